@@ -1,0 +1,151 @@
+use std::path::Path;
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::r2d2::R2D2Connection;
+use diesel::{Connection, PgConnection, SqliteConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use playspace_ports::RepoError;
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../../migrations/postgres");
+
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Postgres(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("DATABASE_URL must start with sqlite:// or postgres://")]
+    UnsupportedUrl,
+    #[error("could not prepare the database directory: {0}")]
+    Directory(#[from] std::io::Error),
+    #[error("could not connect to the database: {0}")]
+    Connect(#[from] r2d2::Error),
+    #[error("migrations failed: {0}")]
+    Migrate(String),
+}
+
+/// Where to connect, decided once from the URL scheme.
+#[derive(Clone, Debug)]
+enum Target {
+    /// A file path; `sqlite://data/playspace.db` is relative, `sqlite:///srv/x.db` absolute.
+    Sqlite(String),
+    Postgres(String),
+}
+
+impl Target {
+    fn parse(url: &str) -> Result<Self, StoreError> {
+        if let Some(path) = url.strip_prefix("sqlite://") {
+            if path.is_empty() || path.contains(":memory:") {
+                // Each pooled connection would get its own empty in-memory database.
+                return Err(StoreError::UnsupportedUrl);
+            }
+            Ok(Self::Sqlite(path.to_owned()))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Self::Postgres(url.to_owned()))
+        } else {
+            Err(StoreError::UnsupportedUrl)
+        }
+    }
+}
+
+/// Opens connections for r2d2 by URL scheme; SQLite connections get their pragmas here
+/// because pragmas like busy_timeout and foreign_keys are per connection.
+#[derive(Debug)]
+pub(crate) struct Manager(Target);
+
+/// Per-connection SQLite settings: WAL lets readers run beside a writer; busy_timeout makes
+/// writers queue instead of failing; foreign keys are off by default in SQLite.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; \
+     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = DbConnection;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, Self::Error> {
+        match &self.0 {
+            Target::Sqlite(path) => {
+                let mut conn = SqliteConnection::establish(path).map_err(diesel::r2d2::Error::ConnectionError)?;
+                conn.batch_execute(SQLITE_PRAGMAS).map_err(diesel::r2d2::Error::QueryError)?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+            Target::Postgres(url) => PgConnection::establish(url)
+                .map(DbConnection::Postgres)
+                .map_err(diesel::r2d2::Error::ConnectionError),
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
+        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        conn.is_broken()
+    }
+}
+
+type Pool = r2d2::Pool<Manager>;
+pub(crate) type PooledConn = r2d2::PooledConnection<Manager>;
+
+/// The database: a pool of connections to one backend. Cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    pool: Pool,
+    backend: Backend,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("backend", &self.backend).finish_non_exhaustive()
+    }
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite://path` or `postgres://...`), creating the SQLite file's
+    /// directory when needed. Fails fast if the database cannot be reached.
+    pub fn connect(url: &str, max_connections: u32) -> Result<Self, StoreError> {
+        let target = Target::parse(url)?;
+        let backend = match &target {
+            Target::Sqlite(path) => {
+                if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir)?;
+                }
+                Backend::Sqlite
+            }
+            Target::Postgres(_) => Backend::Postgres,
+        };
+        let pool = r2d2::Pool::builder()
+            .max_size(max_connections.max(1))
+            .connection_timeout(Duration::from_secs(10))
+            .build(Manager(target))?;
+        Ok(Self { pool, backend })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Applies pending embedded migrations for this backend.
+    pub fn migrate(&self) -> Result<(), StoreError> {
+        let mut conn = self.pool.get()?;
+        let result = match &mut *conn {
+            DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|_| ()),
+            DbConnection::Postgres(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|_| ()),
+        };
+        result.map_err(|e| StoreError::Migrate(e.to_string()))
+    }
+
+    pub(crate) fn conn(&self) -> Result<PooledConn, RepoError> {
+        self.pool.get().map_err(|e| RepoError::Unavailable(e.to_string()))
+    }
+}

@@ -1,0 +1,37 @@
+//! Mapping between stored rows and domain values, and Diesel errors onto the port contract.
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use playspace_ports::RepoError;
+
+pub(crate) fn to_db_time(t: DateTime<Utc>) -> NaiveDateTime {
+    t.naive_utc()
+}
+
+pub(crate) fn from_db_time(t: NaiveDateTime) -> DateTime<Utc> {
+    t.and_utc()
+}
+
+pub(crate) fn repo_error(error: DieselError) -> RepoError {
+    match error {
+        DieselError::NotFound => RepoError::NotFound,
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation | DatabaseErrorKind::CheckViolation, _) => {
+            RepoError::Conflict
+        }
+        other => RepoError::Unavailable(other.to_string()),
+    }
+}
+
+/// A stored value the domain rejects means the database was edited by hand or a migration
+/// is missing; it is reported as unavailable rather than served half-valid.
+pub(crate) fn corrupt(what: &str, detail: impl std::fmt::Display) -> RepoError {
+    RepoError::Unavailable(format!("stored {what} is invalid: {detail}"))
+}
+
+pub(crate) fn to_u32(value: i32, what: &str) -> Result<u32, RepoError> {
+    u32::try_from(value).map_err(|e| corrupt(what, e))
+}
+
+pub(crate) fn to_i32(value: u32) -> i32 {
+    // Counts and minutes are bounded far below i32::MAX by validation.
+    i32::try_from(value).unwrap_or(i32::MAX)
+}

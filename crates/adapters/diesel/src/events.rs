@@ -1,0 +1,153 @@
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use playspace_domain::{Category, Event, EventId, EventQuery, Money, area_of};
+use playspace_ports::{EventRepository, RepoError};
+
+use crate::Store;
+use crate::convert::{corrupt, from_db_time, repo_error, to_db_time, to_i32, to_u32};
+use crate::schema::events;
+
+#[diesel::declare_sql_function]
+extern "SQL" {
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = events)]
+pub(crate) struct EventRow {
+    id: String,
+    title: String,
+    description: String,
+    category: String,
+    location: String,
+    /// Derived from `location` by the domain's rule on every write, so the area filter is
+    /// an indexed equality instead of string surgery in two SQL dialects.
+    area: String,
+    starts_at: NaiveDateTime,
+    duration_minutes: i32,
+    max_participants: i32,
+    current_participants: i32,
+    price_pence: i64,
+    is_active: bool,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+impl EventRow {
+    pub(crate) fn from_domain(event: &Event) -> Self {
+        Self {
+            id: event.id.to_string(),
+            title: event.title.clone(),
+            description: event.description.clone(),
+            category: event.category.as_str().to_owned(),
+            location: event.location.clone(),
+            area: area_of(&event.location).to_owned(),
+            starts_at: to_db_time(event.starts_at),
+            duration_minutes: to_i32(event.duration_minutes),
+            max_participants: to_i32(event.max_participants),
+            current_participants: to_i32(event.current_participants),
+            price_pence: event.price.pence(),
+            is_active: event.is_active,
+            created_at: to_db_time(event.created_at),
+            updated_at: to_db_time(event.created_at),
+        }
+    }
+
+    fn into_domain(self) -> Result<Event, RepoError> {
+        Ok(Event {
+            id: self.id.parse().map_err(|e| corrupt("event id", e))?,
+            category: Category::parse(&self.category).map_err(|e| corrupt("category", e))?,
+            price: Money::from_pence(self.price_pence).map_err(|e| corrupt("price", e))?,
+            duration_minutes: to_u32(self.duration_minutes, "duration")?,
+            max_participants: to_u32(self.max_participants, "max participants")?,
+            current_participants: to_u32(self.current_participants, "current participants")?,
+            title: self.title,
+            description: self.description,
+            location: self.location,
+            starts_at: from_db_time(self.starts_at),
+            is_active: self.is_active,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
+
+/// `%needle%` for LIKE, with the needle's own wildcards escaped.
+fn contains_pattern(needle: &str) -> String {
+    let mut pattern = String::with_capacity(needle.len() + 2);
+    pattern.push('%');
+    for c in needle.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+impl EventRepository for Store {
+    fn list(&self, query: &EventQuery) -> Result<Vec<Event>, RepoError> {
+        let mut sql = events::table
+            .filter(events::is_active.eq(true))
+            .filter(events::starts_at.ge(to_db_time(query.starts_from)))
+            .into_boxed();
+        if let Some(before) = query.starts_before {
+            sql = sql.filter(events::starts_at.lt(to_db_time(before)));
+        }
+        // Needles arrive lower-cased from the domain; lower() both sides for PostgreSQL,
+        // whose LIKE and = are case-sensitive.
+        if let Some(sport) = &query.sport {
+            sql = sql.filter(lower(events::category).eq(sport.clone()));
+        }
+        if let Some(area) = &query.area {
+            sql = sql.filter(lower(events::area).eq(area.clone()));
+        }
+        if let Some(text) = &query.text {
+            let pattern = contains_pattern(text);
+            sql = sql.filter(
+                lower(events::title)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(lower(events::location).like(pattern.clone()).escape('\\'))
+                    .or(lower(events::description).like(pattern).escape('\\')),
+            );
+        }
+        let mut conn = self.conn()?;
+        let rows: Vec<EventRow> = sql
+            .order((events::starts_at.asc(), events::id.asc()))
+            .select(EventRow::as_select())
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        rows.into_iter().map(EventRow::into_domain).collect()
+    }
+
+    fn get(&self, id: EventId) -> Result<Event, RepoError> {
+        let mut conn = self.conn()?;
+        events::table
+            .find(id.to_string())
+            .select(EventRow::as_select())
+            .first(&mut *conn)
+            .map_err(repo_error)?
+            .into_domain()
+    }
+
+    fn insert(&self, event: &Event) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        diesel::insert_into(events::table)
+            .values(EventRow::from_domain(event))
+            .execute(&mut *conn)
+            .map(|_| ())
+            .map_err(repo_error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::contains_pattern;
+
+    #[test]
+    fn like_wildcards_are_escaped() {
+        assert_eq!(contains_pattern("50%_off\\"), "%50\\%\\_off\\\\%");
+        assert_eq!(contains_pattern("park"), "%park%");
+    }
+}

@@ -1,0 +1,14 @@
+//! PlaySpace's store: one Diesel codebase for SQLite (the embedded default) and PostgreSQL.
+//! Queries are written once against [`DbConnection`]; only dialect differences match on the
+//! variant.
+
+mod connection;
+mod convert;
+mod demo;
+mod events;
+mod health;
+mod introspect;
+mod schema;
+
+pub use connection::{Backend, DbConnection, Store, StoreError};
+pub use introspect::ColumnInfo;

@@ -1,0 +1,311 @@
+// Hand-kept Diesel schema shared by SQLite and PostgreSQL: only types both backends map
+// the same way (Text, Integer, BigInt, Bool, Timestamp, Date). Mirrors migrations/*/.
+
+diesel::table! {
+    users (id) {
+        id -> Text,
+        email -> Text,
+        password_hash -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        chosen_name -> Nullable<Text>,
+        pronouns -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        date_of_birth -> Nullable<Date>,
+        gender -> Nullable<Text>,
+        address -> Nullable<Text>,
+        city -> Nullable<Text>,
+        postcode -> Nullable<Text>,
+        emergency_contact_name -> Nullable<Text>,
+        emergency_contact_phone -> Nullable<Text>,
+        medical_conditions -> Nullable<Text>,
+        fitness_level -> Nullable<Text>,
+        sports_interests -> Text,
+        how_did_you_hear -> Nullable<Text>,
+        marketing_consent -> Bool,
+        accessibility_needs -> Nullable<Text>,
+        role -> Text,
+        preferences -> Text,
+        theme_preference -> Text,
+        is_email_verified -> Bool,
+        profile_image_url -> Nullable<Text>,
+        last_login -> Nullable<Timestamp>,
+        registration_ip -> Nullable<Text>,
+        deleted_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    user_tokens (id) {
+        id -> Text,
+        user_id -> Text,
+        purpose -> Text,
+        token_hash -> Text,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> Text,
+        user_id -> Text,
+        first_seen_at -> Timestamp,
+        last_seen_at -> Timestamp,
+        user_agent -> Nullable<Text>,
+        ip -> Nullable<Text>,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+        admin_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    events (id) {
+        id -> Text,
+        title -> Text,
+        description -> Text,
+        category -> Text,
+        location -> Text,
+        area -> Text,
+        starts_at -> Timestamp,
+        duration_minutes -> Integer,
+        max_participants -> Integer,
+        current_participants -> Integer,
+        price_pence -> BigInt,
+        is_active -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    bookings (id) {
+        id -> Text,
+        reference -> Text,
+        user_id -> Text,
+        event_id -> Text,
+        status -> Text,
+        payment_status -> Text,
+        payment_method -> Text,
+        amount_pence -> BigInt,
+        stripe_session_id -> Nullable<Text>,
+        stripe_payment_intent_id -> Nullable<Text>,
+        hold_expires_at -> Nullable<Timestamp>,
+        accessibility_requirements -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    cancellations (id) {
+        id -> Text,
+        booking_id -> Text,
+        reason -> Nullable<Text>,
+        refund_amount_pence -> BigInt,
+        refund_status -> Text,
+        stripe_refund_id -> Nullable<Text>,
+        processed_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    waitlist (id) {
+        id -> Text,
+        user_id -> Text,
+        event_id -> Text,
+        position -> Integer,
+        status -> Text,
+        notification_sent -> Bool,
+        offer_expires_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    memberships (id) {
+        id -> Text,
+        user_id -> Text,
+        plan -> Text,
+        status -> Text,
+        start_date -> Timestamp,
+        end_date -> Nullable<Timestamp>,
+        price_pence -> BigInt,
+        stripe_session_id -> Nullable<Text>,
+        stripe_subscription_id -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    blog_posts (id) {
+        id -> Text,
+        title -> Text,
+        content -> Text,
+        excerpt -> Text,
+        category -> Text,
+        author_name -> Text,
+        submitted_by -> Nullable<Text>,
+        published_at -> Timestamp,
+        is_published -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    contact_messages (id) {
+        id -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        email -> Text,
+        subject -> Text,
+        message -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    notifications (id) {
+        id -> Text,
+        user_id -> Text,
+        #[sql_name = "type"]
+        kind -> Text,
+        title -> Text,
+        message -> Text,
+        read_status -> Bool,
+        action_url -> Nullable<Text>,
+        event_id -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    audit_logs (id) {
+        id -> Text,
+        user_id -> Nullable<Text>,
+        action -> Text,
+        resource_type -> Text,
+        resource_id -> Nullable<Text>,
+        details -> Text,
+        ip_address -> Nullable<Text>,
+        user_agent -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    system_metrics (id) {
+        id -> Text,
+        metric_type -> Text,
+        metric_name -> Text,
+        value -> BigInt,
+        metadata -> Text,
+        recorded_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    email_deliveries (id) {
+        id -> Text,
+        to_email -> Text,
+        to_name -> Nullable<Text>,
+        from_email -> Text,
+        subject -> Text,
+        email_type -> Text,
+        html_body -> Text,
+        text_body -> Text,
+        status -> Text,
+        attempt_count -> Integer,
+        max_attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        lease_expires_at -> Nullable<Timestamp>,
+        last_attempt_at -> Nullable<Timestamp>,
+        delivered_at -> Nullable<Timestamp>,
+        error_message -> Nullable<Text>,
+        sendgrid_message_id -> Nullable<Text>,
+        user_id -> Nullable<Text>,
+        booking_id -> Nullable<Text>,
+        event_id -> Nullable<Text>,
+        metadata -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    whatsapp_community_settings (id) {
+        id -> Text,
+        community_name -> Text,
+        invite_link -> Nullable<Text>,
+        description -> Nullable<Text>,
+        guidelines -> Text,
+        benefits -> Text,
+        is_active -> Bool,
+        created_by -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    processed_webhook_events (id) {
+        id -> Text,
+        event_type -> Text,
+        processed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    newsletter_subscribers (id) {
+        id -> Text,
+        email -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(user_tokens -> users (user_id));
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(bookings -> users (user_id));
+diesel::joinable!(bookings -> events (event_id));
+diesel::joinable!(cancellations -> bookings (booking_id));
+diesel::joinable!(waitlist -> users (user_id));
+diesel::joinable!(waitlist -> events (event_id));
+diesel::joinable!(memberships -> users (user_id));
+diesel::joinable!(blog_posts -> users (submitted_by));
+diesel::joinable!(notifications -> users (user_id));
+diesel::joinable!(notifications -> events (event_id));
+diesel::joinable!(audit_logs -> users (user_id));
+diesel::joinable!(email_deliveries -> users (user_id));
+diesel::joinable!(email_deliveries -> bookings (booking_id));
+diesel::joinable!(email_deliveries -> events (event_id));
+diesel::joinable!(whatsapp_community_settings -> users (created_by));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    user_tokens,
+    sessions,
+    events,
+    bookings,
+    cancellations,
+    waitlist,
+    memberships,
+    blog_posts,
+    contact_messages,
+    notifications,
+    audit_logs,
+    system_metrics,
+    email_deliveries,
+    whatsapp_community_settings,
+    processed_webhook_events,
+    newsletter_subscribers,
+);

@@ -1,0 +1,137 @@
+//! Configuration from the environment, with defaults that run the whole product offline.
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub database_url: String,
+    /// True when `DATABASE_URL` was not given: the embedded SQLite default, which seeds
+    /// demo data on its first start.
+    pub embedded_default: bool,
+    pub bind: SocketAddr,
+    pub frontend_dir: PathBuf,
+    pub data_dir: PathBuf,
+    pub public_url: String,
+    pub log_format: LogFormat,
+    pub db_pool_size: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{name} is invalid: {reason}")]
+    Invalid { name: &'static str, reason: String },
+}
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
+    }
+
+    /// Reads settings through `lookup` so tests need not touch the process environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let data_dir = PathBuf::from(lookup("DATA_DIR").unwrap_or_else(|| "data".into()));
+        let given_url = lookup("DATABASE_URL");
+        let embedded_default = given_url.is_none();
+        let database_url =
+            given_url.unwrap_or_else(|| format!("sqlite://{}", data_dir.join("playspace.db").display()));
+        let bind_text = lookup("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let bind: SocketAddr = bind_text
+            .parse()
+            .map_err(|e: std::net::AddrParseError| ConfigError::Invalid { name: "BIND", reason: e.to_string() })?;
+        let public_url = lookup("PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://{bind}"))
+            .trim_end_matches('/')
+            .to_owned();
+        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+            return Err(ConfigError::Invalid { name: "PUBLIC_URL", reason: "must start with http:// or https://".into() });
+        }
+        let log_format = match lookup("LOG_FORMAT").as_deref().map(str::to_ascii_lowercase).as_deref() {
+            None | Some("pretty") => LogFormat::Pretty,
+            Some("json") => LogFormat::Json,
+            Some(other) => {
+                return Err(ConfigError::Invalid { name: "LOG_FORMAT", reason: format!("{other:?} is not pretty or json") });
+            }
+        };
+        let db_pool_size = match lookup("DB_POOL_SIZE") {
+            None => 16,
+            Some(text) => text
+                .parse()
+                .ok()
+                .filter(|n| (1..=512).contains(n))
+                .ok_or_else(|| ConfigError::Invalid { name: "DB_POOL_SIZE", reason: "must be 1 to 512".into() })?,
+        };
+        Ok(Self {
+            database_url,
+            embedded_default,
+            bind,
+            frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into())),
+            data_dir,
+            public_url,
+            log_format,
+            db_pool_size,
+        })
+    }
+
+    /// Served over https: cookies get Secure and responses get HSTS.
+    pub fn is_https(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let env: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(|name| env.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_run_offline_on_embedded_sqlite() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.database_url, "sqlite://data/playspace.db");
+        assert!(c.embedded_default);
+        assert_eq!(c.bind.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.frontend_dir, PathBuf::from("frontend/dist"));
+        assert_eq!(c.public_url, "http://127.0.0.1:8080");
+        assert_eq!(c.log_format, LogFormat::Pretty);
+        assert!(!c.is_https());
+    }
+
+    #[test]
+    fn data_dir_moves_the_default_database() {
+        let c = config(&[("DATA_DIR", "/srv/playspace")]).unwrap();
+        assert_eq!(c.database_url, "sqlite:///srv/playspace/playspace.db");
+    }
+
+    #[test]
+    fn explicit_settings_win() {
+        let c = config(&[
+            ("DATABASE_URL", "postgres://db/playspace"),
+            ("BIND", "0.0.0.0:9000"),
+            ("PUBLIC_URL", "https://playspace.example/"),
+            ("LOG_FORMAT", "JSON"),
+        ])
+        .unwrap();
+        assert!(!c.embedded_default);
+        assert_eq!(c.public_url, "https://playspace.example");
+        assert!(c.is_https());
+        assert_eq!(c.log_format, LogFormat::Json);
+    }
+
+    #[test]
+    fn bad_values_name_the_setting() {
+        assert!(config(&[("BIND", "nowhere")]).unwrap_err().to_string().starts_with("BIND"));
+        assert!(config(&[("LOG_FORMAT", "xml")]).unwrap_err().to_string().starts_with("LOG_FORMAT"));
+        assert!(config(&[("PUBLIC_URL", "ftp://x")]).unwrap_err().to_string().starts_with("PUBLIC_URL"));
+        assert!(config(&[("DB_POOL_SIZE", "0")]).is_err());
+    }
+}

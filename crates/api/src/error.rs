@@ -1,0 +1,183 @@
+//! The one error format every failure answers with:
+//! `{ "error": "human message", "code": "snake_case_code", "fieldErrors": { ... } }`.
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use playspace_domain::FieldErrors;
+use playspace_ports::RepoError;
+use serde::Serialize;
+
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+    field_errors: Option<FieldErrors>,
+    retry_after_secs: Option<u64>,
+    /// Logged for 5xx, never sent.
+    cause: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Body<'a> {
+    error: &'a str,
+    code: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field_errors: Option<std::collections::BTreeMap<&'a str, &'a str>>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self { status, code, message: message.into(), field_errors: None, retry_after_secs: None, cause: None }
+    }
+
+    /// 400 with a message per field, for forms to show beside each field.
+    pub fn validation(field_errors: FieldErrors) -> Self {
+        Self {
+            field_errors: Some(field_errors),
+            ..Self::new(StatusCode::BAD_REQUEST, "validation_failed", "Please check the highlighted fields.")
+        }
+    }
+
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    pub fn not_found(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, code, message)
+    }
+
+    pub fn too_many_requests(retry_after_secs: u64) -> Self {
+        Self {
+            retry_after_secs: Some(retry_after_secs.max(1)),
+            ..Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many requests. Please wait a moment and try again.")
+        }
+    }
+
+    /// A failure that is ours, not the caller's: the cause goes to the log only.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        Self {
+            cause: Some(cause.to_string()),
+            ..Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong")
+        }
+    }
+
+    pub fn unavailable(cause: impl std::fmt::Display) -> Self {
+        Self {
+            cause: Some(cause.to_string()),
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "Something went wrong")
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let Some(cause) = &self.cause {
+            tracing::error!(code = self.code, %cause, "request failed");
+        }
+        let body = Body {
+            error: &self.message,
+            code: self.code,
+            field_errors: self.field_errors.as_ref().map(|f| f.iter().collect()),
+        };
+        let mut response = HttpResponse::build(self.status);
+        if let Some(secs) = self.retry_after_secs {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from(secs)));
+        }
+        response.json(body)
+    }
+}
+
+impl From<RepoError> for ApiError {
+    fn from(error: RepoError) -> Self {
+        match error {
+            RepoError::NotFound => Self::not_found("not_found", "Not found"),
+            RepoError::Conflict => Self::new(StatusCode::CONFLICT, "conflict", "That conflicts with existing data"),
+            RepoError::Unavailable(cause) => Self::unavailable(cause),
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(error: actix_web::error::BlockingError) -> Self {
+        Self::internal(error)
+    }
+}
+
+/// Malformed JSON bodies and query strings answer in the same format as everything else.
+pub fn json_error_handler(err: actix_web::error::JsonPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError as E;
+    let api = match &err {
+        E::OverflowKnownLength { .. } | E::Overflow { .. } => {
+            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large")
+        }
+        E::ContentType => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Send JSON with Content-Type: application/json",
+        ),
+        _ => ApiError::bad_request("invalid_json", "The request body is not valid JSON for this action"),
+    };
+    api.into()
+}
+
+pub fn query_error_handler(_: actix_web::error::QueryPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
+    ApiError::bad_request("invalid_query", "The query string is not valid for this action").into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::body::to_bytes;
+    use playspace_domain::ValidationError;
+
+    async fn body_of(error: ApiError) -> (StatusCode, serde_json::Value, Option<String>) {
+        let response = error.error_response();
+        let status = response.status();
+        let retry = response.headers().get(header::RETRY_AFTER).map(|v| v.to_str().unwrap().to_owned());
+        let bytes = to_bytes(response.into_body()).await.unwrap();
+        (status, serde_json::from_slice(&bytes).unwrap(), retry)
+    }
+
+    #[actix_web::test]
+    async fn validation_lists_fields() {
+        let mut fields = FieldErrors::new();
+        fields.add("email", ValidationError::new("Invalid email address"));
+        let (status, body, _) = body_of(ApiError::validation(fields)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(body["code"], "validation_failed");
+        assert_eq!(body["fieldErrors"]["email"], "Invalid email address");
+    }
+
+    #[actix_web::test]
+    async fn internal_errors_never_leak_their_cause() {
+        let (status, body, _) = body_of(ApiError::internal("password=hunter2 at db.rs:12")).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(body, serde_json::json!({"error": "Something went wrong", "code": "internal_error"}));
+        let (_, body, _) = body_of(RepoError::Unavailable("connection refused".into()).into()).await;
+        assert_eq!(body["error"], "Something went wrong");
+    }
+
+    #[actix_web::test]
+    async fn rate_limits_say_when_to_retry() {
+        let (status, body, retry) = body_of(ApiError::too_many_requests(30)).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(body["code"], "rate_limited");
+        assert_eq!(retry.as_deref(), Some("30"));
+    }
+}

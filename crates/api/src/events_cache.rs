@@ -1,0 +1,102 @@
+//! The public events list is read far more than it changes, so its serialised JSON (plain
+//! and gzipped) is kept in memory. An entry dies when a write in this process invalidates
+//! it, when its soonest event starts (that event must drop off the list), or after a short
+//! TTL so writes by other processes (another server, `playspace seed`) show up quickly.
+use std::io::Write;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use actix_web::web::Bytes;
+use chrono::{DateTime, Utc};
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use playspace_domain::Event;
+
+use crate::dto::events_json;
+
+const TTL: Duration = Duration::from_secs(1);
+
+pub struct CachedList {
+    pub json: Bytes,
+    pub gzip: Bytes,
+    built: Instant,
+    /// When the soonest listed event starts and so leaves the list.
+    stale_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Default)]
+pub struct EventsCache {
+    slot: RwLock<Option<Arc<CachedList>>>,
+}
+
+impl EventsCache {
+    pub fn get(&self, now: DateTime<Utc>) -> Option<Arc<CachedList>> {
+        let slot = self.slot.read().ok()?;
+        let cached = slot.as_ref()?;
+        let fresh = cached.built.elapsed() < TTL && cached.stale_at.is_none_or(|t| now < t);
+        fresh.then(|| Arc::clone(cached))
+    }
+
+    /// Serialises `events` (the unfiltered upcoming list, soonest first) and keeps it.
+    pub fn put(&self, events: &[Event]) -> Result<Arc<CachedList>, std::io::Error> {
+        let json = events_json(events)?;
+        let mut encoder = GzEncoder::new(Vec::with_capacity(json.len() / 4), Compression::default());
+        encoder.write_all(&json)?;
+        let entry = Arc::new(CachedList {
+            gzip: Bytes::from(encoder.finish()?),
+            json: Bytes::from(json),
+            built: Instant::now(),
+            stale_at: events.first().map(|e| e.starts_at),
+        });
+        if let Ok(mut slot) = self.slot.write() {
+            *slot = Some(Arc::clone(&entry));
+        }
+        Ok(entry)
+    }
+
+    /// Call after any write that changes what the list shows.
+    pub fn invalidate(&self) {
+        if let Ok(mut slot) = self.slot.write() {
+            *slot = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::Duration as ChronoDuration;
+    use playspace_test_support::{EventBuilder, test_now};
+
+    #[test]
+    fn serves_until_invalidated() {
+        let cache = EventsCache::default();
+        assert!(cache.get(test_now()).is_none());
+        cache.put(&[EventBuilder::new().build()]).unwrap();
+        let hit = cache.get(test_now()).unwrap();
+        assert!(hit.json.starts_with(b"[{\"id\":"));
+        assert!(hit.gzip.len() > 10);
+        cache.invalidate();
+        assert!(cache.get(test_now()).is_none());
+    }
+
+    #[test]
+    fn goes_stale_when_the_first_event_starts() {
+        let cache = EventsCache::default();
+        let event = EventBuilder::new().starts_in(ChronoDuration::hours(1)).build();
+        let start = event.starts_at;
+        cache.put(&[event]).unwrap();
+        assert!(cache.get(start - ChronoDuration::seconds(1)).is_some());
+        assert!(cache.get(start).is_none());
+    }
+
+    #[test]
+    fn gzip_decodes_to_the_json() {
+        use std::io::Read;
+        let cache = EventsCache::default();
+        let entry = cache.put(&[EventBuilder::new().build(), EventBuilder::new().build()]).unwrap();
+        let mut decoded = Vec::new();
+        flate2::read::GzDecoder::new(&entry.gzip[..]).read_to_end(&mut decoded).unwrap();
+        assert_eq!(decoded, entry.json);
+    }
+}

@@ -1,0 +1,18 @@
+//! PlaySpace's HTTP side: actix-web routes (one file per action), the ApiError format,
+//! serving the built frontend, configuration, telemetry, and the `playspace` binary.
+
+pub mod config;
+pub mod dto;
+pub mod error;
+pub mod events_cache;
+pub mod frontend;
+pub mod middleware;
+pub mod routes;
+pub mod server;
+pub mod state;
+pub mod telemetry;
+
+pub use config::Config;
+pub use error::ApiError;
+pub use server::{configure_app, run};
+pub use state::AppState;

@@ -1,0 +1,138 @@
+//! Building the actix application (shared by `serve` and the API tests) and running it.
+use std::sync::Arc;
+use std::time::Instant;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_web::middleware::Compress;
+use actix_web::{App, HttpServer, web};
+use playspace_app::{SeedMode, SeedOutcome, seed_demo_data};
+use playspace_ports::SystemClock;
+use playspace_store::Store;
+
+use crate::config::Config;
+use crate::error::{json_error_handler, query_error_handler};
+use crate::events_cache::EventsCache;
+use crate::frontend::{self, Frontend};
+use crate::middleware::{log_request, security_headers};
+use crate::routes;
+use crate::state::AppState;
+
+/// JSON bodies in this product are small forms; anything bigger is refused early.
+const JSON_LIMIT_BYTES: usize = 64 * 1024;
+
+/// The whole application: routes, limits, security headers, logging and the frontend.
+pub fn app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let https = state.config.is_https();
+    App::new()
+        .configure(configure_app(state))
+        .wrap(Compress::default())
+        .wrap(security_headers(https))
+        .wrap_fn(|req, srv| {
+            let started = Instant::now();
+            let method = req.method().clone();
+            let path = req.path().to_owned();
+            let response = srv.call(req);
+            async move {
+                let response = response.await?;
+                log_request(&method, &path, response.status().as_u16(), started);
+                Ok(response)
+            }
+        })
+}
+
+/// Routes and shared data, without middleware.
+pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg| {
+        let files_dir = state.frontend.dir().map(ToOwned::to_owned);
+        cfg.app_data(web::Data::new(state))
+            .app_data(web::JsonConfig::default().limit(JSON_LIMIT_BYTES).error_handler(json_error_handler))
+            .app_data(web::QueryConfig::default().error_handler(query_error_handler))
+            .configure(routes::configure);
+        match files_dir {
+            Some(dir) => {
+                cfg.service(
+                    web::scope("")
+                        .wrap_fn(|req, srv| {
+                            let cache = frontend::cache_control_for(req.path());
+                            let response = srv.call(req);
+                            async move {
+                                let mut response = response.await?;
+                                if response.status().is_success() && !response.headers().contains_key(CACHE_CONTROL) {
+                                    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+                                }
+                                Ok(response)
+                            }
+                        })
+                        .service(
+                            actix_files::Files::new("/", dir)
+                                .index_file("index.html")
+                                .default_handler(web::to(frontend::spa_index)),
+                        ),
+                );
+            }
+            None => {
+                cfg.default_service(web::to(frontend::spa_index));
+            }
+        }
+    }
+}
+
+/// Builds the shared state over an already migrated store.
+pub fn state(config: Config, store: Store) -> AppState {
+    AppState {
+        store,
+        clock: Arc::new(SystemClock),
+        events_cache: Arc::new(EventsCache::default()),
+        frontend: Arc::new(Frontend::load(&config.frontend_dir)),
+        config: Arc::new(config),
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Store(#[from] playspace_store::StoreError),
+    #[error("seeding failed: {0}")]
+    Seed(#[from] playspace_app::SeedError),
+    #[error("could not bind or serve: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Connects and migrates; on the embedded default, seeds an empty database.
+pub fn prepare_store(config: &Config) -> Result<Store, StartError> {
+    let store = Store::connect(&config.database_url, config.db_pool_size)?;
+    store.migrate()?;
+    if config.embedded_default
+        && let SeedOutcome::Seeded { events, .. } = seed_demo_data(&store, &SystemClock, SeedMode::IfEmpty)?
+    {
+        tracing::info!(events, "first start of the embedded database: demo data seeded");
+    }
+    Ok(store)
+}
+
+/// `playspace serve`: migrate, maybe seed, then serve until SIGINT/SIGTERM.
+pub async fn run(config: Config) -> Result<(), StartError> {
+    let prepare_config = config.clone();
+    let store = web::block(move || prepare_store(&prepare_config))
+        .await
+        .map_err(|e| std::io::Error::other(e.to_string()))??;
+    let bind = config.bind;
+    let public_url = config.public_url.clone();
+    let state = state(config, store);
+    let server = HttpServer::new(move || app(state.clone())).bind(bind)?;
+    tracing::info!(%bind, url = %public_url, "PlaySpace is serving");
+    server.run().await?;
+    Ok(())
+}

@@ -1,0 +1,10 @@
+//! PlaySpace's use cases, one file each, generic over the ports so they run the same against
+//! the real store and against mocks.
+
+pub mod get_event;
+pub mod list_events;
+pub mod seed_demo_data;
+
+pub use get_event::{GetEventError, get_event};
+pub use list_events::{ListEventsError, list_events};
+pub use seed_demo_data::{SeedError, SeedMode, SeedOutcome, seed_demo_data};

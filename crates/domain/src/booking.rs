@@ -1,0 +1,172 @@
+//! A booking: one person's place at one event.
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::{DateTime, Utc};
+use rand::Rng;
+
+use crate::ids::{BookingId, EventId, UserId};
+use crate::money::Money;
+use crate::validation::ValidationError;
+
+/// Letters and digits a person can read out over the phone without confusion:
+/// no 0/O, 1/I/L.
+const REFERENCE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+const REFERENCE_LEN: usize = 6;
+const REFERENCE_PREFIX: &str = "PS-";
+
+/// A human-friendly booking reference such as `PS-7K3Q9M`. Random, never derived from the
+/// clock; the store's unique index catches the rare collision and the caller draws again.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BookingReference(String);
+
+impl BookingReference {
+    pub fn generate(rng: &mut impl Rng) -> Self {
+        let code: String = (0..REFERENCE_LEN)
+            .map(|_| char::from(REFERENCE_ALPHABET[rng.random_range(0..REFERENCE_ALPHABET.len())]))
+            .collect();
+        Self(format!("{REFERENCE_PREFIX}{code}"))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for BookingReference {
+    type Err = ValidationError;
+
+    /// Accepts what a person types: any case, surrounding spaces.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let upper = s.trim().to_ascii_uppercase();
+        let valid = upper.strip_prefix(REFERENCE_PREFIX).is_some_and(|code| {
+            code.len() == REFERENCE_LEN && code.bytes().all(|b| REFERENCE_ALPHABET.contains(&b))
+        });
+        if valid {
+            Ok(Self(upper))
+        } else {
+            Err(ValidationError::new("Booking reference looks like PS-7K3Q9M"))
+        }
+    }
+}
+
+impl fmt::Display for BookingReference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Stored as text with a CHECK constraint; `as_str` is the stored form.
+macro_rules! text_enum {
+    ($(#[$doc:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name { $($variant),+ }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = ValidationError;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s {
+                    $($text => Ok($name::$variant),)+
+                    _ => Err(ValidationError::new(concat!("Unknown ", stringify!($name)))),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+text_enum!(
+    /// A pending booking holds a place while card payment is under way.
+    BookingStatus { Confirmed => "confirmed", Pending => "pending", Cancelled => "cancelled" }
+);
+text_enum!(
+    PaymentStatus { Paid => "paid", Pending => "pending", Failed => "failed", Refunded => "refunded" }
+);
+text_enum!(
+    PaymentMethod { Cash => "cash", Card => "card" }
+);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Booking {
+    pub id: BookingId,
+    pub reference: BookingReference,
+    pub user_id: UserId,
+    pub event_id: EventId,
+    pub status: BookingStatus,
+    pub payment_status: PaymentStatus,
+    pub payment_method: PaymentMethod,
+    /// The price when booked, so later price changes never alter what someone owes.
+    pub amount: Money,
+    pub accessibility_requirements: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Booking {
+    /// Live bookings hold a place; cancelled ones do not.
+    pub fn is_live(&self) -> bool {
+        self.status != BookingStatus::Cancelled
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    #[test]
+    fn references_look_like_ps_and_six_unambiguous_characters() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for _ in 0..500 {
+            let reference = BookingReference::generate(&mut rng);
+            let code = reference.as_str().strip_prefix("PS-").unwrap();
+            assert_eq!(code.len(), 6);
+            assert!(!code.contains(['0', 'O', '1', 'I', 'L']), "{reference}");
+            assert_eq!(reference.as_str().parse::<BookingReference>().unwrap(), reference);
+        }
+    }
+
+    #[test]
+    fn references_do_not_repeat_in_practice() {
+        let mut rng = StdRng::seed_from_u64(1);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..10_000 {
+            assert!(seen.insert(BookingReference::generate(&mut rng)));
+        }
+    }
+
+    #[test]
+    fn parsing_accepts_typed_forms_and_rejects_others() {
+        assert_eq!(" ps-7k3q9m ".parse::<BookingReference>().unwrap().as_str(), "PS-7K3Q9M");
+        for bad in ["PS-7K3Q9", "PS-7K3Q9MM", "XX-7K3Q9M", "PS-0K3Q9M", "PS7K3Q9M"] {
+            assert!(bad.parse::<BookingReference>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn status_text_round_trips() {
+        for status in BookingStatus::ALL {
+            assert_eq!(status.as_str().parse::<BookingStatus>().unwrap(), *status);
+        }
+        for status in PaymentStatus::ALL {
+            assert_eq!(status.as_str().parse::<PaymentStatus>().unwrap(), *status);
+        }
+        assert!("Confirmed".parse::<BookingStatus>().is_err());
+        assert_eq!("card".parse::<PaymentMethod>().unwrap(), PaymentMethod::Card);
+    }
+}

@@ -1,0 +1,101 @@
+//! An event is one bookable session.
+use chrono::{DateTime, Duration, Utc};
+
+use crate::category::Category;
+use crate::ids::EventId;
+use crate::money::Money;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub id: EventId,
+    pub title: String,
+    pub description: String,
+    pub category: Category,
+    /// "Venue, Area", e.g. "Haggerston Park, Hackney".
+    pub location: String,
+    pub starts_at: DateTime<Utc>,
+    pub duration_minutes: u32,
+    pub price: Money,
+    pub max_participants: u32,
+    pub current_participants: u32,
+    pub is_active: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Event {
+    /// Full when every place is taken: the spec's `currentParticipants >= maxParticipants`.
+    pub fn is_full(&self) -> bool {
+        self.current_participants >= self.max_participants
+    }
+
+    pub fn spots_remaining(&self) -> u32 {
+        self.max_participants.saturating_sub(self.current_participants)
+    }
+
+    pub fn has_started(&self, now: DateTime<Utc>) -> bool {
+        self.starts_at <= now
+    }
+
+    pub fn ends_at(&self) -> DateTime<Utc> {
+        self.starts_at + Duration::minutes(i64::from(self.duration_minutes))
+    }
+
+    pub fn area(&self) -> &str {
+        area_of(&self.location)
+    }
+}
+
+/// The area of a location: its last comma-separated part, trimmed ("Haggerston Park,
+/// Hackney" → "Hackney"); a location without a comma is its own area.
+pub fn area_of(location: &str) -> &str {
+    location.rsplit(',').next().unwrap_or(location).trim()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(current: u32, max: u32) -> Event {
+        let starts_at = DateTime::parse_from_rfc3339("2026-12-01T18:30:00Z").unwrap().to_utc();
+        Event {
+            id: EventId::new(),
+            title: "Queer Newcomers Football".into(),
+            description: "Friendly five-a-side.".into(),
+            category: Category::parse("Football").unwrap(),
+            location: "Haggerston Park, Hackney".into(),
+            starts_at,
+            duration_minutes: 90,
+            price: Money::ZERO,
+            max_participants: max,
+            current_participants: current,
+            is_active: true,
+            created_at: starts_at,
+        }
+    }
+
+    #[test]
+    fn full_when_current_reaches_max() {
+        assert!(!event(19, 20).is_full());
+        assert!(event(20, 20).is_full());
+        // Over capacity can only come from bad data, and must still read as full.
+        assert!(event(21, 20).is_full());
+        assert_eq!(event(21, 20).spots_remaining(), 0);
+        assert_eq!(event(5, 20).spots_remaining(), 15);
+    }
+
+    #[test]
+    fn area_is_the_last_comma_separated_part() {
+        assert_eq!(area_of("Haggerston Park, Hackney"), "Hackney");
+        assert_eq!(area_of("Unit 3, Mile End Park,Tower Hamlets "), "Tower Hamlets");
+        assert_eq!(area_of("Online"), "Online");
+        assert_eq!(event(0, 1).area(), "Hackney");
+    }
+
+    #[test]
+    fn started_at_its_start_time() {
+        let e = event(0, 10);
+        assert!(!e.has_started(e.starts_at - Duration::seconds(1)));
+        assert!(e.has_started(e.starts_at));
+        assert_eq!(e.ends_at() - e.starts_at, Duration::minutes(90));
+    }
+}

@@ -1,0 +1,92 @@
+//! Identifiers are UUIDv7: time-ordered (good index locality) and unguessable enough that
+//! a malformed or unknown id is simply "not found".
+use std::fmt;
+use std::str::FromStr;
+
+use uuid::Uuid;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(Uuid);
+
+        impl $name {
+            /// A fresh time-ordered id.
+            pub fn new() -> Self {
+                Self(Uuid::now_v7())
+            }
+
+            pub fn as_uuid(&self) -> Uuid {
+                self.0
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl From<Uuid> for $name {
+            fn from(value: Uuid) -> Self {
+                Self(value)
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = uuid::Error;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                Uuid::try_parse(s).map(Self)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                // Hyphenated lower case: the one text form stored and sent to clients.
+                self.0.hyphenated().fmt(f)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// An event (a session people can book).
+    EventId
+);
+id_type!(
+    /// A registered person.
+    UserId
+);
+id_type!(
+    /// A booking of one user for one event.
+    BookingId
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_through_text() {
+        let id = EventId::new();
+        let parsed: EventId = id.to_string().parse().unwrap();
+        assert_eq!(parsed, id);
+    }
+
+    #[test]
+    fn malformed_ids_are_rejected() {
+        assert!("not-a-uuid".parse::<EventId>().is_err());
+        assert!("".parse::<UserId>().is_err());
+        assert!("123".parse::<BookingId>().is_err());
+    }
+
+    #[test]
+    fn new_ids_are_time_ordered() {
+        let a = EventId::new();
+        let b = EventId::new();
+        assert!(a < b);
+        assert_eq!(a.as_uuid().get_version_num(), 7);
+    }
+}

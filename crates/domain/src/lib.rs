@@ -1,0 +1,20 @@
+//! PlaySpace's business core: entities, valid-by-construction values and the rules the
+//! product spec states. Nothing here performs I/O, so every rule is unit-testable.
+
+pub mod booking;
+pub mod category;
+pub mod event;
+pub mod event_query;
+pub mod ids;
+pub mod london;
+pub mod money;
+pub mod text;
+pub mod validation;
+
+pub use booking::{Booking, BookingReference, BookingStatus, PaymentMethod, PaymentStatus};
+pub use category::{Category, SPORTS};
+pub use event::{Event, area_of};
+pub use event_query::{EventFilter, EventQuery};
+pub use ids::{BookingId, EventId, UserId};
+pub use money::Money;
+pub use validation::{FieldErrors, ValidationError};

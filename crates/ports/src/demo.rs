@@ -1,0 +1,45 @@
+use chrono::{DateTime, Utc};
+use playspace_domain::{Booking, Event, UserId};
+
+use crate::RepoError;
+
+/// A demo participant: a user row that cannot log in (no usable password), so demo
+/// bookings are real rows and event participant counts stay truthful.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DemoMember {
+    pub id: UserId,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Demo members' addresses end with this: the reserved `.invalid` domain never receives mail.
+pub const DEMO_EMAIL_SUFFIX: &str = "@demo.playspace.invalid";
+
+impl DemoMember {
+    pub fn email_for(n: usize) -> String {
+        format!("member{n:02}{DEMO_EMAIL_SUFFIX}")
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DemoData {
+    pub events: Vec<Event>,
+    pub members: Vec<DemoMember>,
+    /// Each booking's event has its `current_participants` already counting it.
+    pub bookings: Vec<Booking>,
+}
+
+#[cfg_attr(feature = "mock", mockall::automock)]
+pub trait DemoSeedStore: Send + Sync {
+    /// Whether any event exists. Errors: `Unavailable`.
+    fn has_events(&self) -> Result<bool, RepoError>;
+
+    /// Deletes every event with everything hanging off it, and the demo members, in one
+    /// transaction. Real accounts are kept. Errors: `Unavailable`.
+    fn clear_demo_data(&self) -> Result<(), RepoError>;
+
+    /// Writes all of `data` in one transaction. Errors: `Conflict`, `Unavailable`.
+    fn insert_demo_data(&self, data: &DemoData) -> Result<(), RepoError>;
+}

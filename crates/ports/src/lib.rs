@@ -1,0 +1,24 @@
+//! What the core needs from the outside world. Every trait is synchronous (`Send + Sync`)
+//! because Diesel and r2d2 are; the api runs calls on a blocking thread pool.
+//! Enable feature `mock` for mockall mocks of each trait.
+
+mod clock;
+mod demo;
+mod error;
+mod events;
+mod health;
+
+pub use clock::{Clock, SystemClock};
+pub use demo::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore};
+pub use error::RepoError;
+pub use events::EventRepository;
+pub use health::HealthCheck;
+
+#[cfg(feature = "mock")]
+pub use clock::MockClock;
+#[cfg(feature = "mock")]
+pub use demo::MockDemoSeedStore;
+#[cfg(feature = "mock")]
+pub use events::MockEventRepository;
+#[cfg(feature = "mock")]
+pub use health::MockHealthCheck;

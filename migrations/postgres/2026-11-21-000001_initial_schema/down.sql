@@ -1,0 +1,17 @@
+DROP TABLE newsletter_subscribers;
+DROP TABLE processed_webhook_events;
+DROP TABLE whatsapp_community_settings;
+DROP TABLE email_deliveries;
+DROP TABLE system_metrics;
+DROP TABLE audit_logs;
+DROP TABLE notifications;
+DROP TABLE contact_messages;
+DROP TABLE blog_posts;
+DROP TABLE memberships;
+DROP TABLE waitlist;
+DROP TABLE cancellations;
+DROP TABLE bookings;
+DROP TABLE events;
+DROP TABLE sessions;
+DROP TABLE user_tokens;
+DROP TABLE users;
