@@ -38,24 +38,38 @@ impl Config {
         let data_dir = PathBuf::from(lookup("DATA_DIR").unwrap_or_else(|| "data".into()));
         let given_url = lookup("DATABASE_URL");
         let embedded_default = given_url.is_none();
-        let database_url =
-            given_url.unwrap_or_else(|| format!("sqlite://{}", data_dir.join("playspace.db").display()));
+        let database_url = given_url
+            .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("playspace.db").display()));
         let bind_text = lookup("BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
-        let bind: SocketAddr = bind_text
-            .parse()
-            .map_err(|e: std::net::AddrParseError| ConfigError::Invalid { name: "BIND", reason: e.to_string() })?;
+        let bind: SocketAddr =
+            bind_text
+                .parse()
+                .map_err(|e: std::net::AddrParseError| ConfigError::Invalid {
+                    name: "BIND",
+                    reason: e.to_string(),
+                })?;
         let public_url = lookup("PUBLIC_URL")
             .unwrap_or_else(|| format!("http://{bind}"))
             .trim_end_matches('/')
             .to_owned();
         if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
-            return Err(ConfigError::Invalid { name: "PUBLIC_URL", reason: "must start with http:// or https://".into() });
+            return Err(ConfigError::Invalid {
+                name: "PUBLIC_URL",
+                reason: "must start with http:// or https://".into(),
+            });
         }
-        let log_format = match lookup("LOG_FORMAT").as_deref().map(str::to_ascii_lowercase).as_deref() {
+        let log_format = match lookup("LOG_FORMAT")
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
             None | Some("pretty") => LogFormat::Pretty,
             Some("json") => LogFormat::Json,
             Some(other) => {
-                return Err(ConfigError::Invalid { name: "LOG_FORMAT", reason: format!("{other:?} is not pretty or json") });
+                return Err(ConfigError::Invalid {
+                    name: "LOG_FORMAT",
+                    reason: format!("{other:?} is not pretty or json"),
+                });
             }
         };
         let db_pool_size = match lookup("DB_POOL_SIZE") {
@@ -64,13 +78,18 @@ impl Config {
                 .parse()
                 .ok()
                 .filter(|n| (1..=512).contains(n))
-                .ok_or_else(|| ConfigError::Invalid { name: "DB_POOL_SIZE", reason: "must be 1 to 512".into() })?,
+                .ok_or_else(|| ConfigError::Invalid {
+                    name: "DB_POOL_SIZE",
+                    reason: "must be 1 to 512".into(),
+                })?,
         };
         Ok(Self {
             database_url,
             embedded_default,
             bind,
-            frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into())),
+            frontend_dir: PathBuf::from(
+                lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into()),
+            ),
             data_dir,
             public_url,
             log_format,
@@ -90,7 +109,10 @@ mod tests {
     use std::collections::HashMap;
 
     fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let env: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let env: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         Config::from_lookup(|name| env.get(name).cloned())
     }
 
@@ -129,9 +151,24 @@ mod tests {
 
     #[test]
     fn bad_values_name_the_setting() {
-        assert!(config(&[("BIND", "nowhere")]).unwrap_err().to_string().starts_with("BIND"));
-        assert!(config(&[("LOG_FORMAT", "xml")]).unwrap_err().to_string().starts_with("LOG_FORMAT"));
-        assert!(config(&[("PUBLIC_URL", "ftp://x")]).unwrap_err().to_string().starts_with("PUBLIC_URL"));
+        assert!(
+            config(&[("BIND", "nowhere")])
+                .unwrap_err()
+                .to_string()
+                .starts_with("BIND")
+        );
+        assert!(
+            config(&[("LOG_FORMAT", "xml")])
+                .unwrap_err()
+                .to_string()
+                .starts_with("LOG_FORMAT")
+        );
+        assert!(
+            config(&[("PUBLIC_URL", "ftp://x")])
+                .unwrap_err()
+                .to_string()
+                .starts_with("PUBLIC_URL")
+        );
         assert!(config(&[("DB_POOL_SIZE", "0")]).is_err());
     }
 }

@@ -29,14 +29,25 @@ struct Body<'a> {
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        Self { status, code, message: message.into(), field_errors: None, retry_after_secs: None, cause: None }
+        Self {
+            status,
+            code,
+            message: message.into(),
+            field_errors: None,
+            retry_after_secs: None,
+            cause: None,
+        }
     }
 
     /// 400 with a message per field, for forms to show beside each field.
     pub fn validation(field_errors: FieldErrors) -> Self {
         Self {
             field_errors: Some(field_errors),
-            ..Self::new(StatusCode::BAD_REQUEST, "validation_failed", "Please check the highlighted fields.")
+            ..Self::new(
+                StatusCode::BAD_REQUEST,
+                "validation_failed",
+                "Please check the highlighted fields.",
+            )
         }
     }
 
@@ -51,7 +62,11 @@ impl ApiError {
     pub fn too_many_requests(retry_after_secs: u64) -> Self {
         Self {
             retry_after_secs: Some(retry_after_secs.max(1)),
-            ..Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many requests. Please wait a moment and try again.")
+            ..Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                "Too many requests. Please wait a moment and try again.",
+            )
         }
     }
 
@@ -59,14 +74,22 @@ impl ApiError {
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         Self {
             cause: Some(cause.to_string()),
-            ..Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong")
+            ..Self::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal_error",
+                "Something went wrong",
+            )
         }
     }
 
     pub fn unavailable(cause: impl std::fmt::Display) -> Self {
         Self {
             cause: Some(cause.to_string()),
-            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "Something went wrong")
+            ..Self::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "Something went wrong",
+            )
         }
     }
 
@@ -77,7 +100,13 @@ impl ApiError {
 
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+        write!(
+            f,
+            "{} {}: {}",
+            self.status.as_u16(),
+            self.code,
+            self.message
+        )
     }
 }
 
@@ -107,7 +136,11 @@ impl From<RepoError> for ApiError {
     fn from(error: RepoError) -> Self {
         match error {
             RepoError::NotFound => Self::not_found("not_found", "Not found"),
-            RepoError::Conflict => Self::new(StatusCode::CONFLICT, "conflict", "That conflicts with existing data"),
+            RepoError::Conflict => Self::new(
+                StatusCode::CONFLICT,
+                "conflict",
+                "That conflicts with existing data",
+            ),
             RepoError::Unavailable(cause) => Self::unavailable(cause),
         }
     }
@@ -120,24 +153,39 @@ impl From<actix_web::error::BlockingError> for ApiError {
 }
 
 /// Malformed JSON bodies and query strings answer in the same format as everything else.
-pub fn json_error_handler(err: actix_web::error::JsonPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
+pub fn json_error_handler(
+    err: actix_web::error::JsonPayloadError,
+    _: &actix_web::HttpRequest,
+) -> actix_web::Error {
     use actix_web::error::JsonPayloadError as E;
     let api = match &err {
-        E::OverflowKnownLength { .. } | E::Overflow { .. } => {
-            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large")
-        }
+        E::OverflowKnownLength { .. } | E::Overflow { .. } => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            "The request body is too large",
+        ),
         E::ContentType => ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "unsupported_media_type",
             "Send JSON with Content-Type: application/json",
         ),
-        _ => ApiError::bad_request("invalid_json", "The request body is not valid JSON for this action"),
+        _ => ApiError::bad_request(
+            "invalid_json",
+            "The request body is not valid JSON for this action",
+        ),
     };
     api.into()
 }
 
-pub fn query_error_handler(_: actix_web::error::QueryPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
-    ApiError::bad_request("invalid_query", "The query string is not valid for this action").into()
+pub fn query_error_handler(
+    _: actix_web::error::QueryPayloadError,
+    _: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    ApiError::bad_request(
+        "invalid_query",
+        "The query string is not valid for this action",
+    )
+    .into()
 }
 
 #[cfg(test)]
@@ -149,7 +197,10 @@ mod tests {
     async fn body_of(error: ApiError) -> (StatusCode, serde_json::Value, Option<String>) {
         let response = error.error_response();
         let status = response.status();
-        let retry = response.headers().get(header::RETRY_AFTER).map(|v| v.to_str().unwrap().to_owned());
+        let retry = response
+            .headers()
+            .get(header::RETRY_AFTER)
+            .map(|v| v.to_str().unwrap().to_owned());
         let bytes = to_bytes(response.into_body()).await.unwrap();
         (status, serde_json::from_slice(&bytes).unwrap(), retry)
     }
@@ -168,8 +219,12 @@ mod tests {
     async fn internal_errors_never_leak_their_cause() {
         let (status, body, _) = body_of(ApiError::internal("password=hunter2 at db.rs:12")).await;
         assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
-        assert_eq!(body, serde_json::json!({"error": "Something went wrong", "code": "internal_error"}));
-        let (_, body, _) = body_of(RepoError::Unavailable("connection refused".into()).into()).await;
+        assert_eq!(
+            body,
+            serde_json::json!({"error": "Something went wrong", "code": "internal_error"})
+        );
+        let (_, body, _) =
+            body_of(RepoError::Unavailable("connection refused".into()).into()).await;
         assert_eq!(body["error"], "Something went wrong");
     }
 

@@ -2,7 +2,10 @@
 //! and gzipped) is kept in memory. An entry dies when a write in this process invalidates
 //! it, when its soonest event starts (that event must drop off the list), or after a short
 //! TTL so writes by other processes (another server, `playspace seed`) show up quickly.
+//! When only the TTL has run out, one request rebuilds while the others keep serving the
+//! previous entry, so a busy server never stampedes the database every second.
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -27,20 +30,32 @@ pub struct CachedList {
 #[derive(Default)]
 pub struct EventsCache {
     slot: RwLock<Option<Arc<CachedList>>>,
+    refreshing: AtomicBool,
 }
 
 impl EventsCache {
+    /// The entry to serve, or `None` when the caller should load the list and `put` it.
     pub fn get(&self, now: DateTime<Utc>) -> Option<Arc<CachedList>> {
         let slot = self.slot.read().ok()?;
         let cached = slot.as_ref()?;
-        let fresh = cached.built.elapsed() < TTL && cached.stale_at.is_none_or(|t| now < t);
-        fresh.then(|| Arc::clone(cached))
+        if cached.stale_at.is_some_and(|t| now >= t) {
+            return None;
+        }
+        if cached.built.elapsed() < TTL {
+            return Some(Arc::clone(cached));
+        }
+        // Past its TTL: the first caller refreshes, everyone else serves this entry meanwhile.
+        match self.refreshing.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire) {
+            Ok(_) => None,
+            Err(_) => Some(Arc::clone(cached)),
+        }
     }
 
     /// Serialises `events` (the unfiltered upcoming list, soonest first) and keeps it.
     pub fn put(&self, events: &[Event]) -> Result<Arc<CachedList>, std::io::Error> {
         let json = events_json(events)?;
-        let mut encoder = GzEncoder::new(Vec::with_capacity(json.len() / 4), Compression::default());
+        let mut encoder =
+            GzEncoder::new(Vec::with_capacity(json.len() / 4), Compression::default());
         encoder.write_all(&json)?;
         let entry = Arc::new(CachedList {
             gzip: Bytes::from(encoder.finish()?),
@@ -51,6 +66,7 @@ impl EventsCache {
         if let Ok(mut slot) = self.slot.write() {
             *slot = Some(Arc::clone(&entry));
         }
+        self.refreshing.store(false, Ordering::Release);
         Ok(entry)
     }
 
@@ -59,6 +75,11 @@ impl EventsCache {
         if let Ok(mut slot) = self.slot.write() {
             *slot = None;
         }
+    }
+
+    /// Call when a refresh that `get` asked for failed, so a later request tries again.
+    pub fn refresh_failed(&self) {
+        self.refreshing.store(false, Ordering::Release);
     }
 }
 
@@ -81,9 +102,32 @@ mod tests {
     }
 
     #[test]
+    fn after_the_ttl_one_caller_refreshes_while_others_get_the_old_entry() {
+        let cache = EventsCache::default();
+        cache.put(&[EventBuilder::new().build()]).unwrap();
+        if let Ok(mut slot) = cache.slot.write() {
+            let old = slot.take().unwrap();
+            *slot = Some(Arc::new(CachedList {
+                json: old.json.clone(),
+                gzip: old.gzip.clone(),
+                built: Instant::now() - TTL,
+                stale_at: old.stale_at,
+            }));
+        }
+        assert!(cache.get(test_now()).is_none(), "first caller refreshes");
+        assert!(cache.get(test_now()).is_some(), "others keep serving");
+        cache.refresh_failed();
+        assert!(cache.get(test_now()).is_none(), "after a failure the next caller retries");
+        cache.put(&[EventBuilder::new().build()]).unwrap();
+        assert!(cache.get(test_now()).is_some());
+    }
+
+    #[test]
     fn goes_stale_when_the_first_event_starts() {
         let cache = EventsCache::default();
-        let event = EventBuilder::new().starts_in(ChronoDuration::hours(1)).build();
+        let event = EventBuilder::new()
+            .starts_in(ChronoDuration::hours(1))
+            .build();
         let start = event.starts_at;
         cache.put(&[event]).unwrap();
         assert!(cache.get(start - ChronoDuration::seconds(1)).is_some());
@@ -94,9 +138,13 @@ mod tests {
     fn gzip_decodes_to_the_json() {
         use std::io::Read;
         let cache = EventsCache::default();
-        let entry = cache.put(&[EventBuilder::new().build(), EventBuilder::new().build()]).unwrap();
+        let entry = cache
+            .put(&[EventBuilder::new().build(), EventBuilder::new().build()])
+            .unwrap();
         let mut decoded = Vec::new();
-        flate2::read::GzDecoder::new(&entry.gzip[..]).read_to_end(&mut decoded).unwrap();
+        flate2::read::GzDecoder::new(&entry.gzip[..])
+            .read_to_end(&mut decoded)
+            .unwrap();
         assert_eq!(decoded, entry.json);
     }
 }

@@ -24,7 +24,10 @@ impl Frontend {
         if index_html.is_none() {
             tracing::warn!(dir = %dir.display(), "no frontend build found; / explains how to build it");
         }
-        Self { dir: dir.to_owned(), index_html }
+        Self {
+            dir: dir.to_owned(),
+            index_html,
+        }
     }
 
     pub fn dir(&self) -> Option<&Path> {
@@ -36,27 +39,61 @@ impl Frontend {
 /// '404 Page Not Found' screen) but with a 404 status for crawlers and link checkers.
 fn is_client_route(path: &str) -> bool {
     const EXACT: &[&str] = &[
-        "/", "/events", "/about", "/membership", "/blog", "/contact", "/preferences", "/login", "/signup",
-        "/forgot-password", "/reset-password", "/success", "/cancel", "/admin", "/admin/login", "/terms",
-        "/privacy", "/bookings", "/profile",
+        "/",
+        "/events",
+        "/about",
+        "/membership",
+        "/blog",
+        "/contact",
+        "/preferences",
+        "/login",
+        "/signup",
+        "/forgot-password",
+        "/reset-password",
+        "/success",
+        "/cancel",
+        "/admin",
+        "/admin/login",
+        "/terms",
+        "/privacy",
+        "/bookings",
+        "/profile",
     ];
     const WITH_ID: &[&str] = &["/events/", "/booking/", "/checkout/"];
-    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let path = if path.len() > 1 {
+        path.trim_end_matches('/')
+    } else {
+        path
+    };
     EXACT.contains(&path)
         || WITH_ID.iter().any(|prefix| {
-            path.strip_prefix(prefix).is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
+            path.strip_prefix(prefix)
+                .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
         })
 }
 
 /// The fallback for every GET that no file or API route answered.
 pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     let Some(index) = state.frontend.index_html.as_deref() else {
-        let status = if req.path() == "/" { StatusCode::OK } else { StatusCode::NOT_FOUND };
-        return HttpResponse::build(status).content_type("text/plain; charset=utf-8").body(NOT_BUILT);
+        let status = if req.path() == "/" {
+            StatusCode::OK
+        } else {
+            StatusCode::NOT_FOUND
+        };
+        return HttpResponse::build(status)
+            .content_type("text/plain; charset=utf-8")
+            .body(NOT_BUILT);
     };
-    let status = if is_client_route(req.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
+    let status = if is_client_route(req.path()) {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    };
     HttpResponse::build(status)
-        .insert_header((CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")))
+        .insert_header((
+            CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        ))
         // The shell must be revalidated so a deploy's new asset names are picked up.
         .insert_header((CACHE_CONTROL, HeaderValue::from_static("no-cache")))
         .body(index.to_owned())
@@ -64,7 +101,11 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
 
 /// Vite names files under /assets/ by content hash: they never change, so cache for a year.
 pub fn cache_control_for(path: &str) -> &'static str {
-    if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" }
+    if path.starts_with("/assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=3600"
+    }
 }
 
 #[cfg(test)]
@@ -73,7 +114,15 @@ mod tests {
 
     #[test]
     fn client_routes_are_recognised() {
-        for path in ["/", "/events", "/events/", "/events/abc", "/booking/x", "/admin/login", "/reset-password"] {
+        for path in [
+            "/",
+            "/events",
+            "/events/",
+            "/events/abc",
+            "/booking/x",
+            "/admin/login",
+            "/reset-password",
+        ] {
             assert!(is_client_route(path), "{path}");
         }
         for path in ["/nope", "/events/a/b", "/admin/x", "/eventsx", "/booking/"] {

@@ -10,7 +10,11 @@ use playspace_ports::SystemClock;
 use playspace_store::Store;
 
 #[derive(Parser)]
-#[command(name = "playspace", version, about = "PlaySpace: inclusive community sports booking")]
+#[command(
+    name = "playspace",
+    version,
+    about = "PlaySpace: inclusive community sports booking"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -63,11 +67,22 @@ fn migrate(config: &Config) -> Result<(), StartError> {
 
 fn seed(config: &Config, reset: bool) -> Result<(), StartError> {
     // Same preparation as serve, without its automatic seed: this command seeds explicitly.
-    let store = prepare_store(&Config { embedded_default: false, ..config.clone() })?;
-    let mode = if reset { SeedMode::Reset } else { SeedMode::IfEmpty };
+    let store = prepare_store(&Config {
+        embedded_default: false,
+        ..config.clone()
+    })?;
+    let mode = if reset {
+        SeedMode::Reset
+    } else {
+        SeedMode::IfEmpty
+    };
     match seed_demo_data(&store, &SystemClock, mode)? {
-        SeedOutcome::Seeded { events, bookings } => tracing::info!(events, bookings, "demo data seeded"),
-        SeedOutcome::AlreadySeeded => tracing::info!("events already exist; nothing seeded (use --reset to rebuild)"),
+        SeedOutcome::Seeded { events, bookings } => {
+            tracing::info!(events, bookings, "demo data seeded")
+        }
+        SeedOutcome::AlreadySeeded => {
+            tracing::info!("events already exist; nothing seeded (use --reset to rebuild)")
+        }
     }
     Ok(())
 }

@@ -17,8 +17,18 @@ pub fn security_headers(https: bool) -> DefaultHeaders {
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
         .add(("X-Frame-Options", "DENY"))
         .add(("Cross-Origin-Opener-Policy", "same-origin"))
-        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"));
-    if https { headers.add(("Strict-Transport-Security", "max-age=63072000; includeSubDomains")) } else { headers }
+        .add((
+            "Permissions-Policy",
+            "camera=(), microphone=(), geolocation=(), payment=()",
+        ));
+    if https {
+        headers.add((
+            "Strict-Transport-Security",
+            "max-age=63072000; includeSubDomains",
+        ))
+    } else {
+        headers
+    }
 }
 
 /// Logs method, path (never the query string, which can carry tokens), status and latency.

@@ -57,27 +57,35 @@ pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         let files_dir = state.frontend.dir().map(ToOwned::to_owned);
         cfg.app_data(web::Data::new(state))
-            .app_data(web::JsonConfig::default().limit(JSON_LIMIT_BYTES).error_handler(json_error_handler))
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(JSON_LIMIT_BYTES)
+                    .error_handler(json_error_handler),
+            )
             .app_data(web::QueryConfig::default().error_handler(query_error_handler))
             .configure(routes::configure);
         match files_dir {
             Some(dir) => {
-                cfg.service(
+                // The shell itself goes through spa_index for its no-cache header.
+                cfg.route("/", web::get().to(frontend::spa_index)).service(
                     web::scope("")
                         .wrap_fn(|req, srv| {
                             let cache = frontend::cache_control_for(req.path());
                             let response = srv.call(req);
                             async move {
                                 let mut response = response.await?;
-                                if response.status().is_success() && !response.headers().contains_key(CACHE_CONTROL) {
-                                    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+                                if response.status().is_success()
+                                    && !response.headers().contains_key(CACHE_CONTROL)
+                                {
+                                    response
+                                        .headers_mut()
+                                        .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
                                 }
                                 Ok(response)
                             }
                         })
                         .service(
                             actix_files::Files::new("/", dir)
-                                .index_file("index.html")
                                 .default_handler(web::to(frontend::spa_index)),
                         ),
                 );
@@ -115,9 +123,13 @@ pub fn prepare_store(config: &Config) -> Result<Store, StartError> {
     let store = Store::connect(&config.database_url, config.db_pool_size)?;
     store.migrate()?;
     if config.embedded_default
-        && let SeedOutcome::Seeded { events, .. } = seed_demo_data(&store, &SystemClock, SeedMode::IfEmpty)?
+        && let SeedOutcome::Seeded { events, .. } =
+            seed_demo_data(&store, &SystemClock, SeedMode::IfEmpty)?
     {
-        tracing::info!(events, "first start of the embedded database: demo data seeded");
+        tracing::info!(
+            events,
+            "first start of the embedded database: demo data seeded"
+        );
     }
     Ok(store)
 }

@@ -6,7 +6,9 @@ use crate::config::LogFormat;
 
 pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false);
     // try_init: a second call (tests, or `seed` then `serve`) keeps the first subscriber.
     let _ = match format {
         LogFormat::Pretty => builder.try_init(),

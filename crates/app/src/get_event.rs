@@ -33,7 +33,9 @@ mod tests {
         let id = event.id;
         let mut repo = MockEventRepository::new();
         let found = event.clone();
-        repo.expect_get().withf(move |asked| *asked == id).returning(move |_| Ok(found.clone()));
+        repo.expect_get()
+            .withf(move |asked| *asked == id)
+            .returning(move |_| Ok(found.clone()));
         assert_eq!(get_event(&repo, &id.to_string()).unwrap(), event);
     }
 
@@ -41,26 +43,44 @@ mod tests {
     fn malformed_ids_never_reach_the_store() {
         let mut repo = MockEventRepository::new();
         repo.expect_get().never();
-        assert!(matches!(get_event(&repo, "42"), Err(GetEventError::NotFound)));
-        assert!(matches!(get_event(&repo, "'; DROP TABLE events; --"), Err(GetEventError::NotFound)));
+        assert!(matches!(
+            get_event(&repo, "42"),
+            Err(GetEventError::NotFound)
+        ));
+        assert!(matches!(
+            get_event(&repo, "'; DROP TABLE events; --"),
+            Err(GetEventError::NotFound)
+        ));
     }
 
     #[test]
     fn unknown_and_inactive_are_not_found() {
         let mut repo = MockEventRepository::new();
-        repo.expect_get().times(1).returning(|_| Err(RepoError::NotFound));
-        assert!(matches!(get_event(&repo, &EventId::new().to_string()), Err(GetEventError::NotFound)));
+        repo.expect_get()
+            .times(1)
+            .returning(|_| Err(RepoError::NotFound));
+        assert!(matches!(
+            get_event(&repo, &EventId::new().to_string()),
+            Err(GetEventError::NotFound)
+        ));
 
         let mut repo = MockEventRepository::new();
         let hidden = EventBuilder::new().inactive().build();
         repo.expect_get().returning(move |_| Ok(hidden.clone()));
-        assert!(matches!(get_event(&repo, &EventId::new().to_string()), Err(GetEventError::NotFound)));
+        assert!(matches!(
+            get_event(&repo, &EventId::new().to_string()),
+            Err(GetEventError::NotFound)
+        ));
     }
 
     #[test]
     fn store_failures_are_not_disguised_as_not_found() {
         let mut repo = MockEventRepository::new();
-        repo.expect_get().returning(|_| Err(RepoError::Unavailable("down".into())));
-        assert!(matches!(get_event(&repo, &EventId::new().to_string()), Err(GetEventError::Store(_))));
+        repo.expect_get()
+            .returning(|_| Err(RepoError::Unavailable("down".into())));
+        assert!(matches!(
+            get_event(&repo, &EventId::new().to_string()),
+            Err(GetEventError::Store(_))
+        ));
     }
 }

@@ -17,7 +17,9 @@ pub fn list_events(
     clock: &impl Clock,
     filter: EventFilter,
 ) -> Result<Vec<Event>, ListEventsError> {
-    let query = filter.into_query(clock.now()).map_err(ListEventsError::Invalid)?;
+    let query = filter
+        .into_query(clock.now())
+        .map_err(ListEventsError::Invalid)?;
     Ok(events.list(&query)?)
 }
 
@@ -48,15 +50,26 @@ mod tests {
             .withf(|q| q.sport.as_deref() == Some("yoga") && q.area.as_deref() == Some("camden"))
             .times(1)
             .returning(|_| Ok(vec![]));
-        let filter = EventFilter { sport: Some("Yoga".into()), area: Some(" Camden ".into()), ..Default::default() };
-        assert!(list_events(&repo, &FixedClock(test_now()), filter).unwrap().is_empty());
+        let filter = EventFilter {
+            sport: Some("Yoga".into()),
+            area: Some(" Camden ".into()),
+            ..Default::default()
+        };
+        assert!(
+            list_events(&repo, &FixedClock(test_now()), filter)
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]
     fn invalid_filters_never_reach_the_store() {
         let mut repo = MockEventRepository::new();
         repo.expect_list().never();
-        let filter = EventFilter { date: Some("tomorrow".into()), ..Default::default() };
+        let filter = EventFilter {
+            date: Some("tomorrow".into()),
+            ..Default::default()
+        };
         let err = list_events(&repo, &FixedClock(test_now()), filter).unwrap_err();
         assert!(matches!(err, ListEventsError::Invalid(fields) if fields.get("date").is_some()));
     }
@@ -64,8 +77,12 @@ mod tests {
     #[test]
     fn store_failures_are_passed_on() {
         let mut repo = MockEventRepository::new();
-        repo.expect_list().returning(|_| Err(RepoError::Unavailable("down".into())));
+        repo.expect_list()
+            .returning(|_| Err(RepoError::Unavailable("down".into())));
         let err = list_events(&repo, &FixedClock(test_now()), EventFilter::default()).unwrap_err();
-        assert!(matches!(err, ListEventsError::Store(RepoError::Unavailable(_))));
+        assert!(matches!(
+            err,
+            ListEventsError::Store(RepoError::Unavailable(_))
+        ));
     }
 }

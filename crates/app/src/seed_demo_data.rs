@@ -5,8 +5,8 @@ mod catalogue;
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveTime};
 use playspace_domain::{
-    Booking, BookingId, BookingReference, BookingStatus, Category, Event, EventId, Money, PaymentMethod,
-    PaymentStatus, UserId, london,
+    Booking, BookingId, BookingReference, BookingStatus, Category, Event, EventId, Money,
+    PaymentMethod, PaymentStatus, UserId, london,
 };
 use playspace_ports::{Clock, DemoData, DemoMember, DemoSeedStore, RepoError};
 use rand::SeedableRng;
@@ -55,8 +55,15 @@ pub fn seed_demo_data(
     }
     let data = demo_data(clock)?;
     store.insert_demo_data(&data)?;
-    tracing::info!(events = data.events.len(), bookings = data.bookings.len(), "demo data seeded");
-    Ok(SeedOutcome::Seeded { events: data.events.len(), bookings: data.bookings.len() })
+    tracing::info!(
+        events = data.events.len(),
+        bookings = data.bookings.len(),
+        "demo data seeded"
+    );
+    Ok(SeedOutcome::Seeded {
+        events: data.events.len(),
+        bookings: data.bookings.len(),
+    })
 }
 
 fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
@@ -107,12 +114,21 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
             events.push(event);
         }
     }
-    Ok(DemoData { events, members, bookings })
+    Ok(DemoData {
+        events,
+        members,
+        bookings,
+    })
 }
 
-fn event_from(t: &SessionTemplate, day: NaiveDate, now: chrono::DateTime<chrono::Utc>) -> Result<Event, SeedError> {
+fn event_from(
+    t: &SessionTemplate,
+    day: NaiveDate,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Event, SeedError> {
     let bad = |what: &str| SeedError::Catalogue(format!("{}: {what}", t.title));
-    let time = NaiveTime::from_hms_opt(t.start_hour, t.start_minute, 0).ok_or_else(|| bad("start time"))?;
+    let time = NaiveTime::from_hms_opt(t.start_hour, t.start_minute, 0)
+        .ok_or_else(|| bad("start time"))?;
     if t.max_participants == 0 || t.max_participants > MEMBERS as u32 {
         return Err(bad("max participants"));
     }
@@ -134,7 +150,9 @@ fn event_from(t: &SessionTemplate, day: NaiveDate, now: chrono::DateTime<chrono:
 
 /// The first `weekday` strictly after `day`, so no demo session has already started today.
 fn next_weekday_after(day: NaiveDate, weekday: chrono::Weekday) -> NaiveDate {
-    let ahead = (7 + weekday.num_days_from_monday() as i64 - day.weekday().num_days_from_monday() as i64) % 7;
+    let ahead = (7 + weekday.num_days_from_monday() as i64
+        - day.weekday().num_days_from_monday() as i64)
+        % 7;
     day + Duration::days(if ahead == 0 { 7 } else { ahead })
 }
 
@@ -157,8 +175,16 @@ mod tests {
         assert!(data.events.len() >= 60, "{}", data.events.len());
         for event in &data.events {
             assert!(event.starts_at > test_now());
-            assert!(event.starts_at < test_now() + Duration::weeks(8) + Duration::days(1), "{}", event.title);
-            assert!((45..=180).contains(&event.duration_minutes), "{}", event.title);
+            assert!(
+                event.starts_at < test_now() + Duration::weeks(8) + Duration::days(1),
+                "{}",
+                event.title
+            );
+            assert!(
+                (45..=180).contains(&event.duration_minutes),
+                "{}",
+                event.title
+            );
         }
     }
 
@@ -166,7 +192,10 @@ mod tests {
     fn covers_every_sport_and_twelve_boroughs() {
         let data = data();
         for sport in SPORTS {
-            assert!(data.events.iter().any(|e| e.category.matches(sport)), "no {sport}");
+            assert!(
+                data.events.iter().any(|e| e.category.matches(sport)),
+                "no {sport}"
+            );
         }
         let areas: HashSet<&str> = data.events.iter().map(|e| area_of(&e.location)).collect();
         assert_eq!(areas.len(), 12, "{areas:?}");
@@ -188,7 +217,10 @@ mod tests {
             *per_event.entry(booking.event_id).or_default() += 1;
         }
         for event in &data.events {
-            assert_eq!(per_event.get(&event.id).copied().unwrap_or(0), event.current_participants);
+            assert_eq!(
+                per_event.get(&event.id).copied().unwrap_or(0),
+                event.current_participants
+            );
             assert!(event.current_participants <= event.max_participants);
         }
         let refs: HashSet<_> = data.bookings.iter().map(|b| b.reference.clone()).collect();
@@ -198,9 +230,18 @@ mod tests {
     #[test]
     fn next_weekday_is_strictly_after() {
         let saturday = NaiveDate::from_ymd_opt(2026, 11, 21).unwrap();
-        assert_eq!(next_weekday_after(saturday, chrono::Weekday::Sat), saturday + Duration::days(7));
-        assert_eq!(next_weekday_after(saturday, chrono::Weekday::Sun), saturday + Duration::days(1));
-        assert_eq!(next_weekday_after(saturday, chrono::Weekday::Fri), saturday + Duration::days(6));
+        assert_eq!(
+            next_weekday_after(saturday, chrono::Weekday::Sat),
+            saturday + Duration::days(7)
+        );
+        assert_eq!(
+            next_weekday_after(saturday, chrono::Weekday::Sun),
+            saturday + Duration::days(1)
+        );
+        assert_eq!(
+            next_weekday_after(saturday, chrono::Weekday::Fri),
+            saturday + Duration::days(6)
+        );
     }
 
     #[test]
@@ -217,8 +258,16 @@ mod tests {
     fn reset_clears_then_seeds() {
         let mut store = MockDemoSeedStore::new();
         let mut seq = mockall::Sequence::new();
-        store.expect_clear_demo_data().times(1).in_sequence(&mut seq).returning(|| Ok(()));
-        store.expect_insert_demo_data().times(1).in_sequence(&mut seq).returning(|_| Ok(()));
+        store
+            .expect_clear_demo_data()
+            .times(1)
+            .in_sequence(&mut seq)
+            .returning(|| Ok(()));
+        store
+            .expect_insert_demo_data()
+            .times(1)
+            .in_sequence(&mut seq)
+            .returning(|_| Ok(()));
         let outcome = seed_demo_data(&store, &FixedClock(test_now()), SeedMode::Reset).unwrap();
         assert!(matches!(outcome, SeedOutcome::Seeded { events, .. } if events >= 60));
     }

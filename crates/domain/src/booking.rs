@@ -45,7 +45,9 @@ impl FromStr for BookingReference {
         if valid {
             Ok(Self(upper))
         } else {
-            Err(ValidationError::new("Booking reference looks like PS-7K3Q9M"))
+            Err(ValidationError::new(
+                "Booking reference looks like PS-7K3Q9M",
+            ))
         }
     }
 }
@@ -137,7 +139,10 @@ mod tests {
             let code = reference.as_str().strip_prefix("PS-").unwrap();
             assert_eq!(code.len(), 6);
             assert!(!code.contains(['0', 'O', '1', 'I', 'L']), "{reference}");
-            assert_eq!(reference.as_str().parse::<BookingReference>().unwrap(), reference);
+            assert_eq!(
+                reference.as_str().parse::<BookingReference>().unwrap(),
+                reference
+            );
         }
     }
 
@@ -152,8 +157,17 @@ mod tests {
 
     #[test]
     fn parsing_accepts_typed_forms_and_rejects_others() {
-        assert_eq!(" ps-7k3q9m ".parse::<BookingReference>().unwrap().as_str(), "PS-7K3Q9M");
-        for bad in ["PS-7K3Q9", "PS-7K3Q9MM", "XX-7K3Q9M", "PS-0K3Q9M", "PS7K3Q9M"] {
+        assert_eq!(
+            " ps-7k3q9m ".parse::<BookingReference>().unwrap().as_str(),
+            "PS-7K3Q9M"
+        );
+        for bad in [
+            "PS-7K3Q9",
+            "PS-7K3Q9MM",
+            "XX-7K3Q9M",
+            "PS-0K3Q9M",
+            "PS7K3Q9M",
+        ] {
             assert!(bad.parse::<BookingReference>().is_err(), "{bad}");
         }
     }
@@ -167,6 +181,9 @@ mod tests {
             assert_eq!(status.as_str().parse::<PaymentStatus>().unwrap(), *status);
         }
         assert!("Confirmed".parse::<BookingStatus>().is_err());
-        assert_eq!("card".parse::<PaymentMethod>().unwrap(), PaymentMethod::Card);
+        assert_eq!(
+            "card".parse::<PaymentMethod>().unwrap(),
+            PaymentMethod::Card
+        );
     }
 }

@@ -66,12 +66,18 @@ mod tests {
 
     #[test]
     fn trims_and_keeps_display_case() {
-        assert_eq!(Category::parse("  Table Tennis ").unwrap().as_str(), "Table Tennis");
+        assert_eq!(
+            Category::parse("  Table Tennis ").unwrap().as_str(),
+            "Table Tennis"
+        );
     }
 
     #[test]
     fn rejects_blank_and_overlong() {
-        assert_eq!(Category::parse(" ").unwrap_err().message(), "Category is required");
+        assert_eq!(
+            Category::parse(" ").unwrap_err().message(),
+            "Category is required"
+        );
         assert!(Category::parse(&"x".repeat(51)).is_err());
     }
 

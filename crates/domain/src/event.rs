@@ -29,7 +29,8 @@ impl Event {
     }
 
     pub fn spots_remaining(&self) -> u32 {
-        self.max_participants.saturating_sub(self.current_participants)
+        self.max_participants
+            .saturating_sub(self.current_participants)
     }
 
     pub fn has_started(&self, now: DateTime<Utc>) -> bool {
@@ -56,7 +57,9 @@ mod tests {
     use super::*;
 
     fn event(current: u32, max: u32) -> Event {
-        let starts_at = DateTime::parse_from_rfc3339("2026-12-01T18:30:00Z").unwrap().to_utc();
+        let starts_at = DateTime::parse_from_rfc3339("2026-12-01T18:30:00Z")
+            .unwrap()
+            .to_utc();
         Event {
             id: EventId::new(),
             title: "Queer Newcomers Football".into(),
@@ -86,7 +89,10 @@ mod tests {
     #[test]
     fn area_is_the_last_comma_separated_part() {
         assert_eq!(area_of("Haggerston Park, Hackney"), "Hackney");
-        assert_eq!(area_of("Unit 3, Mile End Park,Tower Hamlets "), "Tower Hamlets");
+        assert_eq!(
+            area_of("Unit 3, Mile End Park,Tower Hamlets "),
+            "Tower Hamlets"
+        );
         assert_eq!(area_of("Online"), "Online");
         assert_eq!(event(0, 1).area(), "Hackney");
     }

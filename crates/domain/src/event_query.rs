@@ -35,12 +35,21 @@ const DATE_MESSAGE: &str = "Use a date like 2026-12-31";
 impl EventQuery {
     /// Every upcoming active event: what the public list shows without filters.
     pub fn upcoming(now: DateTime<Utc>) -> Self {
-        Self { sport: None, area: None, text: None, starts_from: now, starts_before: None }
+        Self {
+            sport: None,
+            area: None,
+            text: None,
+            starts_from: now,
+            starts_before: None,
+        }
     }
 
     /// Whether the query is the plain upcoming list (worth caching).
     pub fn is_unfiltered(&self) -> bool {
-        self.sport.is_none() && self.area.is_none() && self.text.is_none() && self.starts_before.is_none()
+        self.sport.is_none()
+            && self.area.is_none()
+            && self.text.is_none()
+            && self.starts_before.is_none()
     }
 }
 
@@ -48,12 +57,20 @@ impl EventFilter {
     /// Validates the filters. Past events are left out unless `from` says otherwise.
     pub fn into_query(self, now: DateTime<Utc>) -> Result<EventQuery, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let sport = errors.check("sport", needle(self.sport.as_deref())).flatten();
+        let sport = errors
+            .check("sport", needle(self.sport.as_deref()))
+            .flatten();
         let area = errors.check("area", needle(self.area.as_deref())).flatten();
         let text = errors.check("q", needle(self.q.as_deref())).flatten();
-        let day = errors.check("date", optional_day(self.date.as_deref())).flatten();
-        let from = errors.check("from", bound(self.from.as_deref(), Edge::Start)).flatten();
-        let to = errors.check("to", bound(self.to.as_deref(), Edge::End)).flatten();
+        let day = errors
+            .check("date", optional_day(self.date.as_deref()))
+            .flatten();
+        let from = errors
+            .check("from", bound(self.from.as_deref(), Edge::Start))
+            .flatten();
+        let to = errors
+            .check("to", bound(self.to.as_deref(), Edge::End))
+            .flatten();
         errors.into_result()?;
 
         let mut starts_from = from.unwrap_or(now);
@@ -67,16 +84,27 @@ impl EventFilter {
             && to <= from
         {
             let mut errors = FieldErrors::new();
-            errors.add("to", ValidationError::new("The end must be after the start"));
+            errors.add(
+                "to",
+                ValidationError::new("The end must be after the start"),
+            );
             return Err(errors);
         }
-        Ok(EventQuery { sport, area, text, starts_from, starts_before })
+        Ok(EventQuery {
+            sport,
+            area,
+            text,
+            starts_from,
+            starts_before,
+        })
     }
 }
 
 /// A trimmed, lower-cased needle; blank and the UI's "all" mean no filter.
 fn needle(input: Option<&str>) -> Result<Option<String>, ValidationError> {
-    let Some(trimmed) = input.map(str::trim) else { return Ok(None) };
+    let Some(trimmed) = input.map(str::trim) else {
+        return Ok(None);
+    };
     if trimmed.is_empty() || trimmed.eq_ignore_ascii_case("all") {
         return Ok(None);
     }
@@ -103,12 +131,15 @@ enum Edge {
 }
 
 fn bound(input: Option<&str>, edge: Edge) -> Result<Option<DateTime<Utc>>, ValidationError> {
-    let Some(text) = input.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
+    let Some(text) = input.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
     if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
         return Ok(Some(instant.to_utc()));
     }
-    let day = NaiveDate::parse_from_str(text, "%Y-%m-%d")
-        .map_err(|_| ValidationError::new("Use a date like 2026-12-31 or a time like 2026-12-31T18:00:00Z"))?;
+    let day = NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| {
+        ValidationError::new("Use a date like 2026-12-31 or a time like 2026-12-31T18:00:00Z")
+    })?;
     let (start, end) = london::day_bounds(day);
     Ok(Some(match edge {
         Edge::Start => start,
@@ -152,12 +183,18 @@ mod tests {
 
     #[test]
     fn date_is_a_london_day_clipped_to_now() {
-        let filter = EventFilter { date: Some("2026-11-21".into()), ..Default::default() };
+        let filter = EventFilter {
+            date: Some("2026-11-21".into()),
+            ..Default::default()
+        };
         let query = filter.into_query(now()).unwrap();
         assert_eq!(query.starts_from, now());
         assert_eq!(query.starts_before, Some(utc("2026-11-22T00:00:00Z")));
 
-        let summer = EventFilter { date: Some("2027-07-01".into()), ..Default::default() };
+        let summer = EventFilter {
+            date: Some("2027-07-01".into()),
+            ..Default::default()
+        };
         let query = summer.into_query(now()).unwrap();
         assert_eq!(query.starts_from, utc("2027-06-30T23:00:00Z"));
         assert_eq!(query.starts_before, Some(utc("2027-07-01T23:00:00Z")));
@@ -174,8 +211,14 @@ mod tests {
         assert_eq!(query.starts_from, utc("2026-12-01T00:00:00Z"));
         assert_eq!(query.starts_before, Some(utc("2026-12-02T09:00:00Z")));
 
-        let to_day = EventFilter { to: Some("2026-12-02".into()), ..Default::default() };
-        assert_eq!(to_day.into_query(now()).unwrap().starts_before, Some(utc("2026-12-03T00:00:00Z")));
+        let to_day = EventFilter {
+            to: Some("2026-12-02".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            to_day.into_query(now()).unwrap().starts_before,
+            Some(utc("2026-12-03T00:00:00Z"))
+        );
     }
 
     #[test]
@@ -200,6 +243,9 @@ mod tests {
             to: Some("2026-12-01".into()),
             ..Default::default()
         };
-        assert_eq!(filter.into_query(now()).unwrap_err().get("to"), Some("The end must be after the start"));
+        assert_eq!(
+            filter.into_query(now()).unwrap_err().get("to"),
+            Some("The end must be after the start")
+        );
     }
 }

@@ -15,7 +15,9 @@ impl Money {
 
     pub fn from_pence(pence: i64) -> Result<Self, ValidationError> {
         if !(0..=MAX_PENCE).contains(&pence) {
-            return Err(ValidationError::new("Price must be between 0.00 and 99999999.99"));
+            return Err(ValidationError::new(
+                "Price must be between 0.00 and 99999999.99",
+            ));
         }
         Ok(Self(pence))
     }
@@ -42,7 +44,9 @@ impl Money {
             return Err(invalid());
         }
         if pounds.len() > 8 {
-            return Err(ValidationError::new("Price must be between 0.00 and 99999999.99"));
+            return Err(ValidationError::new(
+                "Price must be between 0.00 and 99999999.99",
+            ));
         }
         let pounds: i64 = pounds.parse().map_err(|_| invalid())?;
         let pence: i64 = match pence.len() {
@@ -83,7 +87,17 @@ mod tests {
 
     #[test]
     fn rejects_malformed_or_negative_amounts() {
-        for bad in ["", "-1", "1.234", "abc", "1.", ".5", "1e3", "1,50", "123456789.00"] {
+        for bad in [
+            "",
+            "-1",
+            "1.234",
+            "abc",
+            "1.",
+            ".5",
+            "1e3",
+            "1,50",
+            "123456789.00",
+        ] {
             assert!(Money::parse(bad).is_err(), "{bad:?} should be rejected");
         }
         assert!(Money::from_pence(-1).is_err());

@@ -20,7 +20,9 @@ pub fn optional(input: Option<&str>, max_chars: usize) -> Result<Option<String>,
 
 fn bounded(text: &str, max_chars: usize) -> Result<String, ValidationError> {
     if text.chars().count() > max_chars {
-        return Err(ValidationError::new(format!("Must be at most {max_chars} characters")));
+        return Err(ValidationError::new(format!(
+            "Must be at most {max_chars} characters"
+        )));
     }
     Ok(text.to_owned())
 }
@@ -32,13 +34,21 @@ mod tests {
     #[test]
     fn required_trims_and_rejects_blank() {
         assert_eq!(required("  Ana ", 10, "Name is required").unwrap(), "Ana");
-        assert_eq!(required("   ", 10, "Name is required").unwrap_err().message(), "Name is required");
+        assert_eq!(
+            required("   ", 10, "Name is required")
+                .unwrap_err()
+                .message(),
+            "Name is required"
+        );
     }
 
     #[test]
     fn limits_count_characters_not_bytes() {
         assert!(required("ééééé", 5, "x").is_ok());
-        assert_eq!(required("ééééé", 4, "x").unwrap_err().message(), "Must be at most 4 characters");
+        assert_eq!(
+            required("ééééé", 4, "x").unwrap_err().message(),
+            "Must be at most 4 characters"
+        );
     }
 
     #[test]

@@ -11,7 +11,9 @@ pub struct ValidationError {
 
 impl ValidationError {
     pub fn new(message: impl Into<String>) -> Self {
-        Self { message: message.into() }
+        Self {
+            message: message.into(),
+        }
     }
 
     pub fn message(&self) -> &str {
@@ -102,7 +104,10 @@ mod tests {
     fn check_passes_values_through() {
         let mut errors = FieldErrors::new();
         assert_eq!(errors.check("a", Ok::<_, ValidationError>(3)), Some(3));
-        assert_eq!(errors.check::<u8>("b", Err(ValidationError::new("bad"))), None);
+        assert_eq!(
+            errors.check::<u8>("b", Err(ValidationError::new("bad"))),
+            None
+        );
         assert_eq!(errors.to_string(), "b: bad");
     }
 }

@@ -11,7 +11,9 @@ pub fn test_now() -> DateTime<Utc> {
 }
 
 pub fn utc(rfc3339: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(rfc3339).expect("valid RFC 3339 in test").to_utc()
+    DateTime::parse_from_rfc3339(rfc3339)
+        .expect("valid RFC 3339 in test")
+        .to_utc()
 }
 
 /// A clock that always reads the same instant.
@@ -111,7 +113,9 @@ pub struct TempSqlite {
 
 impl TempSqlite {
     pub fn new() -> Self {
-        Self { dir: tempfile::tempdir().unwrap() }
+        Self {
+            dir: tempfile::tempdir().unwrap(),
+        }
     }
 
     pub fn url(&self) -> String {

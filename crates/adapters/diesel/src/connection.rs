@@ -75,8 +75,10 @@ impl r2d2::ManageConnection for Manager {
     fn connect(&self) -> Result<DbConnection, Self::Error> {
         match &self.0 {
             Target::Sqlite(path) => {
-                let mut conn = SqliteConnection::establish(path).map_err(diesel::r2d2::Error::ConnectionError)?;
-                conn.batch_execute(SQLITE_PRAGMAS).map_err(diesel::r2d2::Error::QueryError)?;
+                let mut conn = SqliteConnection::establish(path)
+                    .map_err(diesel::r2d2::Error::ConnectionError)?;
+                conn.batch_execute(SQLITE_PRAGMAS)
+                    .map_err(diesel::r2d2::Error::QueryError)?;
                 Ok(DbConnection::Sqlite(conn))
             }
             Target::Postgres(url) => PgConnection::establish(url)
@@ -106,7 +108,9 @@ pub struct Store {
 
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Store").field("backend", &self.backend).finish_non_exhaustive()
+        f.debug_struct("Store")
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
     }
 }
 
@@ -117,7 +121,10 @@ impl Store {
         let target = Target::parse(url)?;
         let backend = match &target {
             Target::Sqlite(path) => {
-                if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
+                if let Some(dir) = Path::new(path)
+                    .parent()
+                    .filter(|d| !d.as_os_str().is_empty())
+                {
                     std::fs::create_dir_all(dir)?;
                 }
                 Backend::Sqlite
@@ -146,6 +153,8 @@ impl Store {
     }
 
     pub(crate) fn conn(&self) -> Result<PooledConn, RepoError> {
-        self.pool.get().map_err(|e| RepoError::Unavailable(e.to_string()))
+        self.pool
+            .get()
+            .map_err(|e| RepoError::Unavailable(e.to_string()))
     }
 }

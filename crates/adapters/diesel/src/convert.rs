@@ -14,9 +14,10 @@ pub(crate) fn from_db_time(t: NaiveDateTime) -> DateTime<Utc> {
 pub(crate) fn repo_error(error: DieselError) -> RepoError {
     match error {
         DieselError::NotFound => RepoError::NotFound,
-        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation | DatabaseErrorKind::CheckViolation, _) => {
-            RepoError::Conflict
-        }
+        DieselError::DatabaseError(
+            DatabaseErrorKind::UniqueViolation | DatabaseErrorKind::CheckViolation,
+            _,
+        ) => RepoError::Conflict,
         other => RepoError::Unavailable(other.to_string()),
     }
 }

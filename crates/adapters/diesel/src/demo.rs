@@ -4,7 +4,9 @@ use playspace_ports::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore, Re
 
 use crate::convert::{repo_error, to_db_time};
 use crate::events::EventRow;
-use crate::schema::{bookings, cancellations, email_deliveries, events, notifications, users, waitlist};
+use crate::schema::{
+    bookings, cancellations, email_deliveries, events, notifications, users, waitlist,
+};
 use crate::{DbConnection, Store};
 
 /// Not a PHC string, so no password ever verifies against it.
@@ -84,14 +86,18 @@ impl DemoSeedStore for Store {
         let mut conn = self.conn()?;
         let conn: &mut DbConnection = &mut conn;
         conn.transaction::<_, diesel::result::Error, _>(|conn| {
-            diesel::delete(email_deliveries::table.filter(email_deliveries::booking_id.is_not_null()))
-                .execute(conn)?;
+            diesel::delete(
+                email_deliveries::table.filter(email_deliveries::booking_id.is_not_null()),
+            )
+            .execute(conn)?;
             diesel::delete(cancellations::table).execute(conn)?;
             diesel::delete(waitlist::table).execute(conn)?;
-            diesel::delete(notifications::table.filter(notifications::event_id.is_not_null())).execute(conn)?;
+            diesel::delete(notifications::table.filter(notifications::event_id.is_not_null()))
+                .execute(conn)?;
             diesel::delete(bookings::table).execute(conn)?;
             diesel::delete(events::table).execute(conn)?;
-            diesel::delete(users::table.filter(users::email.like(format!("%{DEMO_EMAIL_SUFFIX}")))).execute(conn)?;
+            diesel::delete(users::table.filter(users::email.like(format!("%{DEMO_EMAIL_SUFFIX}"))))
+                .execute(conn)?;
             Ok(())
         })
         .map_err(repo_error)
@@ -104,13 +110,19 @@ impl DemoSeedStore for Store {
         // few hundred inserts in one transaction take milliseconds.
         conn.transaction::<_, diesel::result::Error, _>(|conn| {
             for event in &data.events {
-                diesel::insert_into(events::table).values(EventRow::from_domain(event)).execute(conn)?;
+                diesel::insert_into(events::table)
+                    .values(EventRow::from_domain(event))
+                    .execute(conn)?;
             }
             for member in &data.members {
-                diesel::insert_into(users::table).values(DemoUserRow::from_member(member)).execute(conn)?;
+                diesel::insert_into(users::table)
+                    .values(DemoUserRow::from_member(member))
+                    .execute(conn)?;
             }
             for booking in &data.bookings {
-                diesel::insert_into(bookings::table).values(DemoBookingRow::from_booking(booking)).execute(conn)?;
+                diesel::insert_into(bookings::table)
+                    .values(DemoBookingRow::from_booking(booking))
+                    .execute(conn)?;
             }
             Ok(())
         })

@@ -29,7 +29,8 @@ const SQLITE_COLUMNS: &str = "SELECT m.name AS table_name, p.name AS column_name
 const POSTGRES_COLUMNS: &str = "SELECT table_name::text AS table_name, column_name::text AS column_name, \
      is_nullable = 'NO' AS not_null FROM information_schema.columns \
      WHERE table_schema = current_schema() AND table_name <> '__diesel_schema_migrations'";
-const SQLITE_INDEXES: &str = "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL";
+const SQLITE_INDEXES: &str =
+    "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL";
 const POSTGRES_INDEXES: &str = "SELECT indexname::text AS name FROM pg_indexes \
      WHERE schemaname = current_schema() AND indexname NOT LIKE '%\\_pkey' AND tablename <> '__diesel_schema_migrations'";
 
@@ -41,7 +42,9 @@ impl Store {
             DbConnection::Sqlite(_) => SQLITE_COLUMNS,
             DbConnection::Postgres(_) => POSTGRES_COLUMNS,
         };
-        let mut columns: Vec<ColumnInfo> = diesel::sql_query(sql).load(&mut *conn).map_err(repo_error)?;
+        let mut columns: Vec<ColumnInfo> = diesel::sql_query(sql)
+            .load(&mut *conn)
+            .map_err(repo_error)?;
         columns.sort();
         Ok(columns)
     }
@@ -53,7 +56,9 @@ impl Store {
             DbConnection::Sqlite(_) => SQLITE_INDEXES,
             DbConnection::Postgres(_) => POSTGRES_INDEXES,
         };
-        let rows: Vec<IndexName> = diesel::sql_query(sql).load(&mut *conn).map_err(repo_error)?;
+        let rows: Vec<IndexName> = diesel::sql_query(sql)
+            .load(&mut *conn)
+            .map_err(repo_error)?;
         let mut names: Vec<String> = rows.into_iter().map(|r| r.name).collect();
         names.sort();
         Ok(names)

@@ -6,11 +6,20 @@ mod common;
 #[test]
 fn sqlite_and_postgres_schemas_match() {
     let sqlite = common::sqlite_store();
-    let Some(postgres) = common::postgres_store() else { return };
+    let Some(postgres) = common::postgres_store() else {
+        return;
+    };
     let sqlite_columns = sqlite.columns().unwrap();
-    assert!(sqlite_columns.len() > 150, "expected the whole schema, got {}", sqlite_columns.len());
+    assert!(
+        sqlite_columns.len() > 150,
+        "expected the whole schema, got {}",
+        sqlite_columns.len()
+    );
     assert_eq!(sqlite_columns, postgres.columns().unwrap());
-    assert_eq!(sqlite.index_names().unwrap(), postgres.index_names().unwrap());
+    assert_eq!(
+        sqlite.index_names().unwrap(),
+        postgres.index_names().unwrap()
+    );
 }
 
 #[test]

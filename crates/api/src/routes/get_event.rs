@@ -6,11 +6,16 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 /// `GET /api/events/{id}`: one active event; unknown and malformed ids are the same 404.
-pub async fn handle(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn handle(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let app = state.clone();
-    let event = web::block(move || get_event(&app.store, &id)).await?.map_err(|e| match e {
-        GetEventError::NotFound => ApiError::not_found("event_not_found", "Event not found"),
-        GetEventError::Store(e) => e.into(),
-    })?;
+    let event = web::block(move || get_event(&app.store, &id))
+        .await?
+        .map_err(|e| match e {
+            GetEventError::NotFound => ApiError::not_found("event_not_found", "Event not found"),
+            GetEventError::Store(e) => e.into(),
+        })?;
     Ok(HttpResponse::Ok().json(EventDto::from(&event)))
 }

@@ -26,8 +26,22 @@ pub async fn handle(
     state: web::Data<AppState>,
     params: web::Query<Params>,
 ) -> Result<HttpResponse, ApiError> {
-    let Params { sport, area, q, date, from, to } = params.into_inner();
-    let filter = EventFilter { sport, area, q, date, from, to };
+    let Params {
+        sport,
+        area,
+        q,
+        date,
+        from,
+        to,
+    } = params.into_inner();
+    let filter = EventFilter {
+        sport,
+        area,
+        q,
+        date,
+        from,
+        to,
+    };
     let now = state.clock.now();
     let unfiltered = filter == EventFilter::default();
     if unfiltered && let Some(cached) = state.events_cache.get(now) {
@@ -35,16 +49,23 @@ pub async fn handle(
     }
 
     let app = state.clone();
-    let events = web::block(move || list_events(&app.store, &app.clock, filter)).await?.map_err(|e| match e {
-        ListEventsError::Invalid(fields) => ApiError::validation(fields),
-        ListEventsError::Store(e) => e.into(),
-    })?;
+    let events = web::block(move || list_events(&app.store, &app.clock, filter))
+        .await?
+        .map_err(|e| match e {
+            ListEventsError::Invalid(fields) => ApiError::validation(fields),
+            ListEventsError::Store(e) => e.into(),
+        })?;
     if unfiltered {
-        let cached = state.events_cache.put(&events).map_err(ApiError::internal)?;
+        let cached = state
+            .events_cache
+            .put(&events)
+            .map_err(ApiError::internal)?;
         return Ok(cached_response(&req, &cached));
     }
     let body = events_json(&events).map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok().content_type("application/json").body(body))
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(body))
 }
 
 /// The cached list, pre-gzipped for clients that accept it.
@@ -55,9 +76,13 @@ fn cached_response(req: &HttpRequest, cached: &CachedList) -> HttpResponse {
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.split(',').any(|enc| enc.trim().starts_with("gzip")));
     let mut response = HttpResponse::Ok();
-    response.content_type("application/json").insert_header((header::VARY, HeaderValue::from_static("Accept-Encoding")));
+    response
+        .content_type("application/json")
+        .insert_header((header::VARY, HeaderValue::from_static("Accept-Encoding")));
     if accepts_gzip {
-        response.insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("gzip"))).body(cached.gzip.clone())
+        response
+            .insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("gzip")))
+            .body(cached.gzip.clone())
     } else {
         response.body(cached.json.clone())
     }

@@ -20,5 +20,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 async fn api_not_found() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::not_found("route_not_found", "No such API endpoint"))
+    Err(ApiError::not_found(
+        "route_not_found",
+        "No such API endpoint",
+    ))
 }

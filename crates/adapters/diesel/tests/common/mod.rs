@@ -27,10 +27,11 @@ impl Drop for TestStore {
     fn drop(&mut self) {
         // Close the pool first so the database has no sessions left to drop.
         self.store.take();
-        if let Cleanup::Postgres { admin_url, name } = &self.cleanup {
-            if let Ok(mut conn) = PgConnection::establish(admin_url) {
-                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(&mut conn);
-            }
+        if let Cleanup::Postgres { admin_url, name } = &self.cleanup
+            && let Ok(mut conn) = PgConnection::establish(admin_url)
+        {
+            let drop = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
+            let _ = diesel::sql_query(drop).execute(&mut conn);
         }
     }
 }
@@ -39,7 +40,10 @@ pub fn sqlite_store() -> TestStore {
     let dir = TempSqlite::new();
     let store = Store::connect(&dir.url(), 8).expect("sqlite connects");
     store.migrate().expect("sqlite migrates");
-    TestStore { store: Some(store), cleanup: Cleanup::Sqlite(dir) }
+    TestStore {
+        store: Some(store),
+        cleanup: Cleanup::Sqlite(dir),
+    }
 }
 
 /// `None` (the test is skipped) when no PostgreSQL is configured, except under CI, where
@@ -55,18 +59,27 @@ pub fn postgres_store() -> Option<TestStore> {
     };
     let name = unique_database_name();
     let mut admin = PgConnection::establish(&admin_url).expect("TEST_DATABASE_URL reachable");
-    diesel::sql_query(format!("CREATE DATABASE \"{name}\"")).execute(&mut admin).expect("create test database");
+    diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
+        .execute(&mut admin)
+        .expect("create test database");
     let url = with_database(&admin_url, &name);
     let store = Store::connect(&url, 8).expect("postgres connects");
     store.migrate().expect("postgres migrates");
-    Some(TestStore { store: Some(store), cleanup: Cleanup::Postgres { admin_url, name } })
+    Some(TestStore {
+        store: Some(store),
+        cleanup: Cleanup::Postgres { admin_url, name },
+    })
 }
 
 /// Replaces the database name in a `postgres://user@host:port/db?params` URL.
 fn with_database(url: &str, name: &str) -> String {
-    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
     let scheme_end = base.find("://").map_or(0, |i| i + 3);
-    let host_end = base[scheme_end..].find('/').map_or(base.len(), |i| scheme_end + i);
+    let host_end = base[scheme_end..]
+        .find('/')
+        .map_or(base.len(), |i| scheme_end + i);
     let mut out = format!("{}/{name}", &base[..host_end]);
     if let Some(query) = query {
         out.push('?');
@@ -93,7 +106,13 @@ macro_rules! on_both_backends {
 
 #[test]
 fn database_name_is_replaced() {
-    assert_eq!(with_database("postgres://u@127.0.0.1:5432/postgres", "t1"), "postgres://u@127.0.0.1:5432/t1");
-    assert_eq!(with_database("postgres://u@h:1/db?sslmode=disable", "t2"), "postgres://u@h:1/t2?sslmode=disable");
+    assert_eq!(
+        with_database("postgres://u@127.0.0.1:5432/postgres", "t1"),
+        "postgres://u@127.0.0.1:5432/t1"
+    );
+    assert_eq!(
+        with_database("postgres://u@h:1/db?sslmode=disable", "t2"),
+        "postgres://u@h:1/t2?sslmode=disable"
+    );
     assert_eq!(with_database("postgresql://h", "t3"), "postgresql://h/t3");
 }

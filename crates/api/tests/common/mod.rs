@@ -1,0 +1,112 @@
+//! A real application over a temporary SQLite database and a temporary frontend build.
+#![allow(dead_code)]
+
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::test;
+use chrono::{Duration, Utc};
+use playspace_api::config::Config;
+use playspace_api::server::{app, state};
+use playspace_domain::Event;
+use playspace_ports::EventRepository;
+use playspace_store::Store;
+use playspace_test_support::{EventBuilder, TempSqlite};
+
+pub struct TestApp {
+    pub store: Store,
+    pub db: TempSqlite,
+    frontend: Option<tempfile::TempDir>,
+}
+
+pub const INDEX_HTML: &str = "<!doctype html><html><head><title>PlaySpace</title></head><body><div id=root></div></body></html>";
+
+impl TestApp {
+    /// A migrated empty database and a frontend build with index.html and one hashed asset.
+    pub fn new() -> Self {
+        let frontend = tempfile::tempdir().unwrap();
+        std::fs::write(frontend.path().join("index.html"), INDEX_HTML).unwrap();
+        std::fs::create_dir(frontend.path().join("assets")).unwrap();
+        std::fs::write(
+            frontend.path().join("assets/index-abc123.js"),
+            "console.log('hi')",
+        )
+        .unwrap();
+        Self::with_frontend(Some(frontend))
+    }
+
+    pub fn without_frontend() -> Self {
+        Self::with_frontend(None)
+    }
+
+    fn with_frontend(frontend: Option<tempfile::TempDir>) -> Self {
+        let db = TempSqlite::new();
+        let store = Store::connect(&db.url(), 4).unwrap();
+        store.migrate().unwrap();
+        Self {
+            store,
+            db,
+            frontend,
+        }
+    }
+
+    fn config(&self) -> Config {
+        let frontend_dir = self
+            .frontend
+            .as_ref()
+            .map_or_else(|| self.db.path().join("no-build"), |d| d.path().to_owned());
+        let mut config = Config::from_lookup(|_| None).unwrap();
+        config.database_url = self.db.url();
+        config.embedded_default = false;
+        config.frontend_dir = frontend_dir;
+        config.data_dir = self.db.path().to_owned();
+        config
+    }
+
+    /// Inserts an event starting `days` from now.
+    pub fn event(&self, days: i64, build: impl FnOnce(EventBuilder) -> EventBuilder) -> Event {
+        let event = build(EventBuilder::new().starts_at(Utc::now() + Duration::days(days))).build();
+        self.store.insert(&event).unwrap();
+        event
+    }
+
+    pub async fn service(
+        &self,
+    ) -> impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+    > {
+        test::init_service(app(state(self.config(), self.store.clone()))).await
+    }
+}
+
+/// Sends a GET and returns status, headers and body text.
+pub async fn get(
+    service: &impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+    >,
+    uri: &str,
+) -> (u16, actix_web::http::header::HeaderMap, String) {
+    let response =
+        test::call_service(service, test::TestRequest::get().uri(uri).to_request()).await;
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let body = test::read_body(response).await;
+    (status, headers, String::from_utf8_lossy(&body).into_owned())
+}
+
+pub async fn get_json(
+    service: &impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+    >,
+    uri: &str,
+) -> (u16, serde_json::Value) {
+    let (status, _, body) = get(service, uri).await;
+    (
+        status,
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{uri}: {e}: {body}")),
+    )
+}

@@ -1,0 +1,117 @@
+//! Health endpoints, the frontend fallback, security headers and request limits.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{INDEX_HTML, TestApp, get, get_json};
+
+#[actix_web::test]
+async fn health_and_readiness() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    assert_eq!(
+        get_json(&service, "/healthz").await,
+        (200, serde_json::json!({"status": "ok"}))
+    );
+    assert_eq!(
+        get_json(&service, "/readyz").await,
+        (200, serde_json::json!({"status": "ready"}))
+    );
+}
+
+#[actix_web::test]
+async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    for path in ["/", "/events", "/events/some-id", "/about", "/login"] {
+        let (status, headers, body) = get(&service, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(body, INDEX_HTML, "{path}");
+        assert_eq!(headers.get("cache-control").unwrap(), "no-cache", "{path}");
+    }
+    let (status, _, body) = get(&service, "/no/such/page").await;
+    assert_eq!(status, 404);
+    assert_eq!(body, INDEX_HTML);
+}
+
+#[actix_web::test]
+async fn hashed_assets_are_cached_for_a_year() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (status, headers, body) = get(&service, "/assets/index-abc123.js").await;
+    assert_eq!(status, 200);
+    assert_eq!(body, "console.log('hi')");
+    assert_eq!(
+        headers.get("cache-control").unwrap(),
+        "public, max-age=31536000, immutable"
+    );
+}
+
+#[actix_web::test]
+async fn without_a_build_the_root_says_so_in_plain_text() {
+    let app = TestApp::without_frontend();
+    let service = app.service().await;
+    let (status, headers, body) = get(&service, "/").await;
+    assert_eq!(status, 200);
+    assert!(
+        headers
+            .get("content-type")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("text/plain")
+    );
+    assert!(body.contains("frontend has not been built"));
+    // The API still works.
+    assert_eq!(get_json(&service, "/api/events").await.0, 200);
+}
+
+#[actix_web::test]
+async fn security_headers_on_every_kind_of_response() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    for path in [
+        "/",
+        "/api/events",
+        "/api/events/nope",
+        "/api/unknown",
+        "/assets/index-abc123.js",
+        "/healthz",
+    ] {
+        let (_, headers, _) = get(&service, path).await;
+        let csp = headers
+            .get("content-security-policy")
+            .unwrap()
+            .to_str()
+            .unwrap();
+        assert!(
+            csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{path}"
+        );
+        assert_eq!(
+            headers.get("x-content-type-options").unwrap(),
+            "nosniff",
+            "{path}"
+        );
+        assert_eq!(
+            headers.get("referrer-policy").unwrap(),
+            "strict-origin-when-cross-origin",
+            "{path}"
+        );
+        assert_eq!(headers.get("x-frame-options").unwrap(), "DENY", "{path}");
+        // HSTS only when served over https.
+        assert!(headers.get("strict-transport-security").is_none(), "{path}");
+    }
+}
+
+#[actix_web::test]
+async fn other_methods_on_read_only_resources_are_refused() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let request = actix_web::test::TestRequest::post()
+        .uri("/api/events")
+        .set_payload("{}")
+        .to_request();
+    let response = actix_web::test::call_service(&service, request).await;
+    assert_eq!(response.status(), 405);
+}
