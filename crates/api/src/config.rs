@@ -14,6 +14,8 @@ pub struct Config {
     pub public_url: String,
     pub log_format: LogFormat,
     pub db_pool_size: u32,
+    /// `RATE_LIMITS=off` disables rate limits (load tests and benchmarks only).
+    pub rate_limits: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,7 +85,22 @@ impl Config {
                     reason: "must be 1 to 512".into(),
                 })?,
         };
+        let rate_limits = match lookup("RATE_LIMITS")
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            None | Some("on") => true,
+            Some("off") => false,
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    name: "RATE_LIMITS",
+                    reason: format!("{other:?} is not on or off"),
+                });
+            }
+        };
         Ok(Self {
+            rate_limits,
             database_url,
             embedded_default,
             bind,
@@ -126,6 +143,14 @@ mod tests {
         assert_eq!(c.public_url, "http://127.0.0.1:8080");
         assert_eq!(c.log_format, LogFormat::Pretty);
         assert!(!c.is_https());
+        assert!(c.rate_limits);
+    }
+
+    #[test]
+    fn rate_limits_can_be_turned_off_only_explicitly() {
+        assert!(!config(&[("RATE_LIMITS", "off")]).unwrap().rate_limits);
+        assert!(config(&[("RATE_LIMITS", "ON")]).unwrap().rate_limits);
+        assert!(config(&[("RATE_LIMITS", "maybe")]).is_err());
     }
 
     #[test]

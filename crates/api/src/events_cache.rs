@@ -45,7 +45,10 @@ impl EventsCache {
             return Some(Arc::clone(cached));
         }
         // Past its TTL: the first caller refreshes, everyone else serves this entry meanwhile.
-        match self.refreshing.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire) {
+        match self
+            .refreshing
+            .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
+        {
             Ok(_) => None,
             Err(_) => Some(Arc::clone(cached)),
         }
@@ -117,7 +120,10 @@ mod tests {
         assert!(cache.get(test_now()).is_none(), "first caller refreshes");
         assert!(cache.get(test_now()).is_some(), "others keep serving");
         cache.refresh_failed();
-        assert!(cache.get(test_now()).is_none(), "after a failure the next caller retries");
+        assert!(
+            cache.get(test_now()).is_none(),
+            "after a failure the next caller retries"
+        );
         cache.put(&[EventBuilder::new().build()]).unwrap();
         assert!(cache.get(test_now()).is_some());
     }

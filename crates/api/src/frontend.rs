@@ -5,7 +5,12 @@ use std::path::{Path, PathBuf};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
+use chrono::SecondsFormat;
+use playspace_app::{GetEventError, get_event, list_events};
+use playspace_domain::EventFilter;
+use playspace_ports::Clock;
 
+use crate::dto::EventDto;
 use crate::state::AppState;
 
 const NOT_BUILT: &str = "PlaySpace is running, but the frontend has not been built yet.\n\
@@ -84,19 +89,234 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
             .content_type("text/plain; charset=utf-8")
             .body(NOT_BUILT);
     };
-    let status = if is_client_route(req.path()) {
-        StatusCode::OK
+    let path = req.path();
+    let page = if path == "/" || path.trim_end_matches('/') == "/events" {
+        events_list_page(&state).await
+    } else if let Some(id) = path
+        .strip_prefix("/events/")
+        .filter(|id| !id.is_empty() && !id.contains('/'))
+    {
+        event_page(&state, id).await
     } else {
-        StatusCode::NOT_FOUND
+        Page {
+            status: if is_client_route(path) {
+                StatusCode::OK
+            } else {
+                StatusCode::NOT_FOUND
+            },
+            ..Page::default()
+        }
     };
-    HttpResponse::build(status)
+    HttpResponse::build(page.status)
         .insert_header((
             CONTENT_TYPE,
             HeaderValue::from_static("text/html; charset=utf-8"),
         ))
         // The shell must be revalidated so a deploy's new asset names are picked up.
         .insert_header((CACHE_CONTROL, HeaderValue::from_static("no-cache")))
-        .body(index.to_owned())
+        .body(page.render(index))
+}
+
+/// What the server adds to the app's shell for one page.
+struct Page {
+    status: StatusCode,
+    title: Option<String>,
+    description: Option<String>,
+    /// Tags for `<head>`: the page's data (so the first screen needs no API round trip),
+    /// Open Graph tags and JSON-LD.
+    head: String,
+}
+
+impl Default for Page {
+    fn default() -> Self {
+        Self {
+            status: StatusCode::OK,
+            title: None,
+            description: None,
+            head: String::new(),
+        }
+    }
+}
+
+const HEAD_MARKER: &str = "<!--initial-data-->";
+
+impl Page {
+    fn render(&self, index: &str) -> String {
+        let mut html = index.replacen(HEAD_MARKER, &self.head, 1);
+        if let Some(title) = &self.title {
+            html = replace_between(&html, "<title>", "</title>", &escape_html(title));
+        }
+        if let Some(description) = &self.description {
+            html = replace_between(
+                &html,
+                "<meta name=\"description\" content=\"",
+                "\"",
+                &escape_html(description),
+            );
+        }
+        html
+    }
+}
+
+fn replace_between(html: &str, start: &str, end: &str, with: &str) -> String {
+    let Some(from) = html.find(start).map(|i| i + start.len()) else {
+        return html.to_owned();
+    };
+    let Some(len) = html[from..].find(end) else {
+        return html.to_owned();
+    };
+    format!("{}{with}{}", &html[..from], &html[from + len..])
+}
+
+/// The upcoming events, inlined for the home and events pages.
+async fn events_list_page(state: &web::Data<AppState>) -> Page {
+    let json = match state.events_cache.get(state.clock.now()) {
+        Some(cached) => cached.json.clone(),
+        None => {
+            let app = state.clone();
+            let listed =
+                web::block(move || list_events(&app.store, &app.clock, EventFilter::default()))
+                    .await;
+            match listed.map(|r| r.map(|events| state.events_cache.put(&events))) {
+                Ok(Ok(Ok(cached))) => cached.json.clone(),
+                _ => {
+                    // The page still works: the app fetches the list itself.
+                    state.events_cache.refresh_failed();
+                    return Page::default();
+                }
+            }
+        }
+    };
+    let data = format!("{{\"events\":{}}}", String::from_utf8_lossy(&json));
+    Page {
+        head: data_script("initial-data", "application/json", &data),
+        ..Page::default()
+    }
+}
+
+/// One event: its data, a real title and description, Open Graph tags and schema.org
+/// JSON-LD, so link previews and search engines see the event without running JavaScript.
+async fn event_page(state: &web::Data<AppState>, id: &str) -> Page {
+    let app = state.clone();
+    let id = id.to_owned();
+    let event = match web::block(move || get_event(&app.store, &id)).await {
+        Ok(Ok(event)) => event,
+        Ok(Err(GetEventError::NotFound)) => {
+            return Page {
+                status: StatusCode::NOT_FOUND,
+                title: Some("Event not found | PlaySpace".into()),
+                ..Page::default()
+            };
+        }
+        Ok(Err(GetEventError::Store(e))) => {
+            tracing::error!(error = %e, "event page data unavailable");
+            return Page::default();
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "event page data unavailable");
+            return Page::default();
+        }
+    };
+    let base = &state.config.public_url;
+    let url = format!("{base}/events/{}", event.id);
+    let title = format!("{} | PlaySpace", event.title);
+    let description = summary(&event.description, 160);
+    let dto = serde_json::to_string(&EventDto::from(&event)).unwrap_or_default();
+    let json_ld = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "Event",
+        "name": event.title,
+        "description": event.description,
+        "startDate": event.starts_at.to_rfc3339_opts(SecondsFormat::Secs, true),
+        "endDate": event.ends_at().to_rfc3339_opts(SecondsFormat::Secs, true),
+        "eventStatus": "https://schema.org/EventScheduled",
+        "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+        "location": {
+            "@type": "Place",
+            "name": event.location,
+            "address": {
+                "@type": "PostalAddress",
+                "addressLocality": event.area(),
+                "addressRegion": "London",
+                "addressCountry": "GB"
+            }
+        },
+        "offers": {
+            "@type": "Offer",
+            "price": event.price.to_string(),
+            "priceCurrency": "GBP",
+            "availability": if event.is_full() { "https://schema.org/SoldOut" } else { "https://schema.org/InStock" },
+            "url": url
+        },
+        "organizer": { "@type": "Organization", "name": "PlaySpace", "url": base }
+    });
+    let mut head = data_script(
+        "initial-data",
+        "application/json",
+        &format!("{{\"event\":{dto}}}"),
+    );
+    head.push_str(&data_script(
+        "event-jsonld",
+        "application/ld+json",
+        &json_ld.to_string(),
+    ));
+    for (property, content) in [
+        ("og:type", "website"),
+        ("og:site_name", "PlaySpace"),
+        ("og:title", event.title.as_str()),
+        ("og:description", description.as_str()),
+        ("og:url", url.as_str()),
+    ] {
+        head.push_str(&format!(
+            "<meta property=\"{property}\" content=\"{}\" />",
+            escape_html(content)
+        ));
+    }
+    head.push_str(&format!(
+        "<link rel=\"canonical\" href=\"{}\" />",
+        escape_html(&url)
+    ));
+    Page {
+        status: StatusCode::OK,
+        title: Some(title),
+        description: Some(description),
+        head,
+    }
+}
+
+/// A `<script>` data block. Escaping `<`, `>` and `&` keeps any text (an event titled
+/// "</script>", say) from ending the block early; JSON parsers read the escapes back.
+fn data_script(id: &str, kind: &str, json: &str) -> String {
+    let safe = json
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
+    format!("<script id=\"{id}\" type=\"{kind}\">{safe}</script>")
+}
+
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The first `max` characters of `text`, cut at a word and marked with an ellipsis.
+fn summary(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(max - 1).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+    format!("{}…", cut.trim_end_matches([',', '.', ';', ':']))
 }
 
 /// Vite names files under /assets/ by content hash: they never change, so cache for a year.
@@ -128,6 +348,31 @@ mod tests {
         for path in ["/nope", "/events/a/b", "/admin/x", "/eventsx", "/booking/"] {
             assert!(!is_client_route(path), "{path}");
         }
+    }
+
+    #[test]
+    fn data_blocks_cannot_be_closed_by_content() {
+        let block = data_script(
+            "x",
+            "application/json",
+            r#"{"t":"</script><script>alert(1)</script>&"}"#,
+        );
+        assert_eq!(block.matches("</script>").count(), 1);
+        assert!(block.contains("\\u003c/script\\u003e"));
+    }
+
+    #[test]
+    fn summaries_cut_at_a_word() {
+        assert_eq!(summary("short", 160), "short");
+        assert_eq!(summary("one two three four", 10), "one two…");
+    }
+
+    #[test]
+    fn attributes_are_escaped() {
+        assert_eq!(
+            escape_html(r#"Ana's "fun" <run> & co"#),
+            "Ana&#39;s &quot;fun&quot; &lt;run&gt; &amp; co"
+        );
     }
 
     #[test]

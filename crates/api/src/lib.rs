@@ -7,6 +7,7 @@ pub mod error;
 pub mod events_cache;
 pub mod frontend;
 pub mod middleware;
+pub mod rate_limit;
 pub mod routes;
 pub mod server;
 pub mod state;

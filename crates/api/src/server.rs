@@ -16,6 +16,7 @@ use crate::error::{json_error_handler, query_error_handler};
 use crate::events_cache::EventsCache;
 use crate::frontend::{self, Frontend};
 use crate::middleware::{log_request, security_headers};
+use crate::rate_limit::RateLimiter;
 use crate::routes;
 use crate::state::AppState;
 
@@ -104,6 +105,7 @@ pub fn state(config: Config, store: Store) -> AppState {
         clock: Arc::new(SystemClock),
         events_cache: Arc::new(EventsCache::default()),
         frontend: Arc::new(Frontend::load(&config.frontend_dir)),
+        rate_limiter: Arc::new(RateLimiter::new(config.rate_limits)),
         config: Arc::new(config),
     }
 }
@@ -142,6 +144,11 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         .map_err(|e| std::io::Error::other(e.to_string()))??;
     let bind = config.bind;
     let public_url = config.public_url.clone();
+    if !config.rate_limits {
+        tracing::warn!(
+            "RATE_LIMITS=off: rate limits are disabled (load tests only, never in production)"
+        );
+    }
     let state = state(config, store);
     let server = HttpServer::new(move || app(state.clone())).bind(bind)?;
     tracing::info!(%bind, url = %public_url, "PlaySpace is serving");

@@ -63,6 +63,10 @@ id_type!(
     /// A booking of one user for one event.
     BookingId
 );
+id_type!(
+    /// A message sent through the contact page.
+    ContactMessageId
+);
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,8 @@
 
 pub mod booking;
 pub mod category;
+pub mod contact;
+pub mod email;
 pub mod event;
 pub mod event_query;
 pub mod ids;
@@ -13,8 +15,10 @@ pub mod validation;
 
 pub use booking::{Booking, BookingReference, BookingStatus, PaymentMethod, PaymentStatus};
 pub use category::{Category, SPORTS};
+pub use contact::{CONTACT_SUBJECTS, ContactForm, ContactMessage};
+pub use email::Email;
 pub use event::{Event, area_of};
 pub use event_query::{EventFilter, EventQuery};
-pub use ids::{BookingId, EventId, UserId};
+pub use ids::{BookingId, ContactMessageId, EventId, UserId};
 pub use money::Money;
 pub use validation::{FieldErrors, ValidationError};

@@ -3,12 +3,14 @@
 //! Enable feature `mock` for mockall mocks of each trait.
 
 mod clock;
+mod contact;
 mod demo;
 mod error;
 mod events;
 mod health;
 
 pub use clock::{Clock, SystemClock};
+pub use contact::ContactRepository;
 pub use demo::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore};
 pub use error::RepoError;
 pub use events::EventRepository;
@@ -16,6 +18,8 @@ pub use health::HealthCheck;
 
 #[cfg(feature = "mock")]
 pub use clock::MockClock;
+#[cfg(feature = "mock")]
+pub use contact::MockContactRepository;
 #[cfg(feature = "mock")]
 pub use demo::MockDemoSeedStore;
 #[cfg(feature = "mock")]

@@ -3,6 +3,7 @@
 //! variant.
 
 mod connection;
+mod contact;
 mod convert;
 mod demo;
 mod events;

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 mod get_event;
 mod health;
 mod list_events;
+mod submit_contact;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health::healthz))
@@ -14,6 +15,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::scope("/api")
                 .service(web::resource("/events").route(web::get().to(list_events::handle)))
                 .service(web::resource("/events/{id}").route(web::get().to(get_event::handle)))
+                .service(web::resource("/contact").route(web::post().to(submit_contact::handle)))
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),
         );

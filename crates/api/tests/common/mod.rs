@@ -17,7 +17,9 @@ pub struct TestApp {
     frontend: Option<tempfile::TempDir>,
 }
 
-pub const INDEX_HTML: &str = "<!doctype html><html><head><title>PlaySpace</title></head><body><div id=root></div></body></html>";
+pub const INDEX_HTML: &str = "<!doctype html><html><head><title>PlaySpace</title>\
+<meta name=\"description\" content=\"Inclusive sport\" /><!--initial-data--></head>\
+<body><div id=root></div></body></html>";
 
 impl TestApp {
     /// A migrated empty database and a frontend build with index.html and one hashed asset.
@@ -108,5 +110,32 @@ pub async fn get_json(
     (
         status,
         serde_json::from_str(&body).unwrap_or_else(|e| panic!("{uri}: {e}: {body}")),
+    )
+}
+
+/// Sends a JSON POST from `peer` and returns status, headers and the parsed body.
+pub async fn post_json(
+    service: &impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+    >,
+    uri: &str,
+    peer: &str,
+    body: &serde_json::Value,
+) -> (u16, actix_web::http::header::HeaderMap, serde_json::Value) {
+    let request = test::TestRequest::post()
+        .uri(uri)
+        .peer_addr(peer.parse().unwrap())
+        .set_json(body)
+        .to_request();
+    let response = test::call_service(service, request).await;
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let bytes = test::read_body(response).await;
+    (
+        status,
+        headers,
+        serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
     )
 }

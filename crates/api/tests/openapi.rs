@@ -1,0 +1,111 @@
+//! docs/openapi.json and the routes must agree: every documented operation is routed, every
+//! route is documented, and documented shapes match real responses.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{TestApp, get_json};
+use serde_json::Value;
+
+fn spec() -> Value {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/openapi.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn documented_operations(spec: &Value) -> BTreeSet<(String, String)> {
+    let mut ops = BTreeSet::new();
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            ops.insert((method.to_uppercase(), path.clone()));
+        }
+    }
+    ops
+}
+
+/// The operations registered in routes/mod.rs, read from its source: each
+/// `.route("/x", web::get()...)` at the top level and each `web::resource("/x").route(web::post()...)`
+/// inside the /api scope.
+fn routed_operations() -> BTreeSet<(String, String)> {
+    let source = include_str!("../src/routes/mod.rs");
+    let mut ops = BTreeSet::new();
+    for line in source.lines().map(str::trim) {
+        let method = ["get", "post", "put", "patch", "delete"]
+            .into_iter()
+            .find(|m| line.contains(&format!("web::{m}()")));
+        let Some(method) = method else { continue };
+        let quoted = line.split('"').nth(1).unwrap();
+        let path = if line.starts_with(".service(web::resource(") {
+            format!("/api{quoted}")
+        } else {
+            quoted.to_owned()
+        };
+        ops.insert((method.to_uppercase(), path));
+    }
+    ops
+}
+
+#[test]
+fn every_route_is_documented_and_every_documented_operation_is_routed() {
+    let routed = routed_operations();
+    assert!(routed.len() >= 5, "parsed {routed:?}");
+    assert_eq!(documented_operations(&spec()), routed);
+}
+
+#[actix_web::test]
+async fn documented_paths_answer_and_event_shape_matches() {
+    let app = TestApp::new();
+    let event = app.event(1, |e| e);
+    let service = app.service().await;
+    let spec = spec();
+
+    for (method, path) in documented_operations(&spec)
+        .into_iter()
+        .filter(|(m, _)| m == "GET")
+    {
+        let uri = path.replace("{id}", &event.id.to_string());
+        let (status, body) = get_json(&service, &uri).await;
+        assert_eq!(status, 200, "{method} {uri}: {body}");
+    }
+
+    let schema = &spec["components"]["schemas"]["Event"];
+    let documented: BTreeSet<&str> = schema["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let required: BTreeSet<&str> = schema["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let (_, body) = get_json(&service, &format!("/api/events/{}", event.id)).await;
+    let actual: BTreeSet<&str> = body
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(documented, actual);
+    assert_eq!(required, actual);
+}
+
+#[actix_web::test]
+async fn error_shape_matches() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let spec = spec();
+    let properties = spec["components"]["schemas"]["Error"]["properties"]
+        .as_object()
+        .unwrap();
+    let (_, body) = get_json(&service, "/api/events?date=nope").await;
+    for key in body.as_object().unwrap().keys() {
+        assert!(
+            properties.contains_key(key),
+            "undocumented error field {key}"
+        );
+    }
+}

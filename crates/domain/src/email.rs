@@ -1,0 +1,100 @@
+//! Email addresses as people type them: trimmed, checked for a plausible shape, compared
+//! case-insensitively. Deliverability is the mail provider's concern, not ours.
+use std::fmt;
+
+use crate::validation::ValidationError;
+
+const MESSAGE: &str = "Invalid email address";
+/// RFC 5321 limits: 254 characters in all, 64 before the @.
+const MAX_LEN: usize = 254;
+const MAX_LOCAL_LEN: usize = 64;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(input: &str) -> Result<Self, ValidationError> {
+        Self::parse_with_message(input, MESSAGE)
+    }
+
+    /// The same rule with another wording (the sign-up schema says 'Please enter a valid
+    /// email address').
+    pub fn parse_with_message(input: &str, message: &str) -> Result<Self, ValidationError> {
+        let email = input.trim();
+        let invalid = || ValidationError::new(message);
+        if email.len() > MAX_LEN || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(invalid());
+        }
+        let (local, domain) = email.rsplit_once('@').ok_or_else(invalid)?;
+        let labels_ok = domain.split('.').all(|label| {
+            !label.is_empty()
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && !label.contains(['@', '"', ','])
+        });
+        if local.is_empty()
+            || local.len() > MAX_LOCAL_LEN
+            || local.contains('@')
+            || !domain.contains('.')
+            || !labels_ok
+        {
+            return Err(invalid());
+        }
+        // Domains are case-insensitive; the local part is kept as typed.
+        Ok(Self(format!("{local}@{}", domain.to_lowercase())))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_ordinary_addresses_and_lowercases_the_domain() {
+        assert_eq!(
+            Email::parse(" Ana.Silva+sport@Example.CO.uk ")
+                .unwrap()
+                .as_str(),
+            "Ana.Silva+sport@example.co.uk"
+        );
+        assert!(Email::parse("x@nhs.net").is_ok());
+        assert!(Email::parse("名前@例え.jp").is_ok());
+    }
+
+    #[test]
+    fn rejects_what_cannot_be_an_address() {
+        for bad in [
+            "",
+            "ana",
+            "ana@",
+            "@example.org",
+            "ana@example",
+            "ana@@example.org",
+            "a b@example.org",
+            "ana@example..org",
+            "ana@-example.org",
+            "ana@exam\tple.org",
+        ] {
+            assert_eq!(Email::parse(bad).unwrap_err().message(), MESSAGE, "{bad:?}");
+        }
+        assert!(Email::parse(&format!("{}@example.org", "a".repeat(65))).is_err());
+        assert!(Email::parse(&format!("a@{}.org", "b".repeat(250))).is_err());
+    }
+
+    #[test]
+    fn other_wording_for_the_same_rule() {
+        let err =
+            Email::parse_with_message("nope", "Please enter a valid email address").unwrap_err();
+        assert_eq!(err.message(), "Please enter a valid email address");
+    }
+}
