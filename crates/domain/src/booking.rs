@@ -7,6 +7,7 @@ use rand::Rng;
 
 use crate::ids::{BookingId, EventId, UserId};
 use crate::money::Money;
+use crate::text_enum;
 use crate::validation::ValidationError;
 
 /// Letters and digits a person can read out over the phone without confusion:
@@ -56,40 +57,6 @@ impl fmt::Display for BookingReference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
-}
-
-/// Stored as text with a CHECK constraint; `as_str` is the stored form.
-macro_rules! text_enum {
-    ($(#[$doc:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum $name { $($variant),+ }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = ValidationError;
-
-            fn from_str(s: &str) -> Result<Self, Self::Err> {
-                match s {
-                    $($text => Ok($name::$variant),)+
-                    _ => Err(ValidationError::new(concat!("Unknown ", stringify!($name)))),
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
 }
 
 text_enum!(

@@ -8,6 +8,7 @@ mod demo;
 mod error;
 mod events;
 mod health;
+mod mailer;
 
 pub use clock::{Clock, SystemClock};
 pub use contact::ContactRepository;
@@ -15,6 +16,7 @@ pub use demo::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore};
 pub use error::RepoError;
 pub use events::EventRepository;
 pub use health::HealthCheck;
+pub use mailer::{Accepted, EmailMessage, Mailer, SendError};
 
 #[cfg(feature = "mock")]
 pub use clock::MockClock;
@@ -26,3 +28,5 @@ pub use demo::MockDemoSeedStore;
 pub use events::MockEventRepository;
 #[cfg(feature = "mock")]
 pub use health::MockHealthCheck;
+#[cfg(feature = "mock")]
+pub use mailer::MockMailer;
