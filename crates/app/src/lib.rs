@@ -1,6 +1,8 @@
 //! PlaySpace's use cases, one file each, generic over the ports so they run the same against
 //! the real store and against mocks.
 
+pub mod accounts;
+pub mod deliver_emails;
 pub mod get_event;
 pub mod list_events;
 pub mod seed_demo_data;
@@ -10,3 +12,4 @@ pub use get_event::{GetEventError, get_event};
 pub use list_events::{ListEventsError, list_events};
 pub use seed_demo_data::{SeedError, SeedMode, SeedOutcome, seed_demo_data};
 pub use submit_contact_message::{SubmitContactError, submit_contact_message};
+pub use deliver_emails::{DeliveryReport, deliver_due_emails};

@@ -216,6 +216,64 @@ pub fn sports(input: &[String]) -> Result<Vec<String>, ValidationError> {
     Ok(chosen)
 }
 
+/// The profile page's form: what a person may change about themselves after signing up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProfileForm {
+    pub first_name: String,
+    pub last_name: String,
+    pub chosen_name: Option<String>,
+    pub pronouns: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub city: Option<String>,
+    pub postcode: Option<String>,
+    pub emergency_contact_name: Option<String>,
+    pub emergency_contact_phone: Option<String>,
+    pub medical_conditions: Option<String>,
+    pub accessibility_needs: Option<String>,
+}
+
+impl ProfileForm {
+    /// Applies the form to `current`, keeping what the form does not cover.
+    pub fn apply(self, current: &Profile) -> Result<Profile, FieldErrors> {
+        let mut e = FieldErrors::new();
+        let first_name = e.check("firstName", text::required(&self.first_name, NAME_CHARS, "First name is required"));
+        let last_name = e.check("lastName", text::required(&self.last_name, NAME_CHARS, "Last name is required"));
+        let chosen_name = e.check("chosenName", text::optional(self.chosen_name.as_deref(), NAME_CHARS)).flatten();
+        let pronouns = e.check("pronouns", text::optional(self.pronouns.as_deref(), 40)).flatten();
+        let phone = e.check("phone", optional_phone(self.phone.as_deref())).flatten();
+        let address = e.check("address", text::optional(self.address.as_deref(), 200)).flatten();
+        let city = e.check("city", text::optional(self.city.as_deref(), NAME_CHARS)).flatten();
+        let postcode = e.check("postcode", text::optional(self.postcode.as_deref(), 12)).flatten();
+        let emergency_contact_name =
+            e.check("emergencyContactName", text::optional(self.emergency_contact_name.as_deref(), NAME_CHARS)).flatten();
+        let emergency_contact_phone =
+            e.check("emergencyContactPhone", optional_phone(self.emergency_contact_phone.as_deref())).flatten();
+        let medical_conditions =
+            e.check("medicalConditions", text::optional(self.medical_conditions.as_deref(), LONG_TEXT_CHARS)).flatten();
+        let accessibility_needs =
+            e.check("accessibilityNeeds", text::optional(self.accessibility_needs.as_deref(), LONG_TEXT_CHARS)).flatten();
+        match (first_name, last_name) {
+            (Some(first_name), Some(last_name)) if e.is_empty() => Ok(Profile {
+                first_name,
+                last_name,
+                chosen_name,
+                pronouns,
+                phone,
+                address,
+                city,
+                postcode: postcode.map(|p| p.to_uppercase()),
+                emergency_contact_name,
+                emergency_contact_phone,
+                medical_conditions,
+                accessibility_needs,
+                ..current.clone()
+            }),
+            _ => Err(e),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,6 +378,31 @@ mod tests {
         assert!(date_of_birth(Some("1906-11-21"), today()).is_ok(), "exactly 120");
         assert!(date_of_birth(Some("1905-11-21"), today()).is_err(), "121");
         assert!(date_of_birth(Some("1990-05-17T00:00:00.000Z"), today()).is_ok());
+    }
+
+    #[test]
+    fn profile_form_updates_only_what_it_covers() {
+        let current = form().validate(today()).unwrap().profile;
+        let updated = ProfileForm {
+            first_name: "Ana".into(),
+            last_name: "Silva".into(),
+            chosen_name: Some("Nia".into()),
+            pronouns: Some("they/them".into()),
+            phone: Some("07700 900999".into()),
+            postcode: Some("n1 9gu".into()),
+            ..Default::default()
+        }
+        .apply(&current)
+        .unwrap();
+        assert_eq!(updated.chosen_name.as_deref(), Some("Nia"));
+        assert_eq!(updated.postcode.as_deref(), Some("N1 9GU"));
+        assert_eq!(updated.accessibility_needs, None, "cleared when left blank");
+        assert_eq!(updated.sports_interests, current.sports_interests, "kept");
+        assert_eq!(updated.gender, current.gender, "kept");
+
+        let errors = ProfileForm { phone: Some("x".into()), ..Default::default() }.apply(&current).unwrap_err();
+        assert_eq!(errors.get("firstName"), Some("First name is required"));
+        assert_eq!(errors.get("phone"), Some(PHONE_MESSAGE));
     }
 
     #[test]

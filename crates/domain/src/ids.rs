@@ -67,6 +67,14 @@ id_type!(
     /// A message sent through the contact page.
     ContactMessageId
 );
+id_type!(
+    /// A signed-in browser or API client; revoking it signs that client out.
+    SessionId
+);
+id_type!(
+    /// One email in the outbox.
+    DeliveryId
+);
 
 #[cfg(test)]
 mod tests {

@@ -2,6 +2,7 @@
 //! because Diesel and r2d2 are; the api runs calls on a blocking thread pool.
 //! Enable feature `mock` for mockall mocks of each trait.
 
+mod accounts;
 mod clock;
 mod contact;
 mod demo;
@@ -9,7 +10,10 @@ mod error;
 mod events;
 mod health;
 mod mailer;
+mod outbox;
+mod security;
 
+pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
 pub use clock::{Clock, SystemClock};
 pub use contact::ContactRepository;
 pub use demo::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore};
@@ -17,6 +21,8 @@ pub use error::RepoError;
 pub use events::EventRepository;
 pub use health::HealthCheck;
 pub use mailer::{Accepted, EmailMessage, Mailer, SendError};
+pub use outbox::{ClaimedEmail, Outbox};
+pub use security::{PasswordHasher, TokenIssuer};
 
 #[cfg(feature = "mock")]
 pub use clock::MockClock;
@@ -30,3 +36,9 @@ pub use events::MockEventRepository;
 pub use health::MockHealthCheck;
 #[cfg(feature = "mock")]
 pub use mailer::MockMailer;
+#[cfg(feature = "mock")]
+pub use accounts::{MockSessionRepository, MockUserRepository};
+#[cfg(feature = "mock")]
+pub use outbox::MockOutbox;
+#[cfg(feature = "mock")]
+pub use security::{MockPasswordHasher, MockTokenIssuer};

@@ -1,0 +1,174 @@
+use playspace_domain::{FieldErrors, OneTimeToken, Role, Session, SignUpForm, TokenPurpose, User, UserId, london};
+use playspace_ports::{NewUserRecord, RepoError, TokenRecord};
+
+use super::{AccountDeps, ClientInfo, SignedIn, emails};
+
+/// The spec's one answer for every refused sign-up, so nobody can learn which addresses
+/// have accounts.
+pub const REGISTER_FAILED: &str = "We couldn't create your account. Please check your information and try again.";
+
+pub struct RegisterInput {
+    pub form: SignUpForm,
+    pub client: ClientInfo,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RegisterError {
+    #[error("invalid sign-up: {0}")]
+    Invalid(FieldErrors),
+    /// Includes "that email is taken": the owner is emailed instead of the caller told.
+    #[error("{REGISTER_FAILED}")]
+    Failed,
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+/// Creates an account and signs it in: the user, their first session, an email verification
+/// token, and the welcome and verification emails are stored in one transaction.
+#[tracing::instrument(skip_all)]
+pub fn register(deps: &AccountDeps, input: RegisterInput) -> Result<SignedIn, RegisterError> {
+    let now = deps.clock.now();
+    let account = input.form.validate(london::day_of(now)).map_err(RegisterError::Invalid)?;
+    // Hash before knowing whether the email is free, so both outcomes take as long.
+    let password_hash = deps.hasher.hash(&account.password)?;
+    let user = User {
+        id: UserId::new(),
+        email: account.email,
+        role: Role::User,
+        profile: account.profile,
+        is_email_verified: false,
+        profile_image_url: None,
+        last_login: Some(now),
+        created_at: now,
+    };
+    let session = Session::start(user.id, now, input.client.user_agent.as_deref(), input.client.ip.as_deref());
+    let verify = OneTimeToken::generate(&mut rand::rng());
+    let mails = [emails::welcome(deps.email, &user), emails::verify(deps.email, &user, verify.plain())];
+    let token = TokenRecord {
+        user_id: user.id,
+        purpose: TokenPurpose::VerifyEmail,
+        expires_at: now + TokenPurpose::VerifyEmail.lifetime(),
+        token: verify,
+    };
+    let record = NewUserRecord { user, password_hash, registration_ip: input.client.ip };
+    match deps.users.create_account(&record, &session, &[token], &mails) {
+        Ok(()) => {}
+        Err(RepoError::Conflict) => {
+            deps.outbox.enqueue(&[emails::signup_attempt(deps.email, record.user.email.as_str())])?;
+            return Err(RegisterError::Failed);
+        }
+        Err(other) => return Err(other.into()),
+    }
+    let token = deps.tokens.issue(&session)?;
+    Ok(SignedIn { user: record.user, session, token })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accounts::testing::settings;
+    use playspace_ports::{
+        MockOutbox, MockPasswordHasher, MockSessionRepository, MockTokenIssuer, MockUserRepository,
+    };
+    use playspace_test_support::{FixedClock, test_now};
+
+    fn form() -> SignUpForm {
+        SignUpForm {
+            first_name: "Ana".into(),
+            last_name: "Silva".into(),
+            email: "Ana@Example.org".into(),
+            phone: "07700 900123".into(),
+            password: "brisk-otter-42".into(),
+            gender: "female".into(),
+            address: "1 Mare Street".into(),
+            city: "London".into(),
+            postcode: "E8 4RP".into(),
+            fitness_level: "beginner".into(),
+            how_did_you_hear: "friend".into(),
+            ..Default::default()
+        }
+    }
+
+    struct Mocks {
+        users: MockUserRepository,
+        sessions: MockSessionRepository,
+        outbox: MockOutbox,
+        hasher: MockPasswordHasher,
+        tokens: MockTokenIssuer,
+    }
+
+    fn mocks() -> Mocks {
+        let mut hasher = MockPasswordHasher::new();
+        hasher.expect_hash().returning(|_| Ok("$argon2id$hash".into()));
+        let mut tokens = MockTokenIssuer::new();
+        tokens.expect_issue().returning(|_| Ok("jwt".into()));
+        Mocks {
+            users: MockUserRepository::new(),
+            sessions: MockSessionRepository::new(),
+            outbox: MockOutbox::new(),
+            hasher,
+            tokens,
+        }
+    }
+
+    fn run(m: &Mocks, form: SignUpForm) -> Result<SignedIn, RegisterError> {
+        let clock = FixedClock(test_now());
+        let settings = settings();
+        let deps = AccountDeps {
+            users: &m.users,
+            sessions: &m.sessions,
+            outbox: &m.outbox,
+            hasher: &m.hasher,
+            tokens: &m.tokens,
+            clock: &clock,
+            email: &settings,
+        };
+        register(&deps, RegisterInput { form, client: ClientInfo { ip: Some("10.0.0.9".into()), user_agent: None } })
+    }
+
+    #[test]
+    fn creates_user_session_token_and_both_emails_together() {
+        let mut m = mocks();
+        m.users
+            .expect_create_account()
+            .withf(|record, session, tokens, emails| {
+                record.password_hash == "$argon2id$hash"
+                    && record.registration_ip.as_deref() == Some("10.0.0.9")
+                    && session.user_id == record.user.id
+                    && tokens.len() == 1
+                    && tokens[0].purpose == TokenPurpose::VerifyEmail
+                    && emails.iter().map(|e| e.email_type).collect::<Vec<_>>() == ["welcome", "verify_email"]
+                    && emails[1].text_body.contains(tokens[0].token.plain())
+            })
+            .times(1)
+            .returning(|_, _, _, _| Ok(()));
+        let signed_in = run(&m, form()).unwrap();
+        assert_eq!(signed_in.token, "jwt");
+        assert_eq!(signed_in.user.email.as_str(), "Ana@example.org");
+        assert!(!signed_in.user.is_email_verified);
+    }
+
+    #[test]
+    fn a_taken_email_gets_the_generic_failure_and_the_owner_an_email() {
+        let mut m = mocks();
+        m.users.expect_create_account().returning(|_, _, _, _| Err(RepoError::Conflict));
+        m.outbox
+            .expect_enqueue()
+            .withf(|emails| emails.len() == 1 && emails[0].email_type == "signup_attempt" && emails[0].to_email == "Ana@example.org")
+            .times(1)
+            .returning(|_| Ok(()));
+        let err = run(&m, form()).unwrap_err();
+        assert!(matches!(err, RegisterError::Failed));
+        assert_eq!(err.to_string(), REGISTER_FAILED);
+    }
+
+    #[test]
+    fn invalid_forms_are_not_stored_or_hashed() {
+        let mut m = mocks();
+        m.hasher = MockPasswordHasher::new();
+        m.hasher.expect_hash().never();
+        m.users.expect_create_account().never();
+        let err = run(&m, SignUpForm { email: "nope".into(), ..form() }).unwrap_err();
+        assert!(matches!(err, RegisterError::Invalid(f) if f.get("email") == Some("Please enter a valid email address")));
+    }
+}

@@ -1,0 +1,67 @@
+//! Emails the product decides to send, and the retry policy for sending them.
+use chrono::Duration;
+
+use crate::ids::{BookingId, EventId, UserId};
+
+/// One email, composed and ready for the outbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutgoingEmail {
+    pub from_email: String,
+    pub to_email: String,
+    pub to_name: Option<String>,
+    pub subject: String,
+    pub html_body: String,
+    pub text_body: String,
+    /// What kind of email this is ("welcome", "verify_email", "password_reset", ...).
+    pub email_type: &'static str,
+    pub user_id: Option<UserId>,
+    pub booking_id: Option<BookingId>,
+    pub event_id: Option<EventId>,
+}
+
+/// The spec's limit: at most 3 attempts per email.
+pub const MAX_ATTEMPTS: u32 = 3;
+/// How long a worker may hold a claimed email before another worker may take it over
+/// (the first is presumed crashed).
+pub const CLAIM_LEASE: Duration = Duration::minutes(2);
+const BASE_DELAY_SECONDS: i64 = 30;
+
+/// The wait before attempt `attempts_made + 1`: 30 s, 60 s, 120 s... scaled by `jitter` in
+/// [0.5, 1.5) so many failed emails do not retry in lockstep.
+pub fn retry_delay(attempts_made: u32, jitter: f64) -> Duration {
+    let exponent = attempts_made.saturating_sub(1).min(10);
+    let base = BASE_DELAY_SECONDS * (1_i64 << exponent);
+    let jitter = jitter.clamp(0.5, 1.5);
+    Duration::milliseconds((base as f64 * 1000.0 * jitter) as i64)
+}
+
+/// Whether an email that has had `attempts_made` attempts may be tried again.
+pub fn may_retry(attempts_made: u32, max_attempts: u32) -> bool {
+    attempts_made < max_attempts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_from_thirty_seconds() {
+        assert_eq!(retry_delay(1, 1.0), Duration::seconds(30));
+        assert_eq!(retry_delay(2, 1.0), Duration::seconds(60));
+        assert_eq!(retry_delay(3, 1.0), Duration::seconds(120));
+    }
+
+    #[test]
+    fn jitter_spreads_retries_within_half_and_one_and_a_half() {
+        assert_eq!(retry_delay(1, 0.5), Duration::seconds(15));
+        assert_eq!(retry_delay(1, 1.499), Duration::milliseconds(44_970));
+        assert_eq!(retry_delay(1, 9.0), Duration::seconds(45), "clamped");
+    }
+
+    #[test]
+    fn three_attempts_at_most() {
+        assert!(may_retry(1, MAX_ATTEMPTS));
+        assert!(may_retry(2, MAX_ATTEMPTS));
+        assert!(!may_retry(3, MAX_ATTEMPTS));
+    }
+}

@@ -1,0 +1,89 @@
+use chrono::{DateTime, Utc};
+use playspace_domain::{Email, OneTimeToken, OutgoingEmail, Preferences, Profile, Session, SessionId, TokenPurpose, User, UserId};
+
+use crate::RepoError;
+
+/// A new user's row: the domain user plus what only the store keeps.
+#[derive(Clone, Debug)]
+pub struct NewUserRecord {
+    pub user: User,
+    pub password_hash: String,
+    pub registration_ip: Option<String>,
+}
+
+/// A one-time token to store (only its hash is kept).
+#[derive(Clone, Debug)]
+pub struct TokenRecord {
+    pub user_id: UserId,
+    pub purpose: TokenPurpose,
+    pub token: OneTimeToken,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Everything held about one person, for their data export.
+#[derive(Clone, Debug)]
+pub struct AccountExport {
+    pub user: User,
+    pub registration_ip: Option<String>,
+    pub preferences: Preferences,
+    pub sessions: Vec<Session>,
+    /// Each booking as (reference, event title, event start, status, payment status).
+    pub bookings: Vec<(String, String, DateTime<Utc>, String, String)>,
+    /// Each notification as (title, message, created).
+    pub notifications: Vec<(String, String, DateTime<Utc>)>,
+}
+
+#[cfg_attr(feature = "mock", mockall::automock)]
+pub trait UserRepository: Send + Sync {
+    /// Creates the user with their first session, tokens and emails in one transaction.
+    /// Errors: `Conflict` when the email is taken (ignoring case), `Unavailable`.
+    fn create_account(
+        &self,
+        record: &NewUserRecord,
+        session: &Session,
+        tokens: &[TokenRecord],
+        emails: &[OutgoingEmail],
+    ) -> Result<(), RepoError>;
+
+    /// The live (not erased) user with this email, ignoring case, and their password hash.
+    fn find_by_email(&self, email: &Email) -> Result<Option<(User, String)>, RepoError>;
+
+    /// Errors: `NotFound` (also for erased accounts), `Unavailable`.
+    fn get(&self, id: UserId) -> Result<User, RepoError>;
+
+    fn password_hash(&self, id: UserId) -> Result<String, RepoError>;
+
+    /// Stores a token and the email carrying its link, atomically.
+    fn add_token(&self, token: &TokenRecord, emails: &[OutgoingEmail]) -> Result<(), RepoError>;
+
+    /// Uses a reset token once: sets the new password and revokes every session of its
+    /// user, atomically. Errors: `NotFound` when unknown, used, or expired at `now`.
+    fn reset_password(&self, token_hash: &str, new_password_hash: &str, now: DateTime<Utc>) -> Result<UserId, RepoError>;
+
+    /// Uses a verification token once and marks the email verified.
+    /// Errors: `NotFound` when unknown, used, or expired at `now`.
+    fn verify_email(&self, token_hash: &str, now: DateTime<Utc>) -> Result<UserId, RepoError>;
+
+    /// Sets a new password and revokes every session but `keep`, atomically.
+    fn change_password(&self, id: UserId, new_password_hash: &str, keep: SessionId, now: DateTime<Utc>) -> Result<(), RepoError>;
+
+    fn preferences(&self, id: UserId) -> Result<Preferences, RepoError>;
+    fn set_preferences(&self, id: UserId, preferences: &Preferences) -> Result<(), RepoError>;
+    fn update_profile(&self, id: UserId, profile: &Profile) -> Result<(), RepoError>;
+
+    fn export(&self, id: UserId) -> Result<AccountExport, RepoError>;
+
+    /// Erases personal data: the row stays (bookings still count) but holds nothing that
+    /// identifies the person, every session is revoked and tokens are deleted.
+    fn erase(&self, id: UserId, now: DateTime<Utc>) -> Result<(), RepoError>;
+}
+
+#[cfg_attr(feature = "mock", mockall::automock)]
+pub trait SessionRepository: Send + Sync {
+    /// Stores a new session and records the login time on its user.
+    fn start(&self, session: &Session) -> Result<(), RepoError>;
+    /// Errors: `NotFound`, `Unavailable`.
+    fn get(&self, id: SessionId) -> Result<Session, RepoError>;
+    fn touch(&self, id: SessionId, now: DateTime<Utc>, user_agent: Option<String>, ip: Option<String>) -> Result<(), RepoError>;
+    fn revoke(&self, id: SessionId, now: DateTime<Utc>) -> Result<(), RepoError>;
+}
