@@ -16,6 +16,29 @@ pub struct Config {
     pub db_pool_size: u32,
     /// `RATE_LIMITS=off` disables rate limits (load tests and benchmarks only).
     pub rate_limits: bool,
+    /// Sender address of every email.
+    pub email_from: String,
+    pub email_from_name: String,
+    /// With a key, email goes through SendGrid; without, into the file mailbox.
+    pub sendgrid_api_key: Option<Secret>,
+    /// Signs session tokens; generated into `DATA_DIR/secrets/` when unset.
+    pub jwt_secret: Option<Secret>,
+}
+
+/// A configuration value that must never reach a log: `Debug` prints a placeholder.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(***)")
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +123,10 @@ impl Config {
             }
         };
         Ok(Self {
+            email_from: lookup("EMAIL_FROM").unwrap_or_else(|| "hello@playspace.local".into()),
+            email_from_name: lookup("EMAIL_FROM_NAME").unwrap_or_else(|| "PlaySpace".into()),
+            sendgrid_api_key: lookup("SENDGRID_API_KEY").map(Secret),
+            jwt_secret: lookup("JWT_SECRET").map(Secret),
             rate_limits,
             database_url,
             embedded_default,
@@ -172,6 +199,21 @@ mod tests {
         assert_eq!(c.public_url, "https://playspace.example");
         assert!(c.is_https());
         assert_eq!(c.log_format, LogFormat::Json);
+    }
+
+    #[test]
+    fn secrets_never_show_in_debug_output() {
+        let c = config(&[
+            ("SENDGRID_API_KEY", "SG.very-secret"),
+            ("JWT_SECRET", "j".repeat(40).as_str()),
+        ])
+        .unwrap();
+        let printed = format!("{c:?}");
+        assert!(
+            !printed.contains("very-secret") && !printed.contains("jjjj"),
+            "{printed}"
+        );
+        assert_eq!(c.sendgrid_api_key.unwrap().expose(), "SG.very-secret");
     }
 
     #[test]

@@ -44,3 +44,86 @@ impl<'a> From<&'a Event> for EventDto<'a> {
 pub fn events_json(events: &[Event]) -> Result<Vec<u8>, serde_json::Error> {
     serde_json::to_vec(&events.iter().map(EventDto::from).collect::<Vec<_>>())
 }
+
+/// The signed-in person as the client sees them (`GET /api/auth/user`, login, register).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDto<'a> {
+    pub id: String,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub chosen_name: Option<&'a str>,
+    pub pronouns: Option<&'a str>,
+    pub email: &'a str,
+    pub role: &'static str,
+    pub is_email_verified: bool,
+    pub profile_image_url: Option<&'a str>,
+}
+
+impl<'a> From<&'a playspace_domain::User> for UserDto<'a> {
+    fn from(u: &'a playspace_domain::User) -> Self {
+        Self {
+            id: u.id.to_string(),
+            first_name: &u.profile.first_name,
+            last_name: &u.profile.last_name,
+            chosen_name: u.profile.chosen_name.as_deref(),
+            pronouns: u.profile.pronouns.as_deref(),
+            email: u.email.as_str(),
+            role: u.role.as_str(),
+            is_email_verified: u.is_email_verified,
+            profile_image_url: u.profile_image_url.as_deref(),
+        }
+    }
+}
+
+/// Everything a person told us, for their own profile page and data export.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileDto<'a> {
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub chosen_name: Option<&'a str>,
+    pub pronouns: Option<&'a str>,
+    pub email: &'a str,
+    pub phone: Option<&'a str>,
+    pub date_of_birth: Option<String>,
+    pub gender: Option<&'static str>,
+    pub address: Option<&'a str>,
+    pub city: Option<&'a str>,
+    pub postcode: Option<&'a str>,
+    pub emergency_contact_name: Option<&'a str>,
+    pub emergency_contact_phone: Option<&'a str>,
+    pub medical_conditions: Option<&'a str>,
+    pub fitness_level: Option<&'static str>,
+    pub sports_interests: &'a [String],
+    pub how_did_you_hear: Option<&'static str>,
+    pub marketing_consent: bool,
+    pub accessibility_needs: Option<&'a str>,
+}
+
+impl<'a> From<&'a playspace_domain::User> for ProfileDto<'a> {
+    fn from(u: &'a playspace_domain::User) -> Self {
+        let p = &u.profile;
+        Self {
+            first_name: &p.first_name,
+            last_name: &p.last_name,
+            chosen_name: p.chosen_name.as_deref(),
+            pronouns: p.pronouns.as_deref(),
+            email: u.email.as_str(),
+            phone: p.phone.as_deref(),
+            date_of_birth: p.date_of_birth.map(|d| d.to_string()),
+            gender: p.gender.map(|g| g.as_str()),
+            address: p.address.as_deref(),
+            city: p.city.as_deref(),
+            postcode: p.postcode.as_deref(),
+            emergency_contact_name: p.emergency_contact_name.as_deref(),
+            emergency_contact_phone: p.emergency_contact_phone.as_deref(),
+            medical_conditions: p.medical_conditions.as_deref(),
+            fitness_level: p.fitness_level.map(|f| f.as_str()),
+            sports_interests: &p.sports_interests,
+            how_did_you_hear: p.how_did_you_hear.map(|h| h.as_str()),
+            marketing_consent: p.marketing_consent,
+            accessibility_needs: p.accessibility_needs.as_deref(),
+        }
+    }
+}

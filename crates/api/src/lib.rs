@@ -1,6 +1,7 @@
 //! PlaySpace's HTTP side: actix-web routes (one file per action), the ApiError format,
 //! serving the built frontend, configuration, telemetry, and the `playspace` binary.
 
+pub mod auth;
 pub mod config;
 pub mod dto;
 pub mod error;

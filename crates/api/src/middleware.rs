@@ -36,3 +36,49 @@ pub fn log_request(method: &actix_web::http::Method, path: &str, status: u16, st
     let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
     tracing::info!(%method, path, status, latency_ms = format!("{latency_ms:.2}"), "request");
 }
+
+/// A state-changing request a browser sent from another site: `Sec-Fetch-Site: cross-site`,
+/// or an `Origin` whose host differs from the request's own `Host`.
+pub fn is_cross_site_write(req: &actix_web::HttpRequest) -> bool {
+    use actix_web::http::Method;
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return false;
+    }
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    if header("sec-fetch-site") == Some("cross-site") {
+        return true;
+    }
+    match (header("origin"), header("host")) {
+        (Some("null"), _) => true,
+        (Some(origin), Some(host)) => origin.split_once("://").map(|(_, rest)| rest) != Some(host),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    #[test]
+    fn cross_site_writes_are_recognised() {
+        let same = TestRequest::post()
+            .insert_header(("host", "playspace.test"))
+            .insert_header(("origin", "https://playspace.test"));
+        assert!(!is_cross_site_write(&same.to_http_request()));
+        let other = TestRequest::post()
+            .insert_header(("host", "playspace.test"))
+            .insert_header(("origin", "https://evil.test"));
+        assert!(is_cross_site_write(&other.to_http_request()));
+        let fetch = TestRequest::post().insert_header(("sec-fetch-site", "cross-site"));
+        assert!(is_cross_site_write(&fetch.to_http_request()));
+        let same_site = TestRequest::post().insert_header(("sec-fetch-site", "same-origin"));
+        assert!(!is_cross_site_write(&same_site.to_http_request()));
+        let api_client = TestRequest::post();
+        assert!(!is_cross_site_write(&api_client.to_http_request()));
+        let read = TestRequest::get().insert_header(("sec-fetch-site", "cross-site"));
+        assert!(!is_cross_site_write(&read.to_http_request()));
+        let opaque = TestRequest::post().insert_header(("origin", "null"));
+        assert!(is_cross_site_write(&opaque.to_http_request()));
+    }
+}

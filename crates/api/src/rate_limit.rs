@@ -21,6 +21,34 @@ pub const CONTACT_PER_IP: Limit = Limit {
     window: Duration::from_secs(600),
 };
 
+/// Login attempts per address and per account: enough for typos, too few for guessing.
+pub const LOGIN_PER_IP: Limit = Limit {
+    name: "login-ip",
+    max: 20,
+    window: Duration::from_secs(900),
+};
+pub const LOGIN_PER_ACCOUNT: Limit = Limit {
+    name: "login-account",
+    max: 10,
+    window: Duration::from_secs(900),
+};
+/// Sign-ups per address, so nobody can probe which emails have accounts at scale.
+pub const REGISTER_PER_IP: Limit = Limit {
+    name: "register-ip",
+    max: 10,
+    window: Duration::from_secs(3600),
+};
+pub const FORGOT_PER_IP: Limit = Limit {
+    name: "forgot-ip",
+    max: 10,
+    window: Duration::from_secs(900),
+};
+pub const FORGOT_PER_ACCOUNT: Limit = Limit {
+    name: "forgot-account",
+    max: 3,
+    window: Duration::from_secs(3600),
+};
+
 /// Beyond this many tracked keys, idle ones are swept before adding more.
 const SWEEP_ABOVE: usize = 10_000;
 

@@ -7,15 +7,18 @@ use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::middleware::Compress;
 use actix_web::{App, HttpServer, web};
-use playspace_app::{SeedMode, SeedOutcome, seed_demo_data};
-use playspace_ports::SystemClock;
+use playspace_app::accounts::EmailSettings;
+use playspace_app::{DeliveryReport, SeedMode, SeedOutcome, deliver_due_emails, seed_demo_data};
+use playspace_ports::{Mailer, SystemClock};
+use playspace_sendgrid::{FileMailbox, SendGridMailer};
 use playspace_store::Store;
 
+use crate::auth::{Argon2Hasher, JwtIssuer, load_or_create_secret};
 use crate::config::Config;
 use crate::error::{json_error_handler, query_error_handler};
 use crate::events_cache::EventsCache;
 use crate::frontend::{self, Frontend};
-use crate::middleware::{log_request, security_headers};
+use crate::middleware::{is_cross_site_write, log_request, security_headers};
 use crate::rate_limit::RateLimiter;
 use crate::routes;
 use crate::state::AppState;
@@ -38,6 +41,24 @@ pub fn app(
     let https = state.config.is_https();
     App::new()
         .configure(configure_app(state))
+        .wrap_fn(|req, srv| {
+            // Browsers say where a write comes from; a cross-site one is refused before any
+            // handler (and its cookie) sees it. API clients that send neither header pass.
+            let response: std::pin::Pin<Box<dyn std::future::Future<Output = _>>> =
+                if is_cross_site_write(req.request()) {
+                    let error = crate::error::ApiError::new(
+                        actix_web::http::StatusCode::FORBIDDEN,
+                        "cross_site_request",
+                        "This request came from another site and was refused.",
+                    );
+                    let refused = req.error_response(error).map_into_right_body();
+                    Box::pin(async move { Ok(refused) })
+                } else {
+                    let call = srv.call(req);
+                    Box::pin(async move { call.await.map(ServiceResponse::map_into_left_body) })
+                };
+            response
+        })
         .wrap(Compress::default())
         .wrap(security_headers(https))
         .wrap_fn(|req, srv| {
@@ -98,15 +119,76 @@ pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     }
 }
 
-/// Builds the shared state over an already migrated store.
-pub fn state(config: Config, store: Store) -> AppState {
-    AppState {
+/// Builds the shared state over an already migrated store: secrets, hashing, tokens, the
+/// mailer (SendGrid with a key, else the file mailbox under `DATA_DIR/mail`).
+pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
+    let secret = load_or_create_secret(
+        config.jwt_secret.as_ref().map(|s| s.expose()),
+        &config.data_dir,
+        "jwt-secret",
+    )?;
+    let hasher =
+        Argon2Hasher::new().map_err(|e| StartError::Io(std::io::Error::other(e.to_string())))?;
+    let mailer: Arc<dyn Mailer> = match &config.sendgrid_api_key {
+        Some(key) => Arc::new(
+            SendGridMailer::new(key.expose())
+                .map_err(|e| StartError::Io(std::io::Error::other(e.to_string())))?,
+        ),
+        None => Arc::new(FileMailbox::new(config.data_dir.join("mail"))),
+    };
+    Ok(AppState {
         store,
         clock: Arc::new(SystemClock),
+        hasher: Arc::new(hasher),
+        tokens: Arc::new(JwtIssuer::new(&secret)),
+        mailer,
+        email: Arc::new(EmailSettings {
+            from_email: config.email_from.clone(),
+            from_name: config.email_from_name.clone(),
+            public_url: config.public_url.clone(),
+        }),
         events_cache: Arc::new(EventsCache::default()),
         frontend: Arc::new(Frontend::load(&config.frontend_dir)),
         rate_limiter: Arc::new(RateLimiter::new(config.rate_limits)),
         config: Arc::new(config),
+    })
+}
+
+/// How often the outbox worker looks for due emails, and how many it takes at once.
+const OUTBOX_POLL: std::time::Duration = std::time::Duration::from_secs(2);
+const OUTBOX_BATCH: u32 = 20;
+
+/// Sends due outbox emails until the server stops. Each process runs one; claims keep
+/// several processes from sending the same email.
+async fn run_outbox_worker(state: AppState) {
+    let mut ticks = tokio::time::interval(OUTBOX_POLL);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let app = state.clone();
+        let step = web::block(move || {
+            deliver_due_emails(
+                &app.store,
+                app.mailer.as_ref(),
+                app.clock.as_ref(),
+                &app.email.from_name,
+                OUTBOX_BATCH,
+            )
+        })
+        .await;
+        match step {
+            Ok(Ok(report)) if report != DeliveryReport::default() => {
+                tracing::info!(
+                    delivered = report.delivered,
+                    retrying = report.retrying,
+                    failed = report.failed,
+                    "outbox"
+                );
+            }
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => tracing::warn!(error = %e, "outbox step failed"),
+            Err(e) => tracing::warn!(error = %e, "outbox step did not run"),
+        }
     }
 }
 
@@ -149,7 +231,8 @@ pub async fn run(config: Config) -> Result<(), StartError> {
             "RATE_LIMITS=off: rate limits are disabled (load tests only, never in production)"
         );
     }
-    let state = state(config, store);
+    let state = state(config, store)?;
+    actix_web::rt::spawn(run_outbox_worker(state.clone()));
     let server = HttpServer::new(move || app(state.clone())).bind(bind)?;
     tracing::info!(%bind, url = %public_url, "PlaySpace is serving");
     server.run().await?;

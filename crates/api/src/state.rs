@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
-use playspace_ports::Clock;
+use playspace_app::accounts::{AccountDeps, EmailSettings};
+use playspace_ports::{Clock, Mailer, PasswordHasher, TokenIssuer};
 use playspace_store::Store;
 
 use crate::config::Config;
@@ -13,8 +14,27 @@ use crate::rate_limit::RateLimiter;
 pub struct AppState {
     pub store: Store,
     pub clock: Arc<dyn Clock>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub tokens: Arc<dyn TokenIssuer>,
+    pub mailer: Arc<dyn Mailer>,
+    pub email: Arc<EmailSettings>,
     pub events_cache: Arc<EventsCache>,
     pub frontend: Arc<Frontend>,
     pub rate_limiter: Arc<RateLimiter>,
     pub config: Arc<Config>,
+}
+
+impl AppState {
+    /// The ports the account use cases need, borrowed from this state.
+    pub fn account_deps(&self) -> AccountDeps<'_> {
+        AccountDeps {
+            users: &self.store,
+            sessions: &self.store,
+            outbox: &self.store,
+            hasher: self.hasher.as_ref(),
+            tokens: self.tokens.as_ref(),
+            clock: self.clock.as_ref(),
+            email: &self.email,
+        }
+    }
 }

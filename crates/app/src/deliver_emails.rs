@@ -44,7 +44,9 @@ pub fn deliver_due_emails(
                 outbox.mark_delivered(email.id, accepted.provider_message_id, now)?;
                 report.delivered += 1;
             }
-            Err(SendError::Retryable(error)) if may_retry(email.attempt_count, email.max_attempts) => {
+            Err(SendError::Retryable(error))
+                if may_retry(email.attempt_count, email.max_attempts) =>
+            {
                 let retry_at = now + retry_delay(email.attempt_count, rand::random_range(0.5..1.5));
                 outbox.mark_failed_attempt(email.id, &error, Some(retry_at), now)?;
                 report.retrying += 1;
@@ -79,9 +81,16 @@ mod tests {
         }
     }
 
-    fn run(email: ClaimedEmail, outcome: Result<Accepted, SendError>, outbox_setup: impl FnOnce(&mut MockOutbox)) -> DeliveryReport {
+    fn run(
+        email: ClaimedEmail,
+        outcome: Result<Accepted, SendError>,
+        outbox_setup: impl FnOnce(&mut MockOutbox),
+    ) -> DeliveryReport {
         let mut outbox = MockOutbox::new();
-        outbox.expect_claim_due().times(1).return_once(move |_, _, _| Ok(vec![email]));
+        outbox
+            .expect_claim_due()
+            .times(1)
+            .return_once(move |_, _, _| Ok(vec![email]));
         outbox_setup(&mut outbox);
         let mut mailer = MockMailer::new();
         mailer.expect_send().return_once(move |_| outcome);
@@ -90,39 +99,65 @@ mod tests {
 
     #[test]
     fn delivered_emails_keep_the_providers_id() {
-        let report = run(claimed(1), Ok(Accepted { provider_message_id: Some("sg-1".into()) }), |o| {
-            o.expect_mark_delivered().withf(|_, id, _| id.as_deref() == Some("sg-1")).times(1).returning(|_, _, _| Ok(()));
-        });
+        let report = run(
+            claimed(1),
+            Ok(Accepted {
+                provider_message_id: Some("sg-1".into()),
+            }),
+            |o| {
+                o.expect_mark_delivered()
+                    .withf(|_, id, _| id.as_deref() == Some("sg-1"))
+                    .times(1)
+                    .returning(|_, _, _| Ok(()));
+            },
+        );
         assert_eq!(report.delivered, 1);
     }
 
     #[test]
     fn temporary_failures_retry_later_with_backoff() {
-        let report = run(claimed(1), Err(SendError::Retryable("429 Too Many Requests".into())), |o| {
-            o.expect_mark_failed_attempt()
-                .withf(|_, e, retry, now| {
-                    let wait = retry.map(|r| r - *now);
-                    e.contains("429")
-                        && wait.is_some_and(|w| w >= chrono::Duration::seconds(15) && w < chrono::Duration::seconds(45))
-                })
-                .times(1)
-                .returning(|_, _, _, _| Ok(()));
-        });
+        let report = run(
+            claimed(1),
+            Err(SendError::Retryable("429 Too Many Requests".into())),
+            |o| {
+                o.expect_mark_failed_attempt()
+                    .withf(|_, e, retry, now| {
+                        let wait = retry.map(|r| r - *now);
+                        e.contains("429")
+                            && wait.is_some_and(|w| {
+                                w >= chrono::Duration::seconds(15)
+                                    && w < chrono::Duration::seconds(45)
+                            })
+                    })
+                    .times(1)
+                    .returning(|_, _, _, _| Ok(()));
+            },
+        );
         assert_eq!(report.retrying, 1);
     }
 
     #[test]
     fn permanent_failures_are_never_retried() {
-        let report = run(claimed(1), Err(SendError::Permanent("400 invalid address".into())), |o| {
-            o.expect_mark_failed_attempt().withf(|_, _, retry, _| retry.is_none()).times(1).returning(|_, _, _, _| Ok(()));
-        });
+        let report = run(
+            claimed(1),
+            Err(SendError::Permanent("400 invalid address".into())),
+            |o| {
+                o.expect_mark_failed_attempt()
+                    .withf(|_, _, retry, _| retry.is_none())
+                    .times(1)
+                    .returning(|_, _, _, _| Ok(()));
+            },
+        );
         assert_eq!(report.failed, 1);
     }
 
     #[test]
     fn the_third_failed_attempt_gives_up() {
         let report = run(claimed(3), Err(SendError::Retryable("500".into())), |o| {
-            o.expect_mark_failed_attempt().withf(|_, _, retry, _| retry.is_none()).times(1).returning(|_, _, _, _| Ok(()));
+            o.expect_mark_failed_attempt()
+                .withf(|_, _, retry, _| retry.is_none())
+                .times(1)
+                .returning(|_, _, _, _| Ok(()));
         });
         assert_eq!(report.failed, 1);
     }
@@ -130,11 +165,18 @@ mod tests {
     #[test]
     fn a_reclaimed_email_past_its_attempts_is_not_sent_again() {
         let mut outbox = MockOutbox::new();
-        outbox.expect_claim_due().return_once(|_, _, _| Ok(vec![claimed(4)]));
-        outbox.expect_mark_failed_attempt().withf(|_, _, retry, _| retry.is_none()).times(1).returning(|_, _, _, _| Ok(()));
+        outbox
+            .expect_claim_due()
+            .return_once(|_, _, _| Ok(vec![claimed(4)]));
+        outbox
+            .expect_mark_failed_attempt()
+            .withf(|_, _, retry, _| retry.is_none())
+            .times(1)
+            .returning(|_, _, _, _| Ok(()));
         let mut mailer = MockMailer::new();
         mailer.expect_send().never();
-        let report = deliver_due_emails(&outbox, &mailer, &FixedClock(test_now()), "PlaySpace", 10).unwrap();
+        let report =
+            deliver_due_emails(&outbox, &mailer, &FixedClock(test_now()), "PlaySpace", 10).unwrap();
         assert_eq!(report.failed, 1);
     }
 }

@@ -108,59 +108,127 @@ impl SignUpForm {
     /// Checks every field, reporting all problems at once under the form's field names.
     pub fn validate(self, today: NaiveDate) -> Result<NewAccount, FieldErrors> {
         let mut e = FieldErrors::new();
-        let first_name = e.check("firstName", text::required(&self.first_name, NAME_CHARS, "First name is required"));
-        let last_name = e.check("lastName", text::required(&self.last_name, NAME_CHARS, "Last name is required"));
-        let email = e.check("email", Email::parse_with_message(&self.email, EMAIL_MESSAGE));
+        let first_name = e.check(
+            "firstName",
+            text::required(&self.first_name, NAME_CHARS, "First name is required"),
+        );
+        let last_name = e.check(
+            "lastName",
+            text::required(&self.last_name, NAME_CHARS, "Last name is required"),
+        );
+        let email = e.check(
+            "email",
+            Email::parse_with_message(&self.email, EMAIL_MESSAGE),
+        );
         let phone = e.check("phone", phone(&self.phone));
         let password = e.check("password", Password::new(&self.password));
-        let date_of_birth = e.check("dateOfBirth", date_of_birth(self.date_of_birth.as_deref(), today)).flatten();
+        let date_of_birth = e
+            .check(
+                "dateOfBirth",
+                date_of_birth(self.date_of_birth.as_deref(), today),
+            )
+            .flatten();
         let gender = e.check("gender", choice(&self.gender, "Please select your gender"));
-        let address = e.check("address", text::required(&self.address, 200, "Address is required"));
-        let city = e.check("city", text::required(&self.city, NAME_CHARS, "City is required"));
-        let postcode = e.check("postcode", text::required(&self.postcode, 12, "Postcode is required"));
-        let emergency_contact_name =
-            e.check("emergencyContactName", text::optional(self.emergency_contact_name.as_deref(), NAME_CHARS)).flatten();
-        let emergency_contact_phone =
-            e.check("emergencyContactPhone", optional_phone(self.emergency_contact_phone.as_deref())).flatten();
-        let medical_conditions =
-            e.check("medicalConditions", text::optional(self.medical_conditions.as_deref(), LONG_TEXT_CHARS)).flatten();
-        let fitness_level = e.check("fitnessLevel", choice(&self.fitness_level, "Please select your fitness level"));
+        let address = e.check(
+            "address",
+            text::required(&self.address, 200, "Address is required"),
+        );
+        let city = e.check(
+            "city",
+            text::required(&self.city, NAME_CHARS, "City is required"),
+        );
+        let postcode = e.check(
+            "postcode",
+            text::required(&self.postcode, 12, "Postcode is required"),
+        );
+        let emergency_contact_name = e
+            .check(
+                "emergencyContactName",
+                text::optional(self.emergency_contact_name.as_deref(), NAME_CHARS),
+            )
+            .flatten();
+        let emergency_contact_phone = e
+            .check(
+                "emergencyContactPhone",
+                optional_phone(self.emergency_contact_phone.as_deref()),
+            )
+            .flatten();
+        let medical_conditions = e
+            .check(
+                "medicalConditions",
+                text::optional(self.medical_conditions.as_deref(), LONG_TEXT_CHARS),
+            )
+            .flatten();
+        let fitness_level = e.check(
+            "fitnessLevel",
+            choice(&self.fitness_level, "Please select your fitness level"),
+        );
         let sports_interests = e.check("sportsInterests", sports(&self.sports_interests));
-        let how_did_you_hear =
-            e.check("howDidYouHear", choice(&self.how_did_you_hear, "Please tell us how you heard about us"));
-        let accessibility_needs =
-            e.check("accessibilityNeeds", text::optional(self.accessibility_needs.as_deref(), LONG_TEXT_CHARS)).flatten();
+        let how_did_you_hear = e.check(
+            "howDidYouHear",
+            choice(
+                &self.how_did_you_hear,
+                "Please tell us how you heard about us",
+            ),
+        );
+        let accessibility_needs = e
+            .check(
+                "accessibilityNeeds",
+                text::optional(self.accessibility_needs.as_deref(), LONG_TEXT_CHARS),
+            )
+            .flatten();
 
-        match (first_name, last_name, email, phone, password, gender, address, city, postcode, fitness_level, sports_interests, how_did_you_hear) {
-            (Some(first_name), Some(last_name), Some(email), Some(phone), Some(password), Some(gender), Some(address),
-                Some(city), Some(postcode), Some(fitness_level), Some(sports_interests), Some(how_did_you_hear))
-                if e.is_empty() =>
-            {
-                Ok(NewAccount {
-                    email,
-                    password,
-                    profile: Profile {
-                        first_name,
-                        last_name,
-                        chosen_name: None,
-                        pronouns: None,
-                        phone: Some(phone),
-                        date_of_birth,
-                        gender: Some(gender),
-                        address: Some(address),
-                        city: Some(city),
-                        postcode: Some(postcode.to_uppercase()),
-                        emergency_contact_name,
-                        emergency_contact_phone,
-                        medical_conditions,
-                        fitness_level: Some(fitness_level),
-                        sports_interests,
-                        how_did_you_hear: Some(how_did_you_hear),
-                        marketing_consent: self.marketing_consent,
-                        accessibility_needs,
-                    },
-                })
-            }
+        match (
+            first_name,
+            last_name,
+            email,
+            phone,
+            password,
+            gender,
+            address,
+            city,
+            postcode,
+            fitness_level,
+            sports_interests,
+            how_did_you_hear,
+        ) {
+            (
+                Some(first_name),
+                Some(last_name),
+                Some(email),
+                Some(phone),
+                Some(password),
+                Some(gender),
+                Some(address),
+                Some(city),
+                Some(postcode),
+                Some(fitness_level),
+                Some(sports_interests),
+                Some(how_did_you_hear),
+            ) if e.is_empty() => Ok(NewAccount {
+                email,
+                password,
+                profile: Profile {
+                    first_name,
+                    last_name,
+                    chosen_name: None,
+                    pronouns: None,
+                    phone: Some(phone),
+                    date_of_birth,
+                    gender: Some(gender),
+                    address: Some(address),
+                    city: Some(city),
+                    postcode: Some(postcode.to_uppercase()),
+                    emergency_contact_name,
+                    emergency_contact_phone,
+                    medical_conditions,
+                    fitness_level: Some(fitness_level),
+                    sports_interests,
+                    how_did_you_hear: Some(how_did_you_hear),
+                    marketing_consent: self.marketing_consent,
+                    accessibility_needs,
+                },
+            }),
             _ => Err(e),
         }
     }
@@ -169,7 +237,9 @@ impl SignUpForm {
 /// At least 10 characters of digits and the usual separators, at most 20, with 7+ digits.
 pub fn phone(input: &str) -> Result<String, ValidationError> {
     let trimmed = input.trim();
-    let allowed = trimmed.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c));
+    let allowed = trimmed
+        .chars()
+        .all(|c| c.is_ascii_digit() || " +-().".contains(c));
     let digits = trimmed.chars().filter(char::is_ascii_digit).count();
     if trimmed.chars().count() < 10 || trimmed.len() > 20 || !allowed || digits < 7 {
         return Err(ValidationError::new(PHONE_MESSAGE));
@@ -185,16 +255,27 @@ pub fn optional_phone(input: Option<&str>) -> Result<Option<String>, ValidationE
 }
 
 fn choice<T: std::str::FromStr>(input: &str, message: &str) -> Result<T, ValidationError> {
-    input.trim().parse().map_err(|_| ValidationError::new(message))
+    input
+        .trim()
+        .parse()
+        .map_err(|_| ValidationError::new(message))
 }
 
 /// An ISO date between 1 and 120 years ago (the spec's age range).
-pub fn date_of_birth(input: Option<&str>, today: NaiveDate) -> Result<Option<NaiveDate>, ValidationError> {
-    let Some(text) = input.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
+pub fn date_of_birth(
+    input: Option<&str>,
+    today: NaiveDate,
+) -> Result<Option<NaiveDate>, ValidationError> {
+    let Some(text) = input.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
     let invalid = || ValidationError::new("Please enter a valid date of birth");
     // Accept a full ISO timestamp too; only its date part matters.
-    let day = NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d").map_err(|_| invalid())?;
-    let age = today.year() - day.year() - i32::from((today.month(), today.day()) < (day.month(), day.day()));
+    let day = NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d")
+        .map_err(|_| invalid())?;
+    let age = today.year()
+        - day.year()
+        - i32::from((today.month(), today.day()) < (day.month(), day.day()));
     if !(1..=120).contains(&age) {
         return Err(invalid());
     }
@@ -237,22 +318,59 @@ impl ProfileForm {
     /// Applies the form to `current`, keeping what the form does not cover.
     pub fn apply(self, current: &Profile) -> Result<Profile, FieldErrors> {
         let mut e = FieldErrors::new();
-        let first_name = e.check("firstName", text::required(&self.first_name, NAME_CHARS, "First name is required"));
-        let last_name = e.check("lastName", text::required(&self.last_name, NAME_CHARS, "Last name is required"));
-        let chosen_name = e.check("chosenName", text::optional(self.chosen_name.as_deref(), NAME_CHARS)).flatten();
-        let pronouns = e.check("pronouns", text::optional(self.pronouns.as_deref(), 40)).flatten();
-        let phone = e.check("phone", optional_phone(self.phone.as_deref())).flatten();
-        let address = e.check("address", text::optional(self.address.as_deref(), 200)).flatten();
-        let city = e.check("city", text::optional(self.city.as_deref(), NAME_CHARS)).flatten();
-        let postcode = e.check("postcode", text::optional(self.postcode.as_deref(), 12)).flatten();
-        let emergency_contact_name =
-            e.check("emergencyContactName", text::optional(self.emergency_contact_name.as_deref(), NAME_CHARS)).flatten();
-        let emergency_contact_phone =
-            e.check("emergencyContactPhone", optional_phone(self.emergency_contact_phone.as_deref())).flatten();
-        let medical_conditions =
-            e.check("medicalConditions", text::optional(self.medical_conditions.as_deref(), LONG_TEXT_CHARS)).flatten();
-        let accessibility_needs =
-            e.check("accessibilityNeeds", text::optional(self.accessibility_needs.as_deref(), LONG_TEXT_CHARS)).flatten();
+        let first_name = e.check(
+            "firstName",
+            text::required(&self.first_name, NAME_CHARS, "First name is required"),
+        );
+        let last_name = e.check(
+            "lastName",
+            text::required(&self.last_name, NAME_CHARS, "Last name is required"),
+        );
+        let chosen_name = e
+            .check(
+                "chosenName",
+                text::optional(self.chosen_name.as_deref(), NAME_CHARS),
+            )
+            .flatten();
+        let pronouns = e
+            .check("pronouns", text::optional(self.pronouns.as_deref(), 40))
+            .flatten();
+        let phone = e
+            .check("phone", optional_phone(self.phone.as_deref()))
+            .flatten();
+        let address = e
+            .check("address", text::optional(self.address.as_deref(), 200))
+            .flatten();
+        let city = e
+            .check("city", text::optional(self.city.as_deref(), NAME_CHARS))
+            .flatten();
+        let postcode = e
+            .check("postcode", text::optional(self.postcode.as_deref(), 12))
+            .flatten();
+        let emergency_contact_name = e
+            .check(
+                "emergencyContactName",
+                text::optional(self.emergency_contact_name.as_deref(), NAME_CHARS),
+            )
+            .flatten();
+        let emergency_contact_phone = e
+            .check(
+                "emergencyContactPhone",
+                optional_phone(self.emergency_contact_phone.as_deref()),
+            )
+            .flatten();
+        let medical_conditions = e
+            .check(
+                "medicalConditions",
+                text::optional(self.medical_conditions.as_deref(), LONG_TEXT_CHARS),
+            )
+            .flatten();
+        let accessibility_needs = e
+            .check(
+                "accessibilityNeeds",
+                text::optional(self.accessibility_needs.as_deref(), LONG_TEXT_CHARS),
+            )
+            .flatten();
         match (first_name, last_name) {
             (Some(first_name), Some(last_name)) if e.is_empty() => Ok(Profile {
                 first_name,
@@ -311,9 +429,15 @@ mod tests {
         let account = form().validate(today()).unwrap();
         assert_eq!(account.email.as_str(), "ana@example.org");
         assert_eq!(account.profile.postcode.as_deref(), Some("E8 4RP"));
-        assert_eq!(account.profile.sports_interests, ["Football", "Table Tennis"]);
+        assert_eq!(
+            account.profile.sports_interests,
+            ["Football", "Table Tennis"]
+        );
         assert_eq!(account.profile.gender, Some(Gender::NonBinary));
-        assert_eq!(account.profile.date_of_birth, NaiveDate::from_ymd_opt(1990, 5, 17));
+        assert_eq!(
+            account.profile.date_of_birth,
+            NaiveDate::from_ymd_opt(1990, 5, 17)
+        );
     }
 
     #[test]
@@ -339,15 +463,27 @@ mod tests {
         let errors = SignUpForm::default().validate(today()).unwrap_err();
         assert_eq!(errors.get("firstName"), Some("First name is required"));
         assert_eq!(errors.get("lastName"), Some("Last name is required"));
-        assert_eq!(errors.get("email"), Some("Please enter a valid email address"));
-        assert_eq!(errors.get("phone"), Some("Please enter a valid phone number"));
+        assert_eq!(
+            errors.get("email"),
+            Some("Please enter a valid email address")
+        );
+        assert_eq!(
+            errors.get("phone"),
+            Some("Please enter a valid phone number")
+        );
         assert_eq!(errors.get("password"), Some(password::TOO_SHORT));
         assert_eq!(errors.get("address"), Some("Address is required"));
         assert_eq!(errors.get("city"), Some("City is required"));
         assert_eq!(errors.get("postcode"), Some("Postcode is required"));
         assert_eq!(errors.get("gender"), Some("Please select your gender"));
-        assert_eq!(errors.get("fitnessLevel"), Some("Please select your fitness level"));
-        assert_eq!(errors.get("howDidYouHear"), Some("Please tell us how you heard about us"));
+        assert_eq!(
+            errors.get("fitnessLevel"),
+            Some("Please select your fitness level")
+        );
+        assert_eq!(
+            errors.get("howDidYouHear"),
+            Some("Please tell us how you heard about us")
+        );
     }
 
     #[test]
@@ -365,17 +501,30 @@ mod tests {
         .unwrap_err();
         assert_eq!(errors.get("phone"), Some(PHONE_MESSAGE));
         assert_eq!(errors.get("gender"), Some("Please select your gender"));
-        assert_eq!(errors.get("dateOfBirth"), Some("Please enter a valid date of birth"));
+        assert_eq!(
+            errors.get("dateOfBirth"),
+            Some("Please enter a valid date of birth")
+        );
         assert_eq!(errors.get("emergencyContactPhone"), Some(PHONE_MESSAGE));
-        assert_eq!(errors.get("sportsInterests"), Some("Please choose sports from the list"));
+        assert_eq!(
+            errors.get("sportsInterests"),
+            Some("Please choose sports from the list")
+        );
         assert_eq!(errors.get("password"), Some(password::TOO_COMMON));
     }
 
     #[test]
     fn ages_from_1_to_120() {
-        assert!(date_of_birth(Some("2025-11-21"), today()).unwrap().is_some());
+        assert!(
+            date_of_birth(Some("2025-11-21"), today())
+                .unwrap()
+                .is_some()
+        );
         assert!(date_of_birth(Some("2025-11-22"), today()).is_err());
-        assert!(date_of_birth(Some("1906-11-21"), today()).is_ok(), "exactly 120");
+        assert!(
+            date_of_birth(Some("1906-11-21"), today()).is_ok(),
+            "exactly 120"
+        );
         assert!(date_of_birth(Some("1905-11-21"), today()).is_err(), "121");
         assert!(date_of_birth(Some("1990-05-17T00:00:00.000Z"), today()).is_ok());
     }
@@ -400,7 +549,12 @@ mod tests {
         assert_eq!(updated.sports_interests, current.sports_interests, "kept");
         assert_eq!(updated.gender, current.gender, "kept");
 
-        let errors = ProfileForm { phone: Some("x".into()), ..Default::default() }.apply(&current).unwrap_err();
+        let errors = ProfileForm {
+            phone: Some("x".into()),
+            ..Default::default()
+        }
+        .apply(&current)
+        .unwrap_err();
         assert_eq!(errors.get("firstName"), Some("First name is required"));
         assert_eq!(errors.get("phone"), Some(PHONE_MESSAGE));
     }

@@ -19,7 +19,9 @@ pub mod text;
 pub mod text_enum;
 pub mod validation;
 
-pub use account::{FitnessLevel, Gender, HowDidYouHear, NewAccount, Profile, ProfileForm, Role, SignUpForm, User};
+pub use account::{
+    FitnessLevel, Gender, HowDidYouHear, NewAccount, Profile, ProfileForm, Role, SignUpForm, User,
+};
 pub use booking::{Booking, BookingReference, BookingStatus, PaymentMethod, PaymentStatus};
 pub use category::{Category, SPORTS};
 pub use contact::{CONTACT_SUBJECTS, ContactForm, ContactMessage};
@@ -27,9 +29,9 @@ pub use email::Email;
 pub use event::{Event, area_of};
 pub use event_query::{EventFilter, EventQuery};
 pub use ids::{BookingId, ContactMessageId, DeliveryId, EventId, SessionId, UserId};
-pub use session::{OneTimeToken, Session, TokenPurpose};
 pub use money::Money;
 pub use outbox::OutgoingEmail;
 pub use password::Password;
 pub use preferences::Preferences;
+pub use session::{OneTimeToken, Session, TokenPurpose};
 pub use validation::{FieldErrors, ValidationError};

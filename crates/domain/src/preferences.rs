@@ -16,7 +16,7 @@ pub const VISIBILITIES: [&str; 3] = ["public", "members", "private"];
 pub const MAX_DISTANCE_MILES: u32 = 50;
 pub const MAX_REMINDER_OFFSET_MINUTES: u32 = 10_080;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Preferences {
     pub sports: SportsPreferences,
@@ -94,27 +94,24 @@ fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| (*s).to_owned()).collect()
 }
 
-impl Default for Preferences {
-    fn default() -> Self {
-        Self {
-            sports: SportsPreferences::default(),
-            availability: Availability::default(),
-            notifications: NotificationPreferences::default(),
-            calendar: CalendarPreferences::default(),
-            privacy: PrivacyPreferences::default(),
-        }
-    }
-}
-
 impl Default for SportsPreferences {
     fn default() -> Self {
-        Self { favorites: vec![], skill_level: "Beginner".into(), interests: vec![] }
+        Self {
+            favorites: vec![],
+            skill_level: "Beginner".into(),
+            interests: vec![],
+        }
     }
 }
 
 impl Default for Availability {
     fn default() -> Self {
-        Self { days: strings(&["Flexible"]), times: strings(&["Evening"]), max_distance: 10, preferred_locations: vec![] }
+        Self {
+            days: strings(&["Flexible"]),
+            times: strings(&["Evening"]),
+            max_distance: 10,
+            preferred_locations: vec![],
+        }
     }
 }
 
@@ -131,31 +128,48 @@ impl Default for NotificationPreferences {
 
 impl Default for EventReminders {
     fn default() -> Self {
-        Self { enabled: true, timing: strings(&["24 hours", "1 hour"]) }
+        Self {
+            enabled: true,
+            timing: strings(&["24 hours", "1 hour"]),
+        }
     }
 }
 
 impl Default for Recommendations {
     fn default() -> Self {
-        Self { enabled: true, frequency: "weekly".into() }
+        Self {
+            enabled: true,
+            frequency: "weekly".into(),
+        }
     }
 }
 
 impl Default for Marketing {
     fn default() -> Self {
-        Self { enabled: false, newsletters: true }
+        Self {
+            enabled: false,
+            newsletters: true,
+        }
     }
 }
 
 impl Default for CalendarPreferences {
     fn default() -> Self {
-        Self { auto_download: false, preferred_format: "ics".into(), reminder_offset: 60 }
+        Self {
+            auto_download: false,
+            preferred_format: "ics".into(),
+            reminder_offset: 60,
+        }
     }
 }
 
 impl Default for PrivacyPreferences {
     fn default() -> Self {
-        Self { profile_visibility: "members".into(), share_attendance: true, share_progress: false }
+        Self {
+            profile_visibility: "members".into(),
+            share_attendance: true,
+            share_progress: false,
+        }
     }
 }
 
@@ -165,47 +179,139 @@ impl Preferences {
     pub fn validate(&self) -> Result<(), FieldErrors> {
         let mut e = FieldErrors::new();
         let sports: Vec<&str> = SPORTS.to_vec();
-        e.check("sports.favorites", all_in(&self.sports.favorites, &sports, "Please choose sports from the list"));
-        e.check("sports.interests", all_in(&self.sports.interests, &sports, "Please choose sports from the list"));
-        e.check("sports.skillLevel", one_of(&self.sports.skill_level, &SKILL_LEVELS, "Skill level must be Beginner, Intermediate or Advanced"));
-        e.check("availability.days", all_in(&self.availability.days, &DAYS, "Please choose days from the list"));
-        e.check("availability.times", all_in(&self.availability.times, &TIMES, "Please choose times from the list"));
+        e.check(
+            "sports.favorites",
+            all_in(
+                &self.sports.favorites,
+                &sports,
+                "Please choose sports from the list",
+            ),
+        );
+        e.check(
+            "sports.interests",
+            all_in(
+                &self.sports.interests,
+                &sports,
+                "Please choose sports from the list",
+            ),
+        );
+        e.check(
+            "sports.skillLevel",
+            one_of(
+                &self.sports.skill_level,
+                &SKILL_LEVELS,
+                "Skill level must be Beginner, Intermediate or Advanced",
+            ),
+        );
+        e.check(
+            "availability.days",
+            all_in(
+                &self.availability.days,
+                &DAYS,
+                "Please choose days from the list",
+            ),
+        );
+        e.check(
+            "availability.times",
+            all_in(
+                &self.availability.times,
+                &TIMES,
+                "Please choose times from the list",
+            ),
+        );
         if !(1..=MAX_DISTANCE_MILES).contains(&self.availability.max_distance) {
-            e.add("availability.maxDistance", ValidationError::new("Maximum distance must be between 1 and 50"));
+            e.add(
+                "availability.maxDistance",
+                ValidationError::new("Maximum distance must be between 1 and 50"),
+            );
         }
         let locations_ok = self.availability.preferred_locations.len() <= 20
-            && self.availability.preferred_locations.iter().all(|l| !l.trim().is_empty() && l.chars().count() <= 100);
+            && self
+                .availability
+                .preferred_locations
+                .iter()
+                .all(|l| !l.trim().is_empty() && l.chars().count() <= 100);
         if !locations_ok {
-            e.add("availability.preferredLocations", ValidationError::new("Up to 20 locations of at most 100 characters"));
+            e.add(
+                "availability.preferredLocations",
+                ValidationError::new("Up to 20 locations of at most 100 characters"),
+            );
         }
         if self.notifications.methods.iter().any(|m| m == "sms") {
-            e.add("notifications.methods", ValidationError::new("SMS notifications are coming soon"));
+            e.add(
+                "notifications.methods",
+                ValidationError::new("SMS notifications are coming soon"),
+            );
         }
-        e.check("notifications.methods", all_in(&self.notifications.methods, &METHODS, "Please choose methods from the list"));
+        e.check(
+            "notifications.methods",
+            all_in(
+                &self.notifications.methods,
+                &METHODS,
+                "Please choose methods from the list",
+            ),
+        );
         e.check(
             "notifications.eventReminders.timing",
-            all_in(&self.notifications.event_reminders.timing, &REMINDER_TIMINGS, "Please choose reminder times from the list"),
+            all_in(
+                &self.notifications.event_reminders.timing,
+                &REMINDER_TIMINGS,
+                "Please choose reminder times from the list",
+            ),
         );
         e.check(
             "notifications.recommendations.frequency",
-            one_of(&self.notifications.recommendations.frequency, &FREQUENCIES, "Frequency must be daily, weekly or bi-weekly"),
+            one_of(
+                &self.notifications.recommendations.frequency,
+                &FREQUENCIES,
+                "Frequency must be daily, weekly or bi-weekly",
+            ),
         );
-        e.check("calendar.preferredFormat", one_of(&self.calendar.preferred_format, &CALENDAR_FORMATS, "Format must be ics, google or outlook"));
+        e.check(
+            "calendar.preferredFormat",
+            one_of(
+                &self.calendar.preferred_format,
+                &CALENDAR_FORMATS,
+                "Format must be ics, google or outlook",
+            ),
+        );
         if self.calendar.reminder_offset > MAX_REMINDER_OFFSET_MINUTES {
-            e.add("calendar.reminderOffset", ValidationError::new("Reminder offset must be between 0 and 10080 minutes"));
+            e.add(
+                "calendar.reminderOffset",
+                ValidationError::new("Reminder offset must be between 0 and 10080 minutes"),
+            );
         }
-        e.check("privacy.profileVisibility", one_of(&self.privacy.profile_visibility, &VISIBILITIES, "Visibility must be public, members or private"));
+        e.check(
+            "privacy.profileVisibility",
+            one_of(
+                &self.privacy.profile_visibility,
+                &VISIBILITIES,
+                "Visibility must be public, members or private",
+            ),
+        );
         e.into_result()
     }
 }
 
 fn one_of(value: &str, allowed: &[&str], message: &str) -> Result<(), ValidationError> {
-    if allowed.contains(&value) { Ok(()) } else { Err(ValidationError::new(message)) }
+    if allowed.contains(&value) {
+        Ok(())
+    } else {
+        Err(ValidationError::new(message))
+    }
 }
 
 fn all_in(values: &[String], allowed: &[&str], message: &str) -> Result<(), ValidationError> {
-    let unique = values.iter().collect::<std::collections::HashSet<_>>().len() == values.len();
-    if unique && values.iter().all(|v| allowed.contains(&v.as_str())) { Ok(()) } else { Err(ValidationError::new(message)) }
+    let unique = values
+        .iter()
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+        == values.len();
+    if unique && values.iter().all(|v| allowed.contains(&v.as_str())) {
+        Ok(())
+    } else {
+        Err(ValidationError::new(message))
+    }
 }
 
 #[cfg(test)]
@@ -221,7 +327,10 @@ mod tests {
         assert_eq!(p.availability.max_distance, 10);
         assert_eq!(p.notifications.methods, ["email"]);
         assert!(p.notifications.event_reminders.enabled);
-        assert_eq!(p.notifications.event_reminders.timing, ["24 hours", "1 hour"]);
+        assert_eq!(
+            p.notifications.event_reminders.timing,
+            ["24 hours", "1 hour"]
+        );
         assert_eq!(p.notifications.recommendations.frequency, "weekly");
         assert!(!p.notifications.marketing.enabled);
         assert!(p.notifications.marketing.newsletters);
@@ -245,10 +354,21 @@ mod tests {
         p.availability.max_distance = 51;
         p.calendar.reminder_offset = 10_081;
         let e = p.validate().unwrap_err();
-        assert_eq!(e.get("availability.maxDistance"), Some("Maximum distance must be between 1 and 50"));
-        assert_eq!(e.get("calendar.reminderOffset"), Some("Reminder offset must be between 0 and 10080 minutes"));
+        assert_eq!(
+            e.get("availability.maxDistance"),
+            Some("Maximum distance must be between 1 and 50")
+        );
+        assert_eq!(
+            e.get("calendar.reminderOffset"),
+            Some("Reminder offset must be between 0 and 10080 minutes")
+        );
         p.availability.max_distance = 0;
-        assert!(p.validate().unwrap_err().get("availability.maxDistance").is_some());
+        assert!(
+            p.validate()
+                .unwrap_err()
+                .get("availability.maxDistance")
+                .is_some()
+        );
     }
 
     #[test]
@@ -259,9 +379,18 @@ mod tests {
         p.notifications.methods = vec!["sms".into()];
         p.privacy.profile_visibility = "everyone".into();
         let e = p.validate().unwrap_err();
-        assert_eq!(e.get("sports.favorites"), Some("Please choose sports from the list"));
-        assert_eq!(e.get("sports.skillLevel"), Some("Skill level must be Beginner, Intermediate or Advanced"));
-        assert_eq!(e.get("notifications.methods"), Some("SMS notifications are coming soon"));
+        assert_eq!(
+            e.get("sports.favorites"),
+            Some("Please choose sports from the list")
+        );
+        assert_eq!(
+            e.get("sports.skillLevel"),
+            Some("Skill level must be Beginner, Intermediate or Advanced")
+        );
+        assert_eq!(
+            e.get("notifications.methods"),
+            Some("SMS notifications are coming soon")
+        );
         assert!(e.get("privacy.profileVisibility").is_some());
     }
 

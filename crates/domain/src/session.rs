@@ -28,7 +28,12 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn start(user_id: UserId, now: DateTime<Utc>, user_agent: Option<&str>, ip: Option<&str>) -> Self {
+    pub fn start(
+        user_id: UserId,
+        now: DateTime<Utc>,
+        user_agent: Option<&str>,
+        ip: Option<&str>,
+    ) -> Self {
         Self {
             id: SessionId::new(),
             user_id,
@@ -47,7 +52,12 @@ impl Session {
 
     /// Whether this request should record itself (rarely, to avoid a write per request),
     /// or whether the client moved (new address or browser) since last recorded.
-    pub fn needs_touch(&self, now: DateTime<Utc>, user_agent: Option<&str>, ip: Option<&str>) -> bool {
+    pub fn needs_touch(
+        &self,
+        now: DateTime<Utc>,
+        user_agent: Option<&str>,
+        ip: Option<&str>,
+    ) -> bool {
         now - self.last_seen_at >= TOUCH_INTERVAL
             || ip != self.ip.as_deref()
             || user_agent.map(clip_user_agent).as_deref() != self.user_agent.as_deref()
@@ -127,7 +137,9 @@ mod tests {
     use rand::rngs::StdRng;
 
     fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-21T12:00:00Z").unwrap().to_utc()
+        DateTime::parse_from_rfc3339("2026-11-21T12:00:00Z")
+            .unwrap()
+            .to_utc()
     }
 
     #[test]
@@ -143,7 +155,11 @@ mod tests {
     #[test]
     fn touch_only_every_few_minutes_unless_the_client_moved() {
         let s = Session::start(UserId::new(), now(), Some("Firefox"), Some("10.0.0.1"));
-        assert!(!s.needs_touch(now() + Duration::minutes(4), Some("Firefox"), Some("10.0.0.1")));
+        assert!(!s.needs_touch(
+            now() + Duration::minutes(4),
+            Some("Firefox"),
+            Some("10.0.0.1")
+        ));
         assert!(s.needs_touch(now() + TOUCH_INTERVAL, Some("Firefox"), Some("10.0.0.1")));
         assert!(s.needs_touch(now(), Some("Firefox"), Some("10.0.0.2")));
         assert!(s.needs_touch(now(), Some("Chrome"), Some("10.0.0.1")));

@@ -34,4 +34,3 @@ macro_rules! text_enum {
         }
     };
 }
-

@@ -1,5 +1,8 @@
 use chrono::{DateTime, Utc};
-use playspace_domain::{Email, OneTimeToken, OutgoingEmail, Preferences, Profile, Session, SessionId, TokenPurpose, User, UserId};
+use playspace_domain::{
+    Email, OneTimeToken, OutgoingEmail, Preferences, Profile, Session, SessionId, TokenPurpose,
+    User, UserId,
+};
 
 use crate::RepoError;
 
@@ -58,14 +61,25 @@ pub trait UserRepository: Send + Sync {
 
     /// Uses a reset token once: sets the new password and revokes every session of its
     /// user, atomically. Errors: `NotFound` when unknown, used, or expired at `now`.
-    fn reset_password(&self, token_hash: &str, new_password_hash: &str, now: DateTime<Utc>) -> Result<UserId, RepoError>;
+    fn reset_password(
+        &self,
+        token_hash: &str,
+        new_password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<UserId, RepoError>;
 
     /// Uses a verification token once and marks the email verified.
     /// Errors: `NotFound` when unknown, used, or expired at `now`.
     fn verify_email(&self, token_hash: &str, now: DateTime<Utc>) -> Result<UserId, RepoError>;
 
     /// Sets a new password and revokes every session but `keep`, atomically.
-    fn change_password(&self, id: UserId, new_password_hash: &str, keep: SessionId, now: DateTime<Utc>) -> Result<(), RepoError>;
+    fn change_password(
+        &self,
+        id: UserId,
+        new_password_hash: &str,
+        keep: SessionId,
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
 
     fn preferences(&self, id: UserId) -> Result<Preferences, RepoError>;
     fn set_preferences(&self, id: UserId, preferences: &Preferences) -> Result<(), RepoError>;
@@ -84,6 +98,12 @@ pub trait SessionRepository: Send + Sync {
     fn start(&self, session: &Session) -> Result<(), RepoError>;
     /// Errors: `NotFound`, `Unavailable`.
     fn get(&self, id: SessionId) -> Result<Session, RepoError>;
-    fn touch(&self, id: SessionId, now: DateTime<Utc>, user_agent: Option<String>, ip: Option<String>) -> Result<(), RepoError>;
+    fn touch(
+        &self,
+        id: SessionId,
+        now: DateTime<Utc>,
+        user_agent: Option<String>,
+        ip: Option<String>,
+    ) -> Result<(), RepoError>;
     fn revoke(&self, id: SessionId, now: DateTime<Utc>) -> Result<(), RepoError>;
 }

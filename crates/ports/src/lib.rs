@@ -25,6 +25,8 @@ pub use outbox::{ClaimedEmail, Outbox};
 pub use security::{PasswordHasher, TokenIssuer};
 
 #[cfg(feature = "mock")]
+pub use accounts::{MockSessionRepository, MockUserRepository};
+#[cfg(feature = "mock")]
 pub use clock::MockClock;
 #[cfg(feature = "mock")]
 pub use contact::MockContactRepository;
@@ -36,8 +38,6 @@ pub use events::MockEventRepository;
 pub use health::MockHealthCheck;
 #[cfg(feature = "mock")]
 pub use mailer::MockMailer;
-#[cfg(feature = "mock")]
-pub use accounts::{MockSessionRepository, MockUserRepository};
 #[cfg(feature = "mock")]
 pub use outbox::MockOutbox;
 #[cfg(feature = "mock")]

@@ -26,9 +26,19 @@ pub trait Outbox: Send + Sync {
     /// Claims up to `limit` emails due at `now` (pending and due, or claimed by a worker
     /// whose lease ran out), counting an attempt for each and leasing them for `lease`.
     /// Two workers never claim the same email at once (PostgreSQL: SKIP LOCKED).
-    fn claim_due(&self, now: DateTime<Utc>, lease: Duration, limit: u32) -> Result<Vec<ClaimedEmail>, RepoError>;
+    fn claim_due(
+        &self,
+        now: DateTime<Utc>,
+        lease: Duration,
+        limit: u32,
+    ) -> Result<Vec<ClaimedEmail>, RepoError>;
 
-    fn mark_delivered(&self, id: DeliveryId, provider_message_id: Option<String>, now: DateTime<Utc>) -> Result<(), RepoError>;
+    fn mark_delivered(
+        &self,
+        id: DeliveryId,
+        provider_message_id: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
 
     /// Records a failed attempt: back to pending until `retry_at`, or failed for good when
     /// `retry_at` is `None`.

@@ -137,3 +137,40 @@ impl Default for TempSqlite {
 pub fn unique_database_name() -> String {
     format!("playspace_test_{}", uuid::Uuid::now_v7().simple())
 }
+
+/// A valid member with the given email, created at [`test_now`].
+pub fn user_with_email(email: &str) -> playspace_domain::User {
+    playspace_domain::User {
+        id: playspace_domain::UserId::new(),
+        email: playspace_domain::Email::parse(email).unwrap(),
+        role: playspace_domain::Role::User,
+        profile: playspace_domain::Profile {
+            first_name: "Ana".into(),
+            last_name: "Silva".into(),
+            phone: Some("07700 900123".into()),
+            accessibility_needs: Some("Step-free access please".into()),
+            sports_interests: vec!["Football".into()],
+            ..Default::default()
+        },
+        is_email_verified: false,
+        profile_image_url: None,
+        last_login: None,
+        created_at: test_now(),
+    }
+}
+
+/// An email for the outbox, to `to`.
+pub fn outgoing_email(to: &str) -> playspace_domain::OutgoingEmail {
+    playspace_domain::OutgoingEmail {
+        from_email: "hello@playspace.test".into(),
+        to_email: to.into(),
+        to_name: Some("Ana".into()),
+        subject: "Hello".into(),
+        html_body: "<p>Hello</p>".into(),
+        text_body: "Hello".into(),
+        email_type: "welcome",
+        user_id: None,
+        booking_id: None,
+        event_id: None,
+    }
+}

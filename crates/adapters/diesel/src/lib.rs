@@ -9,7 +9,10 @@ mod demo;
 mod events;
 mod health;
 mod introspect;
+mod outbox;
 mod schema;
+mod sessions;
+mod users;
 
 pub use connection::{Backend, DbConnection, Store, StoreError};
 pub use introspect::ColumnInfo;

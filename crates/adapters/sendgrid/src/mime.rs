@@ -29,7 +29,11 @@ pub(crate) fn render(message: &EmailMessage, date: DateTime<Utc>) -> String {
         "To",
         mailbox(&message.to_email, message.to_name.as_deref()),
     );
-    push_header(&mut out, "Subject", unstructured("Subject", &message.subject));
+    push_header(
+        &mut out,
+        "Subject",
+        unstructured("Subject", &message.subject),
+    );
     push_header(&mut out, "Date", vec![date.to_rfc2822()]);
     push_header(
         &mut out,
@@ -51,7 +55,9 @@ pub(crate) fn render(message: &EmailMessage, date: DateTime<Utc>) -> String {
         ("text/html", &message.html_body),
     ] {
         out.push_str(&format!("--{boundary}{CRLF}"));
-        out.push_str(&format!("Content-Type: {content_type}; charset=utf-8{CRLF}"));
+        out.push_str(&format!(
+            "Content-Type: {content_type}; charset=utf-8{CRLF}"
+        ));
         out.push_str(&format!("Content-Transfer-Encoding: base64{CRLF}{CRLF}"));
         push_base64_lines(&mut out, canonical_line_breaks(body).as_bytes());
     }
@@ -142,7 +148,9 @@ fn encoded_words(text: &str) -> Vec<String> {
 
 /// MIME text must use CRLF line breaks before it is base64-encoded (RFC 2045 §6.8).
 fn canonical_line_breaks(text: &str) -> String {
-    text.replace("\r\n", "\n").replace('\r', "\n").replace('\n', CRLF)
+    text.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .replace('\n', CRLF)
 }
 
 fn push_base64_lines(out: &mut String, bytes: &[u8]) {
@@ -182,8 +190,8 @@ pub(crate) fn parse(raw: &str) -> Result<Parsed, String> {
             .ok_or_else(|| format!("missing {name} header"))
     };
 
-    let boundary = boundary_param(header("Content-Type")?)
-        .ok_or("Content-Type has no multipart boundary")?;
+    let boundary =
+        boundary_param(header("Content-Type")?).ok_or("Content-Type has no multipart boundary")?;
     let mut text_body = None;
     let mut html_body = None;
     let delimiter = format!("--{boundary}");
@@ -283,7 +291,11 @@ fn unescape_quoted(text: &str) -> String {
     let mut out = String::new();
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
-        out.push(if c == '\\' { chars.next().unwrap_or(c) } else { c });
+        out.push(if c == '\\' {
+            chars.next().unwrap_or(c)
+        } else {
+            c
+        });
     }
     out
 }

@@ -1,6 +1,5 @@
 //! SendGrid v3 Mail Send (`POST /v3/mail/send`) over blocking reqwest.
 
-use std::error::Error as _;
 use std::fmt;
 use std::io::Read;
 use std::time::Duration;
@@ -164,9 +163,7 @@ fn outcome(response: Response) -> Result<Accepted, SendError> {
 
     let mut body = Vec::new();
     // An unreadable body only costs detail: the status alone decides retry or not.
-    let _ = response
-        .take(MAX_ERROR_BODY_BYTES)
-        .read_to_end(&mut body);
+    let _ = response.take(MAX_ERROR_BODY_BYTES).read_to_end(&mut body);
     let text = error_text(status, &body);
     if status == StatusCode::TOO_MANY_REQUESTS || status.is_server_error() {
         Err(SendError::Retryable(text))

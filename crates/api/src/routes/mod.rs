@@ -3,10 +3,12 @@ use actix_web::web;
 
 use crate::error::ApiError;
 
+mod auth;
 mod get_event;
 mod health;
 mod list_events;
 mod submit_contact;
+mod user;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health::healthz))
@@ -16,6 +18,47 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(web::resource("/events").route(web::get().to(list_events::handle)))
                 .service(web::resource("/events/{id}").route(web::get().to(get_event::handle)))
                 .service(web::resource("/contact").route(web::post().to(submit_contact::handle)))
+                .service(
+                    web::resource("/auth/register").route(web::post().to(auth::register::handle)),
+                )
+                .service(web::resource("/auth/login").route(web::post().to(auth::login::handle)))
+                .service(web::resource("/auth/logout").route(web::post().to(auth::logout::handle)))
+                .service(web::resource("/auth/user").route(web::get().to(auth::current::handle)))
+                .service(
+                    web::resource("/auth/forgot-password")
+                        .route(web::post().to(auth::forgot_password::handle)),
+                )
+                .service(
+                    web::resource("/auth/reset-password")
+                        .route(web::post().to(auth::reset_password::handle)),
+                )
+                .service(
+                    web::resource("/auth/verify-email")
+                        .route(web::post().to(auth::verify_email::handle)),
+                )
+                .service(
+                    web::resource("/auth/resend-verification")
+                        .route(web::post().to(auth::resend_verification::handle)),
+                )
+                .service(
+                    web::resource("/user/preferences")
+                        .route(web::get().to(user::get_preferences::handle))
+                        .route(web::put().to(user::update_preferences::handle)),
+                )
+                .service(
+                    web::resource("/user/profile")
+                        .route(web::get().to(user::get_profile::handle))
+                        .route(web::put().to(user::update_profile::handle)),
+                )
+                .service(
+                    web::resource("/user/change-password")
+                        .route(web::post().to(user::change_password::handle)),
+                )
+                .service(web::resource("/user/export").route(web::get().to(user::export::handle)))
+                .service(
+                    web::resource("/user/delete")
+                        .route(web::post().to(user::delete_account::handle)),
+                )
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),
         );

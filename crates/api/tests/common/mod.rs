@@ -77,7 +77,60 @@ impl TestApp {
         Response = ServiceResponse<impl actix_web::body::MessageBody>,
         Error = actix_web::Error,
     > {
-        test::init_service(app(state(self.config(), self.store.clone()))).await
+        test::init_service(app(state(self.config(), self.store.clone()).unwrap())).await
+    }
+
+    /// The application with its clock stopped at `now` (for expiry rules).
+    pub async fn service_at(
+        &self,
+        now: chrono::DateTime<Utc>,
+    ) -> impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+    > {
+        let mut state = state(self.config(), self.store.clone()).unwrap();
+        state.clock = std::sync::Arc::new(playspace_test_support::FixedClock(now));
+        test::init_service(app(state)).await
+    }
+
+    /// Rows of the outbox as (to, type, text body), oldest first.
+    pub fn emails(&self) -> Vec<(String, String, String)> {
+        use diesel::prelude::*;
+        #[derive(QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            to_email: String,
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            email_type: String,
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            text_body: String,
+        }
+        let path = self.db.path().join("test.db");
+        let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+        diesel::sql_query(
+            "SELECT to_email, email_type, text_body FROM email_deliveries ORDER BY created_at, id",
+        )
+        .load::<Row>(&mut conn)
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.to_email, r.email_type, r.text_body))
+        .collect()
+    }
+
+    /// The token in the newest email of `kind` (the part after `token=`).
+    pub fn token_from_email(&self, kind: &str) -> String {
+        let (_, _, body) = self
+            .emails()
+            .into_iter()
+            .rev()
+            .find(|(_, t, _)| t == kind)
+            .expect("email sent");
+        let start = body.find("token=").unwrap() + "token=".len();
+        body[start..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .collect()
     }
 }
 
@@ -138,4 +191,59 @@ pub async fn post_json(
         headers,
         serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
     )
+}
+
+/// Sends a request with a JSON body and optional bearer token; returns status, headers, body.
+pub async fn send(
+    service: &impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+    >,
+    request: test::TestRequest,
+    token: Option<&str>,
+) -> (u16, actix_web::http::header::HeaderMap, serde_json::Value) {
+    let request = match token {
+        Some(token) => request.insert_header(("Authorization", format!("Bearer {token}"))),
+        None => request,
+    };
+    let response = test::call_service(
+        service,
+        request
+            .peer_addr("10.1.1.1:4000".parse().unwrap())
+            .to_request(),
+    )
+    .await;
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let bytes = test::read_body(response).await;
+    (
+        status,
+        headers,
+        serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
+    )
+}
+
+/// A complete, valid sign-up payload for `email`.
+pub fn sign_up(email: &str) -> serde_json::Value {
+    serde_json::json!({
+        "firstName": "Ana", "lastName": "Silva", "email": email, "phone": "07700 900123",
+        "password": "brisk-otter-42", "dateOfBirth": "1990-05-17", "gender": "non-binary",
+        "address": "1 Mare Street", "city": "London", "postcode": "E8 4RP",
+        "emergencyContactName": "Jo Silva", "emergencyContactPhone": "07700 900456",
+        "medicalConditions": "Asthma", "fitnessLevel": "beginner", "sportsInterests": ["Football"],
+        "howDidYouHear": "friend", "marketingConsent": false, "accessibilityNeeds": "Step-free access"
+    })
+}
+
+/// The type of a test service, for helper functions: `service: &svc!()`.
+#[macro_export]
+macro_rules! svc {
+    () => {
+        impl actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+            Error = actix_web::Error,
+        >
+    };
 }

@@ -15,9 +15,16 @@ pub enum AuthenticateError {
 /// Who a bearer token belongs to. The session is checked in the store on every call, so
 /// logout, password reset and account deletion take effect at once; its last-seen details are
 /// written only every few minutes.
-pub fn authenticate(deps: &AccountDeps, token: &str, client: ClientInfo) -> Result<(User, Session), AuthenticateError> {
+pub fn authenticate(
+    deps: &AccountDeps,
+    token: &str,
+    client: ClientInfo,
+) -> Result<(User, Session), AuthenticateError> {
     let now = deps.clock.now();
-    let session_id = deps.tokens.verify(token, now).ok_or(AuthenticateError::Unauthenticated)?;
+    let session_id = deps
+        .tokens
+        .verify(token, now)
+        .ok_or(AuthenticateError::Unauthenticated)?;
     let session = match deps.sessions.get(session_id) {
         Ok(session) if session.is_active(now) => session,
         Ok(_) | Err(RepoError::NotFound) => return Err(AuthenticateError::Unauthenticated),
@@ -30,7 +37,10 @@ pub fn authenticate(deps: &AccountDeps, token: &str, client: ClientInfo) -> Resu
     };
     if session.needs_touch(now, client.user_agent.as_deref(), client.ip.as_deref()) {
         // Losing a last-seen update is harmless; failing the request for it is not.
-        if let Err(e) = deps.sessions.touch(session.id, now, client.user_agent, client.ip) {
+        if let Err(e) = deps
+            .sessions
+            .touch(session.id, now, client.user_agent, client.ip)
+        {
             tracing::warn!(error = %e, "could not record session activity");
         }
     }
@@ -43,14 +53,29 @@ mod tests {
     use crate::accounts::testing::{settings, user};
     use chrono::Duration;
     use playspace_domain::SessionId;
-    use playspace_ports::{MockOutbox, MockPasswordHasher, MockSessionRepository, MockTokenIssuer, MockUserRepository};
+    use playspace_ports::{
+        MockOutbox, MockPasswordHasher, MockSessionRepository, MockTokenIssuer, MockUserRepository,
+    };
     use playspace_test_support::{FixedClock, test_now};
 
-    fn run(tokens: MockTokenIssuer, sessions: MockSessionRepository, users: MockUserRepository, client: ClientInfo) -> Result<(User, Session), AuthenticateError> {
+    fn run(
+        tokens: MockTokenIssuer,
+        sessions: MockSessionRepository,
+        users: MockUserRepository,
+        client: ClientInfo,
+    ) -> Result<(User, Session), AuthenticateError> {
         let clock = FixedClock(test_now());
         let settings = settings();
         let (outbox, hasher) = (MockOutbox::new(), MockPasswordHasher::new());
-        let deps = AccountDeps { users: &users, sessions: &sessions, outbox: &outbox, hasher: &hasher, tokens: &tokens, clock: &clock, email: &settings };
+        let deps = AccountDeps {
+            users: &users,
+            sessions: &sessions,
+            outbox: &outbox,
+            hasher: &hasher,
+            tokens: &tokens,
+            clock: &clock,
+            email: &settings,
+        };
         authenticate(&deps, "token", client)
     }
 
@@ -59,7 +84,10 @@ mod tests {
     }
 
     fn client() -> ClientInfo {
-        ClientInfo { ip: Some("10.0.0.1".into()), user_agent: Some("Firefox".into()) }
+        ClientInfo {
+            ip: Some("10.0.0.1".into()),
+            user_agent: Some("Firefox".into()),
+        }
     }
 
     #[test]
@@ -87,7 +115,11 @@ mod tests {
         tokens.expect_verify().returning(move |_, _| Some(id));
         let mut sessions = MockSessionRepository::new();
         sessions.expect_get().returning(move |_| Ok(s.clone()));
-        sessions.expect_touch().withf(move |sid, now, _, _| *sid == id && *now == test_now()).times(1).returning(|_, _, _, _| Ok(()));
+        sessions
+            .expect_touch()
+            .withf(move |sid, now, _, _| *sid == id && *now == test_now())
+            .times(1)
+            .returning(|_, _, _, _| Ok(()));
         let mut users = MockUserRepository::new();
         users.expect_get().returning(move |_| Ok(u.clone()));
         assert!(run(tokens, sessions, users, client()).is_ok());
@@ -97,15 +129,28 @@ mod tests {
     fn bad_tokens_and_revoked_sessions_are_refused() {
         let mut tokens = MockTokenIssuer::new();
         tokens.expect_verify().returning(|_, _| None);
-        assert!(matches!(run(tokens, MockSessionRepository::new(), MockUserRepository::new(), client()), Err(AuthenticateError::Unauthenticated)));
+        assert!(matches!(
+            run(
+                tokens,
+                MockSessionRepository::new(),
+                MockUserRepository::new(),
+                client()
+            ),
+            Err(AuthenticateError::Unauthenticated)
+        ));
 
         let u = user();
         let mut s = session_for(&u, test_now());
         s.revoked_at = Some(test_now());
         let mut tokens = MockTokenIssuer::new();
-        tokens.expect_verify().returning(|_, _| Some(SessionId::new()));
+        tokens
+            .expect_verify()
+            .returning(|_, _| Some(SessionId::new()));
         let mut sessions = MockSessionRepository::new();
         sessions.expect_get().returning(move |_| Ok(s.clone()));
-        assert!(matches!(run(tokens, sessions, MockUserRepository::new(), client()), Err(AuthenticateError::Unauthenticated)));
+        assert!(matches!(
+            run(tokens, sessions, MockUserRepository::new(), client()),
+            Err(AuthenticateError::Unauthenticated)
+        ));
     }
 }

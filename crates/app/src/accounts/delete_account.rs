@@ -13,11 +13,18 @@ pub enum DeleteAccountError {
 
 /// Erases the person's data after they re-enter their password; anonymous booking counts
 /// stay for the organisation's records.
-pub fn delete_account(deps: &AccountDeps, user: UserId, password: &str) -> Result<(), DeleteAccountError> {
+pub fn delete_account(
+    deps: &AccountDeps,
+    user: UserId,
+    password: &str,
+) -> Result<(), DeleteAccountError> {
     let hash = deps.users.password_hash(user)?;
     if !deps.hasher.verify(password, &hash) {
         let mut errors = FieldErrors::new();
-        errors.add("password", ValidationError::new("Your password is not correct"));
+        errors.add(
+            "password",
+            ValidationError::new("Your password is not correct"),
+        );
         return Err(DeleteAccountError::Invalid(errors));
     }
     deps.users.erase(user, deps.clock.now())?;

@@ -11,7 +11,11 @@ pub struct EmailSettings {
 }
 
 pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 /// Wraps paragraphs and an optional button in the shared, accessible layout.
@@ -22,7 +26,9 @@ fn html(heading: &str, paragraphs: &[String], button: Option<(&str, &str)>) -> S
         escape(heading)
     );
     for p in paragraphs {
-        body.push_str(&format!("<p style=\"font-size:16px;line-height:1.5\">{p}</p>"));
+        body.push_str(&format!(
+            "<p style=\"font-size:16px;line-height:1.5\">{p}</p>"
+        ));
     }
     if let Some((label, url)) = button {
         body.push_str(&format!(
@@ -37,7 +43,15 @@ fn html(heading: &str, paragraphs: &[String], button: Option<(&str, &str)>) -> S
     body
 }
 
-fn email(settings: &EmailSettings, to: (&str, Option<&str>), user_id: Option<UserId>, kind: &'static str, subject: &str, html_body: String, text_body: String) -> OutgoingEmail {
+fn email(
+    settings: &EmailSettings,
+    to: (&str, Option<&str>),
+    user_id: Option<UserId>,
+    kind: &'static str,
+    subject: &str,
+    html_body: String,
+    text_body: String,
+) -> OutgoingEmail {
     OutgoingEmail {
         from_email: settings.from_email.clone(),
         to_email: to.0.to_owned(),
@@ -147,8 +161,14 @@ mod tests {
     #[test]
     fn links_point_at_the_site_and_carry_the_token() {
         let mail = password_reset(&settings(), &user(), "tok123");
-        assert!(mail.text_body.contains("https://playspace.test/reset-password?token=tok123"));
-        assert!(mail.html_body.contains("https://playspace.test/reset-password?token=tok123"));
+        assert!(
+            mail.text_body
+                .contains("https://playspace.test/reset-password?token=tok123")
+        );
+        assert!(
+            mail.html_body
+                .contains("https://playspace.test/reset-password?token=tok123")
+        );
         assert_eq!(mail.to_email, "ana@example.org");
         assert_eq!(mail.from_email, "hello@playspace.test");
     }

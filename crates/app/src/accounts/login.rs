@@ -16,7 +16,12 @@ pub enum LoginError {
 
 /// Signs in with email and password, starting a new session.
 #[tracing::instrument(skip_all)]
-pub fn login(deps: &AccountDeps, email: &str, password: &str, client: ClientInfo) -> Result<SignedIn, LoginError> {
+pub fn login(
+    deps: &AccountDeps,
+    email: &str,
+    password: &str,
+    client: ClientInfo,
+) -> Result<SignedIn, LoginError> {
     let mut errors = FieldErrors::new();
     let email = errors.check("email", Email::parse(email));
     if password.chars().count() < password::MIN_CHARS {
@@ -34,37 +39,71 @@ pub fn login(deps: &AccountDeps, email: &str, password: &str, client: ClientInfo
         }
     };
     let now = deps.clock.now();
-    let session = Session::start(user.id, now, client.user_agent.as_deref(), client.ip.as_deref());
+    let session = Session::start(
+        user.id,
+        now,
+        client.user_agent.as_deref(),
+        client.ip.as_deref(),
+    );
     deps.sessions.start(&session)?;
     let token = deps.tokens.issue(&session)?;
-    Ok(SignedIn { user, session, token })
+    Ok(SignedIn {
+        user,
+        session,
+        token,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::accounts::testing::{settings, user};
-    use playspace_ports::{MockOutbox, MockPasswordHasher, MockSessionRepository, MockTokenIssuer, MockUserRepository};
+    use playspace_ports::{
+        MockOutbox, MockPasswordHasher, MockSessionRepository, MockTokenIssuer, MockUserRepository,
+    };
     use playspace_test_support::{FixedClock, test_now};
 
-    fn run(users: MockUserRepository, hasher: MockPasswordHasher, sessions: MockSessionRepository, email: &str, password: &str) -> Result<SignedIn, LoginError> {
+    fn run(
+        users: MockUserRepository,
+        hasher: MockPasswordHasher,
+        sessions: MockSessionRepository,
+        email: &str,
+        password: &str,
+    ) -> Result<SignedIn, LoginError> {
         let mut tokens = MockTokenIssuer::new();
         tokens.expect_issue().returning(|_| Ok("jwt".into()));
         let clock = FixedClock(test_now());
         let settings = settings();
         let outbox = MockOutbox::new();
-        let deps = AccountDeps { users: &users, sessions: &sessions, outbox: &outbox, hasher: &hasher, tokens: &tokens, clock: &clock, email: &settings };
+        let deps = AccountDeps {
+            users: &users,
+            sessions: &sessions,
+            outbox: &outbox,
+            hasher: &hasher,
+            tokens: &tokens,
+            clock: &clock,
+            email: &settings,
+        };
         login(&deps, email, password, ClientInfo::default())
     }
 
     #[test]
     fn the_right_password_starts_a_session() {
         let mut users = MockUserRepository::new();
-        users.expect_find_by_email().returning(|_| Ok(Some((user(), "hash".into()))));
+        users
+            .expect_find_by_email()
+            .returning(|_| Ok(Some((user(), "hash".into()))));
         let mut hasher = MockPasswordHasher::new();
-        hasher.expect_verify().withf(|p, h| p == "brisk-otter" && h == "hash").returning(|_, _| true);
+        hasher
+            .expect_verify()
+            .withf(|p, h| p == "brisk-otter" && h == "hash")
+            .returning(|_, _| true);
         let mut sessions = MockSessionRepository::new();
-        sessions.expect_start().withf(|s| s.created_at == test_now()).times(1).returning(|_| Ok(()));
+        sessions
+            .expect_start()
+            .withf(|s| s.created_at == test_now())
+            .times(1)
+            .returning(|_| Ok(()));
         let signed_in = run(users, hasher, sessions, "ana@example.org", "brisk-otter").unwrap();
         assert_eq!(signed_in.token, "jwt");
     }
@@ -72,7 +111,9 @@ mod tests {
     #[test]
     fn wrong_password_and_unknown_email_are_the_same_answer() {
         let mut users = MockUserRepository::new();
-        users.expect_find_by_email().returning(|_| Ok(Some((user(), "hash".into()))));
+        users
+            .expect_find_by_email()
+            .returning(|_| Ok(Some((user(), "hash".into()))));
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_verify().returning(|_, _| false);
         let mut sessions = MockSessionRepository::new();
@@ -84,16 +125,35 @@ mod tests {
         let mut hasher = MockPasswordHasher::new();
         // Unknown emails still pay for a hash comparison.
         hasher.expect_verify_dummy().times(1).returning(|_| false);
-        let unknown = run(users, hasher, MockSessionRepository::new(), "who@example.org", "not-it-at-all").unwrap_err();
+        let unknown = run(
+            users,
+            hasher,
+            MockSessionRepository::new(),
+            "who@example.org",
+            "not-it-at-all",
+        )
+        .unwrap_err();
         assert_eq!(wrong.to_string(), unknown.to_string());
         assert!(matches!(unknown, LoginError::WrongCredentials));
     }
 
     #[test]
     fn the_forms_rules_have_the_specs_messages() {
-        let err = run(MockUserRepository::new(), MockPasswordHasher::new(), MockSessionRepository::new(), "nope", "123").unwrap_err();
-        let LoginError::Invalid(fields) = err else { panic!("expected field errors") };
+        let err = run(
+            MockUserRepository::new(),
+            MockPasswordHasher::new(),
+            MockSessionRepository::new(),
+            "nope",
+            "123",
+        )
+        .unwrap_err();
+        let LoginError::Invalid(fields) = err else {
+            panic!("expected field errors")
+        };
         assert_eq!(fields.get("email"), Some("Invalid email address"));
-        assert_eq!(fields.get("password"), Some("Password must be at least 6 characters"));
+        assert_eq!(
+            fields.get("password"),
+            Some("Password must be at least 6 characters")
+        );
     }
 }

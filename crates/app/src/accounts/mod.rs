@@ -16,7 +16,9 @@ mod update_profile;
 mod verify_email;
 
 use playspace_domain::{Session, User};
-use playspace_ports::{Clock, Outbox, PasswordHasher, SessionRepository, TokenIssuer, UserRepository};
+use playspace_ports::{
+    Clock, Outbox, PasswordHasher, SessionRepository, TokenIssuer, UserRepository,
+};
 
 pub use authenticate::{AuthenticateError, authenticate};
 pub use change_password::{ChangePasswordError, change_password};

@@ -16,7 +16,11 @@ pub fn get_preferences(deps: &AccountDeps, user: UserId) -> Result<Preferences, 
 }
 
 /// Replaces a member's preferences after checking every choice and limit.
-pub fn update_preferences(deps: &AccountDeps, user: UserId, preferences: Preferences) -> Result<Preferences, PreferencesError> {
+pub fn update_preferences(
+    deps: &AccountDeps,
+    user: UserId,
+    preferences: Preferences,
+) -> Result<Preferences, PreferencesError> {
     preferences.validate().map_err(PreferencesError::Invalid)?;
     deps.users.set_preferences(user, &preferences)?;
     Ok(preferences)

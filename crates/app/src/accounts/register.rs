@@ -1,11 +1,14 @@
-use playspace_domain::{FieldErrors, OneTimeToken, Role, Session, SignUpForm, TokenPurpose, User, UserId, london};
+use playspace_domain::{
+    FieldErrors, OneTimeToken, Role, Session, SignUpForm, TokenPurpose, User, UserId, london,
+};
 use playspace_ports::{NewUserRecord, RepoError, TokenRecord};
 
 use super::{AccountDeps, ClientInfo, SignedIn, emails};
 
 /// The spec's one answer for every refused sign-up, so nobody can learn which addresses
 /// have accounts.
-pub const REGISTER_FAILED: &str = "We couldn't create your account. Please check your information and try again.";
+pub const REGISTER_FAILED: &str =
+    "We couldn't create your account. Please check your information and try again.";
 
 pub struct RegisterInput {
     pub form: SignUpForm,
@@ -28,7 +31,10 @@ pub enum RegisterError {
 #[tracing::instrument(skip_all)]
 pub fn register(deps: &AccountDeps, input: RegisterInput) -> Result<SignedIn, RegisterError> {
     let now = deps.clock.now();
-    let account = input.form.validate(london::day_of(now)).map_err(RegisterError::Invalid)?;
+    let account = input
+        .form
+        .validate(london::day_of(now))
+        .map_err(RegisterError::Invalid)?;
     // Hash before knowing whether the email is free, so both outcomes take as long.
     let password_hash = deps.hasher.hash(&account.password)?;
     let user = User {
@@ -41,26 +47,48 @@ pub fn register(deps: &AccountDeps, input: RegisterInput) -> Result<SignedIn, Re
         last_login: Some(now),
         created_at: now,
     };
-    let session = Session::start(user.id, now, input.client.user_agent.as_deref(), input.client.ip.as_deref());
+    let session = Session::start(
+        user.id,
+        now,
+        input.client.user_agent.as_deref(),
+        input.client.ip.as_deref(),
+    );
     let verify = OneTimeToken::generate(&mut rand::rng());
-    let mails = [emails::welcome(deps.email, &user), emails::verify(deps.email, &user, verify.plain())];
+    let mails = [
+        emails::welcome(deps.email, &user),
+        emails::verify(deps.email, &user, verify.plain()),
+    ];
     let token = TokenRecord {
         user_id: user.id,
         purpose: TokenPurpose::VerifyEmail,
         expires_at: now + TokenPurpose::VerifyEmail.lifetime(),
         token: verify,
     };
-    let record = NewUserRecord { user, password_hash, registration_ip: input.client.ip };
-    match deps.users.create_account(&record, &session, &[token], &mails) {
+    let record = NewUserRecord {
+        user,
+        password_hash,
+        registration_ip: input.client.ip,
+    };
+    match deps
+        .users
+        .create_account(&record, &session, &[token], &mails)
+    {
         Ok(()) => {}
         Err(RepoError::Conflict) => {
-            deps.outbox.enqueue(&[emails::signup_attempt(deps.email, record.user.email.as_str())])?;
+            deps.outbox.enqueue(&[emails::signup_attempt(
+                deps.email,
+                record.user.email.as_str(),
+            )])?;
             return Err(RegisterError::Failed);
         }
         Err(other) => return Err(other.into()),
     }
     let token = deps.tokens.issue(&session)?;
-    Ok(SignedIn { user: record.user, session, token })
+    Ok(SignedIn {
+        user: record.user,
+        session,
+        token,
+    })
 }
 
 #[cfg(test)]
@@ -99,7 +127,9 @@ mod tests {
 
     fn mocks() -> Mocks {
         let mut hasher = MockPasswordHasher::new();
-        hasher.expect_hash().returning(|_| Ok("$argon2id$hash".into()));
+        hasher
+            .expect_hash()
+            .returning(|_| Ok("$argon2id$hash".into()));
         let mut tokens = MockTokenIssuer::new();
         tokens.expect_issue().returning(|_| Ok("jwt".into()));
         Mocks {
@@ -123,7 +153,16 @@ mod tests {
             clock: &clock,
             email: &settings,
         };
-        register(&deps, RegisterInput { form, client: ClientInfo { ip: Some("10.0.0.9".into()), user_agent: None } })
+        register(
+            &deps,
+            RegisterInput {
+                form,
+                client: ClientInfo {
+                    ip: Some("10.0.0.9".into()),
+                    user_agent: None,
+                },
+            },
+        )
     }
 
     #[test]
@@ -137,7 +176,8 @@ mod tests {
                     && session.user_id == record.user.id
                     && tokens.len() == 1
                     && tokens[0].purpose == TokenPurpose::VerifyEmail
-                    && emails.iter().map(|e| e.email_type).collect::<Vec<_>>() == ["welcome", "verify_email"]
+                    && emails.iter().map(|e| e.email_type).collect::<Vec<_>>()
+                        == ["welcome", "verify_email"]
                     && emails[1].text_body.contains(tokens[0].token.plain())
             })
             .times(1)
@@ -151,10 +191,16 @@ mod tests {
     #[test]
     fn a_taken_email_gets_the_generic_failure_and_the_owner_an_email() {
         let mut m = mocks();
-        m.users.expect_create_account().returning(|_, _, _, _| Err(RepoError::Conflict));
+        m.users
+            .expect_create_account()
+            .returning(|_, _, _, _| Err(RepoError::Conflict));
         m.outbox
             .expect_enqueue()
-            .withf(|emails| emails.len() == 1 && emails[0].email_type == "signup_attempt" && emails[0].to_email == "Ana@example.org")
+            .withf(|emails| {
+                emails.len() == 1
+                    && emails[0].email_type == "signup_attempt"
+                    && emails[0].to_email == "Ana@example.org"
+            })
             .times(1)
             .returning(|_| Ok(()));
         let err = run(&m, form()).unwrap_err();
@@ -168,7 +214,16 @@ mod tests {
         m.hasher = MockPasswordHasher::new();
         m.hasher.expect_hash().never();
         m.users.expect_create_account().never();
-        let err = run(&m, SignUpForm { email: "nope".into(), ..form() }).unwrap_err();
-        assert!(matches!(err, RegisterError::Invalid(f) if f.get("email") == Some("Please enter a valid email address")));
+        let err = run(
+            &m,
+            SignUpForm {
+                email: "nope".into(),
+                ..form()
+            },
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, RegisterError::Invalid(f) if f.get("email") == Some("Please enter a valid email address"))
+        );
     }
 }

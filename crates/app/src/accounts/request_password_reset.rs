@@ -40,22 +40,38 @@ mod tests {
     use super::*;
     use crate::accounts::testing::{settings, user};
     use chrono::Duration;
-    use playspace_ports::{MockOutbox, MockPasswordHasher, MockSessionRepository, MockTokenIssuer, MockUserRepository};
+    use playspace_ports::{
+        MockOutbox, MockPasswordHasher, MockSessionRepository, MockTokenIssuer, MockUserRepository,
+    };
     use playspace_test_support::{FixedClock, test_now};
 
     fn run(users: MockUserRepository, email: &str) -> Result<(), ForgotPasswordError> {
         let clock = FixedClock(test_now());
         let settings = settings();
-        let (sessions, outbox, hasher, tokens) =
-            (MockSessionRepository::new(), MockOutbox::new(), MockPasswordHasher::new(), MockTokenIssuer::new());
-        let deps = AccountDeps { users: &users, sessions: &sessions, outbox: &outbox, hasher: &hasher, tokens: &tokens, clock: &clock, email: &settings };
+        let (sessions, outbox, hasher, tokens) = (
+            MockSessionRepository::new(),
+            MockOutbox::new(),
+            MockPasswordHasher::new(),
+            MockTokenIssuer::new(),
+        );
+        let deps = AccountDeps {
+            users: &users,
+            sessions: &sessions,
+            outbox: &outbox,
+            hasher: &hasher,
+            tokens: &tokens,
+            clock: &clock,
+            email: &settings,
+        };
         request_password_reset(&deps, email)
     }
 
     #[test]
     fn a_known_address_gets_a_one_hour_link() {
         let mut users = MockUserRepository::new();
-        users.expect_find_by_email().returning(|_| Ok(Some((user(), "h".into()))));
+        users
+            .expect_find_by_email()
+            .returning(|_| Ok(Some((user(), "h".into()))));
         users
             .expect_add_token()
             .withf(|t, mails| {
@@ -79,6 +95,8 @@ mod tests {
     #[test]
     fn a_malformed_address_is_a_field_error() {
         let err = run(MockUserRepository::new(), "nope").unwrap_err();
-        assert!(matches!(err, ForgotPasswordError::Invalid(f) if f.get("email") == Some("Invalid email address")));
+        assert!(
+            matches!(err, ForgotPasswordError::Invalid(f) if f.get("email") == Some("Invalid email address"))
+        );
     }
 }

@@ -23,22 +23,34 @@ pub enum ResetPasswordError {
 /// Sets a new password with a reset link's token: once, within the hour, and signs the
 /// account out everywhere.
 #[tracing::instrument(skip_all)]
-pub fn reset_password(deps: &AccountDeps, form: ResetPasswordForm) -> Result<(), ResetPasswordError> {
+pub fn reset_password(
+    deps: &AccountDeps,
+    form: ResetPasswordForm,
+) -> Result<(), ResetPasswordError> {
     let mut errors = FieldErrors::new();
     if form.token.trim().is_empty() {
         errors.add("token", ValidationError::new("Reset token is required"));
     }
     let password = errors.check("password", Password::new(&form.password));
     if form.confirm_password.chars().count() < password::MIN_CHARS {
-        errors.add("confirmPassword", ValidationError::new("Please confirm your password"));
+        errors.add(
+            "confirmPassword",
+            ValidationError::new("Please confirm your password"),
+        );
     } else if form.confirm_password != form.password {
-        errors.add("confirmPassword", ValidationError::new("Passwords don't match"));
+        errors.add(
+            "confirmPassword",
+            ValidationError::new("Passwords don't match"),
+        );
     }
     let Some(password) = password.filter(|_| errors.is_empty()) else {
         return Err(ResetPasswordError::Invalid(errors));
     };
     let hash = deps.hasher.hash(&password)?;
-    match deps.users.reset_password(&hash_token(&form.token), &hash, deps.clock.now()) {
+    match deps
+        .users
+        .reset_password(&hash_token(&form.token), &hash, deps.clock.now())
+    {
         Ok(_) => Ok(()),
         Err(RepoError::NotFound) => Err(ResetPasswordError::InvalidToken),
         Err(e) => Err(e.into()),
@@ -50,7 +62,9 @@ mod tests {
     use super::*;
     use crate::accounts::testing::settings;
     use playspace_domain::UserId;
-    use playspace_ports::{MockOutbox, MockPasswordHasher, MockSessionRepository, MockTokenIssuer, MockUserRepository};
+    use playspace_ports::{
+        MockOutbox, MockPasswordHasher, MockSessionRepository, MockTokenIssuer, MockUserRepository,
+    };
     use playspace_test_support::{FixedClock, test_now};
 
     fn run(users: MockUserRepository, form: ResetPasswordForm) -> Result<(), ResetPasswordError> {
@@ -58,13 +72,29 @@ mod tests {
         let settings = settings();
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_hash().returning(|_| Ok("new-hash".into()));
-        let (sessions, outbox, tokens) = (MockSessionRepository::new(), MockOutbox::new(), MockTokenIssuer::new());
-        let deps = AccountDeps { users: &users, sessions: &sessions, outbox: &outbox, hasher: &hasher, tokens: &tokens, clock: &clock, email: &settings };
+        let (sessions, outbox, tokens) = (
+            MockSessionRepository::new(),
+            MockOutbox::new(),
+            MockTokenIssuer::new(),
+        );
+        let deps = AccountDeps {
+            users: &users,
+            sessions: &sessions,
+            outbox: &outbox,
+            hasher: &hasher,
+            tokens: &tokens,
+            clock: &clock,
+            email: &settings,
+        };
         reset_password(&deps, form)
     }
 
     fn form(token: &str, password: &str, confirm: &str) -> ResetPasswordForm {
-        ResetPasswordForm { token: token.into(), password: password.into(), confirm_password: confirm.into() }
+        ResetPasswordForm {
+            token: token.into(),
+            password: password.into(),
+            confirm_password: confirm.into(),
+        }
     }
 
     #[test]
@@ -82,7 +112,9 @@ mod tests {
     #[test]
     fn used_or_expired_tokens_say_invalid_or_expired() {
         let mut users = MockUserRepository::new();
-        users.expect_reset_password().returning(|_, _, _| Err(RepoError::NotFound));
+        users
+            .expect_reset_password()
+            .returning(|_, _, _| Err(RepoError::NotFound));
         let err = run(users, form("tok", "fresh-kiwi-7", "fresh-kiwi-7")).unwrap_err();
         assert!(matches!(err, ResetPasswordError::InvalidToken));
         let text = err.to_string();
@@ -94,13 +126,23 @@ mod tests {
         let mut users = MockUserRepository::new();
         users.expect_reset_password().never();
         let err = run(users, form(" ", "abc", "")).unwrap_err();
-        let ResetPasswordError::Invalid(f) = err else { panic!("expected field errors") };
+        let ResetPasswordError::Invalid(f) = err else {
+            panic!("expected field errors")
+        };
         assert_eq!(f.get("token"), Some("Reset token is required"));
-        assert_eq!(f.get("password"), Some("Password must be at least 6 characters"));
-        assert_eq!(f.get("confirmPassword"), Some("Please confirm your password"));
+        assert_eq!(
+            f.get("password"),
+            Some("Password must be at least 6 characters")
+        );
+        assert_eq!(
+            f.get("confirmPassword"),
+            Some("Please confirm your password")
+        );
         let mut users = MockUserRepository::new();
         users.expect_reset_password().never();
-        let ResetPasswordError::Invalid(f) = run(users, form("t", "fresh-kiwi-7", "fresh-kiwi-8")).unwrap_err() else {
+        let ResetPasswordError::Invalid(f) =
+            run(users, form("t", "fresh-kiwi-7", "fresh-kiwi-8")).unwrap_err()
+        else {
             panic!("expected field errors")
         };
         assert_eq!(f.get("confirmPassword"), Some("Passwords don't match"));

@@ -17,7 +17,11 @@ pub(crate) fn user() -> User {
         id: UserId::new(),
         email: Email::parse("ana@example.org").unwrap(),
         role: Role::User,
-        profile: Profile { first_name: "Ana".into(), last_name: "Silva".into(), ..Default::default() },
+        profile: Profile {
+            first_name: "Ana".into(),
+            last_name: "Silva".into(),
+            ..Default::default()
+        },
         is_email_verified: false,
         profile_image_url: None,
         last_login: None,

@@ -11,8 +11,17 @@ pub enum UpdateProfileError {
     Store(#[from] RepoError),
 }
 
-pub fn update_profile(deps: &AccountDeps, user: &User, form: ProfileForm) -> Result<User, UpdateProfileError> {
-    let profile = form.apply(&user.profile).map_err(UpdateProfileError::Invalid)?;
+pub fn update_profile(
+    deps: &AccountDeps,
+    user: &User,
+    form: ProfileForm,
+) -> Result<User, UpdateProfileError> {
+    let profile = form
+        .apply(&user.profile)
+        .map_err(UpdateProfileError::Invalid)?;
     deps.users.update_profile(user.id, &profile)?;
-    Ok(User { profile, ..user.clone() })
+    Ok(User {
+        profile,
+        ..user.clone()
+    })
 }

@@ -16,7 +16,10 @@ pub fn verify_email(deps: &AccountDeps, token: &str) -> Result<(), VerifyEmailEr
     if token.trim().is_empty() {
         return Err(VerifyEmailError::InvalidToken);
     }
-    match deps.users.verify_email(&hash_token(token), deps.clock.now()) {
+    match deps
+        .users
+        .verify_email(&hash_token(token), deps.clock.now())
+    {
         Ok(_) => Ok(()),
         Err(RepoError::NotFound) => Err(VerifyEmailError::InvalidToken),
         Err(e) => Err(e.into()),

@@ -1,0 +1,529 @@
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use playspace_domain::{Email, Preferences, Profile, SessionId, TokenPurpose, User, UserId};
+use playspace_ports::{AccountExport, NewUserRecord, RepoError, TokenRecord, UserRepository};
+
+use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
+use crate::outbox::insert_emails;
+use crate::schema::{
+    bookings, email_deliveries, events, notifications, sessions, user_tokens, users,
+};
+use crate::sessions::{SessionRow, insert_session};
+use crate::{DbConnection, Store};
+
+#[diesel::declare_sql_function]
+extern "SQL" {
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// The columns that make up a domain `User` (everything but secrets and bookkeeping).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = users)]
+struct UserRow {
+    id: String,
+    email: String,
+    role: String,
+    first_name: String,
+    last_name: String,
+    chosen_name: Option<String>,
+    pronouns: Option<String>,
+    phone: Option<String>,
+    date_of_birth: Option<NaiveDate>,
+    gender: Option<String>,
+    address: Option<String>,
+    city: Option<String>,
+    postcode: Option<String>,
+    emergency_contact_name: Option<String>,
+    emergency_contact_phone: Option<String>,
+    medical_conditions: Option<String>,
+    fitness_level: Option<String>,
+    sports_interests: String,
+    how_did_you_hear: Option<String>,
+    marketing_consent: bool,
+    accessibility_needs: Option<String>,
+    is_email_verified: bool,
+    profile_image_url: Option<String>,
+    last_login: Option<NaiveDateTime>,
+    created_at: NaiveDateTime,
+}
+
+fn parse_opt<T: std::str::FromStr>(
+    value: Option<String>,
+    what: &str,
+) -> Result<Option<T>, RepoError> {
+    value
+        .map(|v| v.parse().map_err(|_| corrupt(what, v)))
+        .transpose()
+}
+
+impl UserRow {
+    fn into_domain(self) -> Result<User, RepoError> {
+        Ok(User {
+            id: self.id.parse().map_err(|e| corrupt("user id", e))?,
+            email: Email::parse(&self.email).map_err(|e| corrupt("email", e))?,
+            role: self.role.parse().map_err(|e| corrupt("role", e))?,
+            profile: Profile {
+                first_name: self.first_name,
+                last_name: self.last_name,
+                chosen_name: self.chosen_name,
+                pronouns: self.pronouns,
+                phone: self.phone,
+                date_of_birth: self.date_of_birth,
+                gender: parse_opt(self.gender, "gender")?,
+                address: self.address,
+                city: self.city,
+                postcode: self.postcode,
+                emergency_contact_name: self.emergency_contact_name,
+                emergency_contact_phone: self.emergency_contact_phone,
+                medical_conditions: self.medical_conditions,
+                fitness_level: parse_opt(self.fitness_level, "fitness level")?,
+                sports_interests: serde_json::from_str(&self.sports_interests)
+                    .map_err(|e| corrupt("sports", e))?,
+                how_did_you_hear: parse_opt(self.how_did_you_hear, "how did you hear")?,
+                marketing_consent: self.marketing_consent,
+                accessibility_needs: self.accessibility_needs,
+            },
+            is_email_verified: self.is_email_verified,
+            profile_image_url: self.profile_image_url,
+            last_login: self.last_login.map(from_db_time),
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = users, treat_none_as_null = true)]
+struct ProfileColumns<'a> {
+    first_name: &'a str,
+    last_name: &'a str,
+    chosen_name: Option<&'a str>,
+    pronouns: Option<&'a str>,
+    phone: Option<&'a str>,
+    date_of_birth: Option<NaiveDate>,
+    gender: Option<&'static str>,
+    address: Option<&'a str>,
+    city: Option<&'a str>,
+    postcode: Option<&'a str>,
+    emergency_contact_name: Option<&'a str>,
+    emergency_contact_phone: Option<&'a str>,
+    medical_conditions: Option<&'a str>,
+    fitness_level: Option<&'static str>,
+    sports_interests: String,
+    how_did_you_hear: Option<&'static str>,
+    marketing_consent: bool,
+    accessibility_needs: Option<&'a str>,
+}
+
+impl<'a> ProfileColumns<'a> {
+    fn from_profile(p: &'a Profile) -> Self {
+        Self {
+            first_name: &p.first_name,
+            last_name: &p.last_name,
+            chosen_name: p.chosen_name.as_deref(),
+            pronouns: p.pronouns.as_deref(),
+            phone: p.phone.as_deref(),
+            date_of_birth: p.date_of_birth,
+            gender: p.gender.map(|g| g.as_str()),
+            address: p.address.as_deref(),
+            city: p.city.as_deref(),
+            postcode: p.postcode.as_deref(),
+            emergency_contact_name: p.emergency_contact_name.as_deref(),
+            emergency_contact_phone: p.emergency_contact_phone.as_deref(),
+            medical_conditions: p.medical_conditions.as_deref(),
+            fitness_level: p.fitness_level.map(|f| f.as_str()),
+            // Serialising a list of strings cannot fail.
+            sports_interests: serde_json::to_string(&p.sports_interests)
+                .unwrap_or_else(|_| "[]".into()),
+            how_did_you_hear: p.how_did_you_hear.map(|h| h.as_str()),
+            marketing_consent: p.marketing_consent,
+            accessibility_needs: p.accessibility_needs.as_deref(),
+        }
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = users)]
+struct NewUserRow<'a> {
+    id: String,
+    email: &'a str,
+    password_hash: &'a str,
+    role: &'static str,
+    is_email_verified: bool,
+    registration_ip: Option<&'a str>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+fn insert_token(conn: &mut DbConnection, t: &TokenRecord, now: NaiveDateTime) -> QueryResult<()> {
+    diesel::insert_into(user_tokens::table)
+        .values((
+            user_tokens::id.eq(playspace_domain::DeliveryId::new().to_string()),
+            user_tokens::user_id.eq(t.user_id.to_string()),
+            user_tokens::purpose.eq(t.purpose.as_str()),
+            user_tokens::token_hash.eq(t.token.hash()),
+            user_tokens::expires_at.eq(to_db_time(t.expires_at)),
+            user_tokens::created_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Marks a live token of `purpose` used and returns its user; `NotFound` if there is none.
+fn use_token(
+    conn: &mut DbConnection,
+    hash: &str,
+    purpose: TokenPurpose,
+    now: NaiveDateTime,
+) -> QueryResult<String> {
+    let live = user_tokens::table
+        .filter(user_tokens::token_hash.eq(hash))
+        .filter(user_tokens::purpose.eq(purpose.as_str()))
+        .filter(user_tokens::used_at.is_null())
+        .filter(user_tokens::expires_at.gt(now));
+    // The write comes first so SQLite takes its write lock before anything is read.
+    let used = diesel::update(live)
+        .set(user_tokens::used_at.eq(Some(now)))
+        .execute(conn)?;
+    if used != 1 {
+        return Err(diesel::result::Error::NotFound);
+    }
+    user_tokens::table
+        .filter(user_tokens::token_hash.eq(hash))
+        .select(user_tokens::user_id)
+        .first(conn)
+}
+
+fn revoke_sessions(
+    conn: &mut DbConnection,
+    user_id: &str,
+    except: Option<String>,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let mut live = sessions::table
+        .filter(sessions::user_id.eq(user_id.to_owned()))
+        .filter(sessions::revoked_at.is_null())
+        .into_boxed();
+    if let Some(keep) = except {
+        live = live.filter(sessions::id.ne(keep));
+    }
+    let ids: Vec<String> = live.select(sessions::id).load(conn)?;
+    diesel::update(sessions::table.filter(sessions::id.eq_any(ids)))
+        .set((
+            sessions::revoked_at.eq(Some(now)),
+            sessions::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+fn live_user(id: UserId) -> users::BoxedQuery<'static, <DbConnection as Connection>::Backend> {
+    users::table
+        .filter(users::id.eq(id.to_string()))
+        .filter(users::deleted_at.is_null())
+        .into_boxed()
+}
+
+impl UserRepository for Store {
+    fn create_account(
+        &self,
+        record: &NewUserRecord,
+        session: &playspace_domain::Session,
+        tokens: &[TokenRecord],
+        emails: &[playspace_domain::OutgoingEmail],
+    ) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let user = &record.user;
+        let now = to_db_time(user.created_at);
+        conn.transaction(|c| {
+            diesel::insert_into(users::table)
+                .values((
+                    NewUserRow {
+                        id: user.id.to_string(),
+                        email: user.email.as_str(),
+                        password_hash: &record.password_hash,
+                        role: user.role.as_str(),
+                        is_email_verified: user.is_email_verified,
+                        registration_ip: record.registration_ip.as_deref(),
+                        created_at: now,
+                        updated_at: now,
+                    },
+                    ProfileColumns::from_profile(&user.profile),
+                ))
+                .execute(c)?;
+            insert_session(c, session)?;
+            for token in tokens {
+                insert_token(c, token, now)?;
+            }
+            insert_emails(c, emails, user.created_at)
+        })
+        .map_err(repo_error)
+    }
+
+    fn find_by_email(&self, email: &Email) -> Result<Option<(User, String)>, RepoError> {
+        let mut conn = self.conn()?;
+        let found: Option<(UserRow, String)> = users::table
+            .filter(lower(users::email).eq(email.as_str().to_lowercase()))
+            .filter(users::deleted_at.is_null())
+            .select((UserRow::as_select(), users::password_hash))
+            .first(&mut *conn)
+            .optional()
+            .map_err(repo_error)?;
+        found
+            .map(|(row, hash)| Ok((row.into_domain()?, hash)))
+            .transpose()
+    }
+
+    fn get(&self, id: UserId) -> Result<User, RepoError> {
+        let mut conn = self.conn()?;
+        live_user(id)
+            .select(UserRow::as_select())
+            .first(&mut *conn)
+            .map_err(repo_error)?
+            .into_domain()
+    }
+
+    fn password_hash(&self, id: UserId) -> Result<String, RepoError> {
+        let mut conn = self.conn()?;
+        live_user(id)
+            .select(users::password_hash)
+            .first(&mut *conn)
+            .map_err(repo_error)
+    }
+
+    fn add_token(
+        &self,
+        token: &TokenRecord,
+        emails: &[playspace_domain::OutgoingEmail],
+    ) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now = Utc::now();
+        conn.transaction(|c| {
+            insert_token(c, token, to_db_time(now))?;
+            insert_emails(c, emails, now)
+        })
+        .map_err(repo_error)
+    }
+
+    fn reset_password(
+        &self,
+        token_hash: &str,
+        new_password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<UserId, RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now = to_db_time(now);
+        let user_id = conn
+            .transaction(|c| {
+                let user_id = use_token(c, token_hash, TokenPurpose::ResetPassword, now)?;
+                diesel::update(users::table.find(&user_id))
+                    .set((
+                        users::password_hash.eq(new_password_hash),
+                        users::updated_at.eq(now),
+                    ))
+                    .execute(c)?;
+                revoke_sessions(c, &user_id, None, now)?;
+                Ok(user_id)
+            })
+            .map_err(repo_error)?;
+        user_id.parse().map_err(|e| corrupt("user id", e))
+    }
+
+    fn verify_email(&self, token_hash: &str, now: DateTime<Utc>) -> Result<UserId, RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now = to_db_time(now);
+        let user_id = conn
+            .transaction(|c| {
+                let user_id = use_token(c, token_hash, TokenPurpose::VerifyEmail, now)?;
+                diesel::update(users::table.find(&user_id))
+                    .set((users::is_email_verified.eq(true), users::updated_at.eq(now)))
+                    .execute(c)?;
+                Ok(user_id)
+            })
+            .map_err(repo_error)?;
+        user_id.parse().map_err(|e| corrupt("user id", e))
+    }
+
+    fn change_password(
+        &self,
+        id: UserId,
+        new_password_hash: &str,
+        keep: SessionId,
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now = to_db_time(now);
+        conn.transaction(|c| {
+            diesel::update(users::table.find(id.to_string()))
+                .set((
+                    users::password_hash.eq(new_password_hash),
+                    users::updated_at.eq(now),
+                ))
+                .execute(c)?;
+            revoke_sessions(c, &id.to_string(), Some(keep.to_string()), now)
+        })
+        .map_err(repo_error)
+    }
+
+    fn preferences(&self, id: UserId) -> Result<Preferences, RepoError> {
+        let mut conn = self.conn()?;
+        let text: String = live_user(id)
+            .select(users::preferences)
+            .first(&mut *conn)
+            .map_err(repo_error)?;
+        serde_json::from_str(&text).map_err(|e| corrupt("preferences", e))
+    }
+
+    fn set_preferences(&self, id: UserId, preferences: &Preferences) -> Result<(), RepoError> {
+        let text = serde_json::to_string(preferences).map_err(|e| corrupt("preferences", e))?;
+        let mut conn = self.conn()?;
+        let changed = diesel::update(
+            users::table
+                .find(id.to_string())
+                .filter(users::deleted_at.is_null()),
+        )
+        .set((
+            users::preferences.eq(text),
+            users::updated_at.eq(to_db_time(Utc::now())),
+        ))
+        .execute(&mut *conn)
+        .map_err(repo_error)?;
+        if changed == 1 {
+            Ok(())
+        } else {
+            Err(RepoError::NotFound)
+        }
+    }
+
+    fn update_profile(&self, id: UserId, profile: &Profile) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        let changed = diesel::update(
+            users::table
+                .find(id.to_string())
+                .filter(users::deleted_at.is_null()),
+        )
+        .set((
+            ProfileColumns::from_profile(profile),
+            users::updated_at.eq(to_db_time(Utc::now())),
+        ))
+        .execute(&mut *conn)
+        .map_err(repo_error)?;
+        if changed == 1 {
+            Ok(())
+        } else {
+            Err(RepoError::NotFound)
+        }
+    }
+
+    fn export(&self, id: UserId) -> Result<AccountExport, RepoError> {
+        let mut conn = self.conn()?;
+        let (row, registration_ip, preferences): (UserRow, Option<String>, String) = live_user(id)
+            .select((
+                UserRow::as_select(),
+                users::registration_ip,
+                users::preferences,
+            ))
+            .first(&mut *conn)
+            .map_err(repo_error)?;
+        let session_rows: Vec<SessionRow> = sessions::table
+            .filter(sessions::user_id.eq(id.to_string()))
+            .order(sessions::created_at.asc())
+            .select(SessionRow::as_select())
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        let booking_rows: Vec<(String, String, NaiveDateTime, String, String)> = bookings::table
+            .inner_join(events::table)
+            .filter(bookings::user_id.eq(id.to_string()))
+            .order(bookings::created_at.asc())
+            .select((
+                bookings::reference,
+                events::title,
+                events::starts_at,
+                bookings::status,
+                bookings::payment_status,
+            ))
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        let notification_rows: Vec<(String, String, NaiveDateTime)> = notifications::table
+            .filter(notifications::user_id.eq(id.to_string()))
+            .order(notifications::created_at.asc())
+            .select((
+                notifications::title,
+                notifications::message,
+                notifications::created_at,
+            ))
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        Ok(AccountExport {
+            user: row.into_domain()?,
+            registration_ip,
+            preferences: serde_json::from_str(&preferences)
+                .map_err(|e| corrupt("preferences", e))?,
+            sessions: session_rows
+                .into_iter()
+                .map(SessionRow::into_domain)
+                .collect::<Result<_, _>>()?,
+            bookings: booking_rows
+                .into_iter()
+                .map(|(r, t, s, st, p)| (r, t, from_db_time(s), st, p))
+                .collect(),
+            notifications: notification_rows
+                .into_iter()
+                .map(|(t, m, c)| (t, m, from_db_time(c)))
+                .collect(),
+        })
+    }
+
+    fn erase(&self, id: UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now = to_db_time(now);
+        let key = id.to_string();
+        conn.transaction(|c| {
+            let blank = Profile {
+                first_name: "Former".into(),
+                last_name: "member".into(),
+                ..Default::default()
+            };
+            let changed =
+                diesel::update(users::table.find(&key).filter(users::deleted_at.is_null()))
+                    .set((
+                        ProfileColumns::from_profile(&blank),
+                        // A unique, undeliverable address keeps the email index happy.
+                        users::email.eq(format!("erased-{key}@erased.invalid")),
+                        users::password_hash.eq("!"),
+                        users::preferences.eq("{}"),
+                        users::profile_image_url.eq(None::<String>),
+                        users::registration_ip.eq(None::<String>),
+                        users::deleted_at.eq(Some(now)),
+                        users::updated_at.eq(now),
+                    ))
+                    .execute(c)?;
+            if changed != 1 {
+                return Err(diesel::result::Error::NotFound);
+            }
+            revoke_sessions(c, &key, None, now)?;
+            diesel::update(sessions::table.filter(sessions::user_id.eq(&key)))
+                .set((
+                    sessions::user_agent.eq(None::<String>),
+                    sessions::ip.eq(None::<String>),
+                ))
+                .execute(c)?;
+            diesel::delete(user_tokens::table.filter(user_tokens::user_id.eq(&key))).execute(c)?;
+            diesel::delete(notifications::table.filter(notifications::user_id.eq(&key)))
+                .execute(c)?;
+            diesel::delete(email_deliveries::table.filter(email_deliveries::user_id.eq(&key)))
+                .execute(c)?;
+            // Bookings stay as anonymous counts; what the person wrote on them does not.
+            diesel::update(bookings::table.filter(bookings::user_id.eq(&key)))
+                .set(bookings::accessibility_requirements.eq(None::<String>))
+                .execute(c)?;
+            Ok(())
+        })
+        .map_err(repo_error)
+    }
+}

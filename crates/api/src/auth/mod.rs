@@ -1,0 +1,14 @@
+//! Signing in over HTTP: password hashing, signed session tokens, the session cookie, the
+//! current-user extractor and the cross-site write guard.
+
+mod cookie;
+mod current_user;
+mod jwt;
+mod password_hasher;
+mod secrets;
+
+pub use cookie::{SESSION_COOKIE, clear_session_cookie, session_cookie};
+pub use current_user::{CurrentUser, bearer_or_cookie, client_info, unauthenticated};
+pub use jwt::JwtIssuer;
+pub use password_hasher::Argon2Hasher;
+pub use secrets::load_or_create_secret;

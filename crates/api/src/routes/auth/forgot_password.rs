@@ -1,0 +1,40 @@
+use actix_web::{HttpRequest, HttpResponse, web};
+use playspace_app::accounts::{ForgotPasswordError, request_password_reset};
+use serde::Deserialize;
+
+use crate::error::ApiError;
+use crate::rate_limit::{FORGOT_PER_ACCOUNT, FORGOT_PER_IP, client_ip};
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Body {
+    email: String,
+}
+
+/// `POST /api/auth/forgot-password`: the same answer whether or not the address has an
+/// account.
+pub async fn handle(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    let email = body.into_inner().email;
+    state
+        .rate_limiter
+        .check(FORGOT_PER_IP, &client_ip(&req))
+        .map_err(ApiError::too_many_requests)?;
+    state
+        .rate_limiter
+        .check(FORGOT_PER_ACCOUNT, &email.trim().to_lowercase())
+        .map_err(ApiError::too_many_requests)?;
+    let app = state.clone();
+    web::block(move || request_password_reset(&app.account_deps(), &email))
+        .await?
+        .map_err(|e| match e {
+            ForgotPasswordError::Invalid(fields) => ApiError::validation(fields),
+            ForgotPasswordError::Store(e) => e.into(),
+        })?;
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({ "message": "Password reset link sent to your email." })))
+}

@@ -1,0 +1,50 @@
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use playspace_app::accounts::{LoginError, login};
+use serde::Deserialize;
+
+use crate::auth::client_info;
+use crate::error::ApiError;
+use crate::rate_limit::{LOGIN_PER_ACCOUNT, LOGIN_PER_IP, client_ip};
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Body {
+    email: String,
+    password: String,
+}
+
+/// `POST /api/auth/login`: `{token, user}` and the session cookie.
+pub async fn handle(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    let Body { email, password } = body.into_inner();
+    let limiter = &state.rate_limiter;
+    limiter
+        .check(LOGIN_PER_IP, &client_ip(&req))
+        .map_err(ApiError::too_many_requests)?;
+    limiter
+        .check(LOGIN_PER_ACCOUNT, &email.trim().to_lowercase())
+        .map_err(ApiError::too_many_requests)?;
+    let client = client_info(&req);
+    let app = state.clone();
+    let signed_in = web::block(move || login(&app.account_deps(), &email, &password, client))
+        .await?
+        .map_err(|e| match e {
+            LoginError::Invalid(fields) => ApiError::validation(fields),
+            LoginError::WrongCredentials => ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "invalid_credentials",
+                e.to_string(),
+            ),
+            LoginError::Store(e) => e.into(),
+        })?;
+    Ok(super::signed_in_response(
+        &state,
+        &signed_in,
+        StatusCode::OK,
+    ))
+}

@@ -1,0 +1,85 @@
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use playspace_app::accounts::{REGISTER_FAILED, RegisterError, RegisterInput, register};
+use playspace_domain::SignUpForm;
+use serde::Deserialize;
+
+use crate::auth::client_info;
+use crate::error::ApiError;
+use crate::rate_limit::{REGISTER_PER_IP, client_ip};
+use crate::state::AppState;
+
+/// The spec's sign-up payload. Unknown fields (role, isEmailVerified...) are ignored: they
+/// never reach the account.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Body {
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone: String,
+    password: String,
+    date_of_birth: Option<String>,
+    gender: String,
+    address: String,
+    city: String,
+    postcode: String,
+    emergency_contact_name: Option<String>,
+    emergency_contact_phone: Option<String>,
+    medical_conditions: Option<String>,
+    fitness_level: String,
+    sports_interests: Vec<String>,
+    how_did_you_hear: String,
+    marketing_consent: bool,
+    accessibility_needs: Option<String>,
+}
+
+/// `POST /api/auth/register`.
+pub async fn handle(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    state
+        .rate_limiter
+        .check(REGISTER_PER_IP, &client_ip(&req))
+        .map_err(ApiError::too_many_requests)?;
+    let b = body.into_inner();
+    let form = SignUpForm {
+        first_name: b.first_name,
+        last_name: b.last_name,
+        email: b.email,
+        phone: b.phone,
+        password: b.password,
+        date_of_birth: b.date_of_birth,
+        gender: b.gender,
+        address: b.address,
+        city: b.city,
+        postcode: b.postcode,
+        emergency_contact_name: b.emergency_contact_name,
+        emergency_contact_phone: b.emergency_contact_phone,
+        medical_conditions: b.medical_conditions,
+        fitness_level: b.fitness_level,
+        sports_interests: b.sports_interests,
+        how_did_you_hear: b.how_did_you_hear,
+        marketing_consent: b.marketing_consent,
+        accessibility_needs: b.accessibility_needs,
+    };
+    let input = RegisterInput {
+        form,
+        client: client_info(&req),
+    };
+    let app = state.clone();
+    let signed_in = web::block(move || register(&app.account_deps(), input))
+        .await?
+        .map_err(|e| match e {
+            RegisterError::Invalid(fields) => ApiError::validation(fields),
+            RegisterError::Failed => ApiError::bad_request("registration_failed", REGISTER_FAILED),
+            RegisterError::Store(e) => e.into(),
+        })?;
+    Ok(super::signed_in_response(
+        &state,
+        &signed_in,
+        StatusCode::CREATED,
+    ))
+}

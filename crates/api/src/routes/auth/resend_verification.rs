@@ -1,0 +1,22 @@
+use actix_web::{HttpResponse, web};
+use playspace_app::accounts::resend_verification;
+
+use crate::auth::CurrentUser;
+use crate::error::ApiError;
+use crate::rate_limit::FORGOT_PER_ACCOUNT;
+use crate::state::AppState;
+
+/// `POST /api/auth/resend-verification`: a fresh confirmation link for the signed-in person.
+pub async fn handle(
+    state: web::Data<AppState>,
+    current: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
+    state
+        .rate_limiter
+        .check(FORGOT_PER_ACCOUNT, &current.user.id.to_string())
+        .map_err(ApiError::too_many_requests)?;
+    let app = state.clone();
+    web::block(move || resend_verification(&app.account_deps(), &current.user)).await??;
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({ "message": "We've sent you a new confirmation link." })))
+}

@@ -1,0 +1,47 @@
+use actix_web::{HttpResponse, web};
+use playspace_app::accounts::{ChangePasswordError, change_password};
+use serde::Deserialize;
+
+use crate::auth::CurrentUser;
+use crate::error::ApiError;
+use crate::rate_limit::LOGIN_PER_ACCOUNT;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Body {
+    current_password: String,
+    new_password: String,
+}
+
+/// `POST /api/user/change-password`: signs out every other session.
+pub async fn handle(
+    state: web::Data<AppState>,
+    current: CurrentUser,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    // Shares the login limit: this endpoint also tests passwords.
+    state
+        .rate_limiter
+        .check(LOGIN_PER_ACCOUNT, current.user.email.as_str())
+        .map_err(ApiError::too_many_requests)?;
+    let Body {
+        current_password,
+        new_password,
+    } = body.into_inner();
+    let app = state.clone();
+    web::block(move || {
+        change_password(
+            &app.account_deps(),
+            &current.session,
+            &current_password,
+            &new_password,
+        )
+    })
+    .await?
+    .map_err(|e| match e {
+        ChangePasswordError::Invalid(fields) => ApiError::validation(fields),
+        ChangePasswordError::Store(e) => e.into(),
+    })?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Your password has been changed. Other devices have been signed out." })))
+}

@@ -1,0 +1,39 @@
+use actix_web::{HttpResponse, web};
+use playspace_app::accounts::{DeleteAccountError, delete_account};
+use serde::Deserialize;
+
+use crate::auth::{CurrentUser, clear_session_cookie};
+use crate::error::ApiError;
+use crate::rate_limit::LOGIN_PER_ACCOUNT;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Body {
+    password: String,
+}
+
+/// `POST /api/user/delete`: erases the account after the password is re-entered.
+pub async fn handle(
+    state: web::Data<AppState>,
+    current: CurrentUser,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    state
+        .rate_limiter
+        .check(LOGIN_PER_ACCOUNT, current.user.email.as_str())
+        .map_err(ApiError::too_many_requests)?;
+    let password = body.into_inner().password;
+    let app = state.clone();
+    web::block(move || delete_account(&app.account_deps(), current.user.id, &password))
+        .await?
+        .map_err(|e| match e {
+            DeleteAccountError::Invalid(fields) => ApiError::validation(fields),
+            DeleteAccountError::Store(e) => e.into(),
+        })?;
+    Ok(HttpResponse::Ok()
+        .cookie(clear_session_cookie(state.config.is_https()))
+        .json(
+            serde_json::json!({ "message": "Your account and personal data have been deleted." }),
+        ))
+}
