@@ -3,10 +3,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use playspace_api::config::Config;
-use playspace_api::server::{StartError, prepare_store, run};
+use std::io::IsTerminal;
+
+use playspace_api::server::{self, StartError, prepare_store, run};
 use playspace_api::telemetry;
-use playspace_app::{SeedMode, SeedOutcome, seed_demo_data};
-use playspace_ports::SystemClock;
+use playspace_app::accounts::{CreateAdminError, create_admin};
+use playspace_app::{SeedMode, SeedOutcome};
 use playspace_store::Store;
 
 #[derive(Parser)]
@@ -32,6 +34,12 @@ enum Command {
         #[arg(long)]
         reset: bool,
     },
+    /// Create an administrator, or make an existing account one. The password comes from
+    /// ADMIN_PASSWORD, or is asked for (or read from standard input when not a terminal).
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -47,7 +55,8 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => actix_web::rt::System::new().block_on(run(config)),
         Command::Migrate => migrate(&config),
-        Command::Seed { reset } => seed(&config, reset),
+        Command::Seed { reset } => seed(config, reset),
+        Command::CreateAdmin { email } => create_admin_command(config, &email),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -65,24 +74,42 @@ fn migrate(config: &Config) -> Result<(), StartError> {
     Ok(())
 }
 
-fn seed(config: &Config, reset: bool) -> Result<(), StartError> {
-    // Same preparation as serve, without its automatic seed: this command seeds explicitly.
-    let store = prepare_store(&Config {
-        embedded_default: false,
-        ..config.clone()
-    })?;
+fn seed(config: Config, reset: bool) -> Result<(), StartError> {
+    let store = prepare_store(&config)?;
+    let state = server::state(config, store)?;
     let mode = if reset {
         SeedMode::Reset
     } else {
         SeedMode::IfEmpty
     };
-    match seed_demo_data(&store, &SystemClock, mode)? {
-        SeedOutcome::Seeded { events, bookings } => {
-            tracing::info!(events, bookings, "demo data seeded")
-        }
-        SeedOutcome::AlreadySeeded => {
-            tracing::info!("events already exist; nothing seeded (use --reset to rebuild)")
-        }
+    if server::seed(&state, mode)? == SeedOutcome::AlreadySeeded {
+        tracing::info!("events already exist; nothing seeded (use --reset to rebuild)");
     }
     Ok(())
+}
+
+fn create_admin_command(config: Config, email: &str) -> Result<(), StartError> {
+    let password = match std::env::var("ADMIN_PASSWORD") {
+        Ok(password) => password,
+        Err(_) if std::io::stdin().is_terminal() => rpassword::prompt_password("Admin password: ")?,
+        Err(_) => {
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line)?;
+            line.trim_end_matches(['\r', '\n']).to_owned()
+        }
+    };
+    let store = prepare_store(&config)?;
+    let state = server::state(config, store)?;
+    match create_admin(&state.account_deps(), email, &password) {
+        Ok(_) => {
+            tracing::info!("administrator ready");
+            Ok(())
+        }
+        Err(CreateAdminError::Invalid(fields)) => {
+            Err(StartError::Io(std::io::Error::other(fields.to_string())))
+        }
+        Err(CreateAdminError::Store(e)) => {
+            Err(StartError::Io(std::io::Error::other(e.to_string())))
+        }
+    }
 }

@@ -7,7 +7,7 @@ use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::middleware::Compress;
 use actix_web::{App, HttpServer, web};
-use playspace_app::accounts::EmailSettings;
+use playspace_app::accounts::{EmailSettings, create_admin};
 use playspace_app::{DeliveryReport, SeedMode, SeedOutcome, deliver_due_emails, seed_demo_data};
 use playspace_ports::{Mailer, SystemClock};
 use playspace_sendgrid::{FileMailbox, SendGridMailer};
@@ -202,20 +202,54 @@ pub enum StartError {
     Io(#[from] std::io::Error),
 }
 
-/// Connects and migrates; on the embedded default, seeds an empty database.
+/// Connects and applies migrations.
 pub fn prepare_store(config: &Config) -> Result<Store, StartError> {
     let store = Store::connect(&config.database_url, config.db_pool_size)?;
     store.migrate()?;
-    if config.embedded_default
-        && let SeedOutcome::Seeded { events, .. } =
-            seed_demo_data(&store, &SystemClock, SeedMode::IfEmpty)?
-    {
+    Ok(store)
+}
+
+/// The demo administrator created with the demo data; its password is written to
+/// `DATA_DIR/demo-admin.txt` (owner-readable only), which `scripts/run` prints.
+pub const DEMO_ADMIN_EMAIL: &str = "admin@playspace.local";
+
+/// Seeds demo data (see `SeedMode`) and, when it did, a demo admin with a fresh password.
+pub fn seed(state: &AppState, mode: SeedMode) -> Result<SeedOutcome, StartError> {
+    let outcome = seed_demo_data(&state.store, &state.clock, mode)?;
+    if let SeedOutcome::Seeded { events, bookings } = outcome {
+        let password: String = {
+            const ALPHABET: &[u8] = b"23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ";
+            let mut rng = rand::rng();
+            (0..20)
+                .map(|_| char::from(ALPHABET[rand::Rng::random_range(&mut rng, 0..ALPHABET.len())]))
+                .collect()
+        };
+        create_admin(&state.account_deps(), DEMO_ADMIN_EMAIL, &password)
+            .map_err(|e| StartError::Io(std::io::Error::other(e.to_string())))?;
+        write_private(
+            &state.config.data_dir.join("demo-admin.txt"),
+            &format!("Demo admin: {DEMO_ADMIN_EMAIL}\nPassword:   {password}\n"),
+        )?;
         tracing::info!(
             events,
-            "first start of the embedded database: demo data seeded"
+            bookings,
+            admin = DEMO_ADMIN_EMAIL,
+            "demo data seeded; admin password in DATA_DIR/demo-admin.txt"
         );
     }
-    Ok(store)
+    Ok(outcome)
+}
+
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)?.write_all(text.as_bytes())
 }
 
 /// `playspace serve`: migrate, maybe seed, then serve until SIGINT/SIGTERM.
@@ -231,7 +265,15 @@ pub async fn run(config: Config) -> Result<(), StartError> {
             "RATE_LIMITS=off: rate limits are disabled (load tests only, never in production)"
         );
     }
+    let embedded_default = config.embedded_default;
     let state = state(config, store)?;
+    if embedded_default {
+        // The embedded database seeds itself on its first start; never PostgreSQL.
+        let seeding = state.clone();
+        web::block(move || seed(&seeding, SeedMode::IfEmpty))
+            .await
+            .map_err(|e| std::io::Error::other(e.to_string()))??;
+    }
     actix_web::rt::spawn(run_outbox_worker(state.clone()));
     let server = HttpServer::new(move || app(state.clone())).bind(bind)?;
     tracing::info!(%bind, url = %public_url, "PlaySpace is serving");

@@ -48,6 +48,10 @@ pub trait UserRepository: Send + Sync {
         emails: &[OutgoingEmail],
     ) -> Result<(), RepoError>;
 
+    /// Makes the account with this email an admin with this password hash, creating it
+    /// (verified) when it does not exist. Revokes the account's existing sessions.
+    fn create_or_promote_admin(&self, record: &NewUserRecord) -> Result<(), RepoError>;
+
     /// The live (not erased) user with this email, ignoring case, and their password hash.
     fn find_by_email(&self, email: &Email) -> Result<Option<(User, String)>, RepoError>;
 

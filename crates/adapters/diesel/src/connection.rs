@@ -63,9 +63,10 @@ impl Target {
 #[derive(Debug)]
 pub(crate) struct Manager(Target);
 
-/// Per-connection SQLite settings: WAL lets readers run beside a writer; busy_timeout makes
-/// writers queue instead of failing; foreign keys are off by default in SQLite.
-const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; \
+/// Per-connection SQLite settings: busy_timeout (first, so the WAL switch below waits for
+/// other new connections instead of failing) makes writers queue; WAL lets readers run beside
+/// a writer; foreign keys are off by default in SQLite.
+const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
 
 impl r2d2::ManageConnection for Manager {

@@ -260,6 +260,50 @@ impl UserRepository for Store {
         .map_err(repo_error)
     }
 
+    fn create_or_promote_admin(&self, record: &NewUserRecord) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let user = &record.user;
+        let now = to_db_time(user.created_at);
+        conn.transaction(|c| {
+            let existing: Option<String> = users::table
+                .filter(lower(users::email).eq(user.email.as_str().to_lowercase()))
+                .filter(users::deleted_at.is_null())
+                .select(users::id)
+                .first(c)
+                .optional()?;
+            match existing {
+                Some(id) => {
+                    diesel::update(users::table.find(&id))
+                        .set((
+                            users::role.eq("admin"),
+                            users::password_hash.eq(&record.password_hash),
+                            users::updated_at.eq(now),
+                        ))
+                        .execute(c)?;
+                    revoke_sessions(c, &id, None, now)
+                }
+                None => diesel::insert_into(users::table)
+                    .values((
+                        NewUserRow {
+                            id: user.id.to_string(),
+                            email: user.email.as_str(),
+                            password_hash: &record.password_hash,
+                            role: "admin",
+                            is_email_verified: true,
+                            registration_ip: None,
+                            created_at: now,
+                            updated_at: now,
+                        },
+                        ProfileColumns::from_profile(&user.profile),
+                    ))
+                    .execute(c)
+                    .map(|_| ()),
+            }
+        })
+        .map_err(repo_error)
+    }
+
     fn find_by_email(&self, email: &Email) -> Result<Option<(User, String)>, RepoError> {
         let mut conn = self.conn()?;
         let found: Option<(UserRow, String)> = users::table

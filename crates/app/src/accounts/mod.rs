@@ -3,6 +3,7 @@
 
 mod authenticate;
 mod change_password;
+mod create_admin;
 mod delete_account;
 mod emails;
 mod export_account;
@@ -22,6 +23,7 @@ use playspace_ports::{
 
 pub use authenticate::{AuthenticateError, authenticate};
 pub use change_password::{ChangePasswordError, change_password};
+pub use create_admin::{CreateAdminError, create_admin};
 pub use delete_account::{DeleteAccountError, delete_account};
 pub use emails::EmailSettings;
 pub use export_account::export_account;
