@@ -3,6 +3,8 @@
 
 pub mod account;
 pub mod booking;
+pub mod booking_rules;
+pub mod calendar;
 pub mod category;
 pub mod contact;
 pub mod email;

@@ -1,0 +1,217 @@
+//! Whether a person may book or cancel: the rules of the spec's booking flow.
+use chrono::{DateTime, Duration, Utc};
+
+use crate::event::Event;
+use crate::london;
+use crate::text_enum;
+
+text_enum!(
+    /// Membership plans. No plan at all counts as Community.
+    Plan { Community => "community", Active => "active", Champion => "champion" }
+);
+
+impl Plan {
+    /// Events a member may book per London calendar month; `None` is unlimited.
+    pub fn monthly_limit(self) -> Option<u32> {
+        match self {
+            Plan::Community => Some(2),
+            Plan::Active | Plan::Champion => None,
+        }
+    }
+
+    /// The price in pence per month.
+    pub fn monthly_price_pence(self) -> i64 {
+        match self {
+            Plan::Community => 0,
+            Plan::Active => 1500,
+            Plan::Champion => 3000,
+        }
+    }
+}
+
+/// Why a booking cannot be made; each has a stable code for clients.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BookingRefusal {
+    #[error("This event is no longer available.")]
+    EventInactive,
+    #[error("This event has already started.")]
+    EventStarted,
+    #[error("Sorry, this event is fully booked.")]
+    EventFull,
+    #[error("You have already booked this event.")]
+    AlreadyBooked,
+    #[error(
+        "Your Community plan includes 2 events a month. Upgrade to Active for unlimited bookings."
+    )]
+    MonthlyLimitReached,
+}
+
+impl BookingRefusal {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::EventInactive => "event_inactive",
+            Self::EventStarted => "event_started",
+            Self::EventFull => "event_full",
+            Self::AlreadyBooked => "already_booked",
+            Self::MonthlyLimitReached => "monthly_limit_reached",
+        }
+    }
+}
+
+/// The event-side checks, in the order a person would want to hear them. Capacity is
+/// checked here for a clear answer, and enforced again by the store's guarded update.
+pub fn check_bookable(event: &Event, now: DateTime<Utc>) -> Result<(), BookingRefusal> {
+    if !event.is_active {
+        return Err(BookingRefusal::EventInactive);
+    }
+    if event.has_started(now) {
+        return Err(BookingRefusal::EventStarted);
+    }
+    if event.is_full() {
+        return Err(BookingRefusal::EventFull);
+    }
+    Ok(())
+}
+
+/// The plan limit: `booked_that_month` counts the member's live bookings for events in the
+/// same London calendar month as `event`.
+pub fn check_monthly_limit(
+    plan: Option<Plan>,
+    booked_that_month: u32,
+) -> Result<(), BookingRefusal> {
+    match plan.unwrap_or(Plan::Community).monthly_limit() {
+        Some(limit) if booked_that_month >= limit => Err(BookingRefusal::MonthlyLimitReached),
+        _ => Ok(()),
+    }
+}
+
+/// The London calendar month (UTC bounds) whose bookings count towards the limit.
+pub fn limit_month(event: &Event) -> (DateTime<Utc>, DateTime<Utc>) {
+    london::month_bounds(event.starts_at)
+}
+
+/// How close to the start a booking may still be cancelled (the email says "at least 2 hours
+/// before").
+pub const CANCELLATION_CUTOFF: Duration = Duration::hours(2);
+
+pub fn can_cancel(event: &Event, now: DateTime<Utc>) -> bool {
+    now <= event.starts_at - CANCELLATION_CUTOFF
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Category, EventId, Money};
+
+    fn now() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-11-21T12:00:00Z")
+            .unwrap()
+            .to_utc()
+    }
+
+    fn event(current: u32, max: u32, starts_in: Duration) -> Event {
+        Event {
+            id: EventId::new(),
+            title: "Refugee Welcome Football".into(),
+            description: "Friendly football.".into(),
+            category: Category::parse("Football").unwrap(),
+            location: "Memorial Recreation Ground, Newham".into(),
+            starts_at: now() + starts_in,
+            duration_minutes: 90,
+            price: Money::from_pence(500).unwrap(),
+            max_participants: max,
+            current_participants: current,
+            is_active: true,
+            created_at: now(),
+        }
+    }
+
+    #[test]
+    fn open_events_are_bookable() {
+        assert_eq!(
+            check_bookable(&event(0, 10, Duration::days(1)), now()),
+            Ok(())
+        );
+        assert_eq!(
+            check_bookable(&event(9, 10, Duration::minutes(1)), now()),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn inactive_started_and_full_are_refused_in_that_order() {
+        let mut e = event(10, 10, -Duration::minutes(1));
+        e.is_active = false;
+        assert_eq!(
+            check_bookable(&e, now()),
+            Err(BookingRefusal::EventInactive)
+        );
+        e.is_active = true;
+        assert_eq!(check_bookable(&e, now()), Err(BookingRefusal::EventStarted));
+        assert_eq!(
+            check_bookable(&event(0, 10, Duration::zero()), now()),
+            Err(BookingRefusal::EventStarted)
+        );
+        assert_eq!(
+            check_bookable(&event(10, 10, Duration::days(1)), now()),
+            Err(BookingRefusal::EventFull)
+        );
+    }
+
+    #[test]
+    fn community_allows_two_a_month_and_no_plan_is_community() {
+        assert_eq!(check_monthly_limit(None, 1), Ok(()));
+        assert_eq!(
+            check_monthly_limit(None, 2),
+            Err(BookingRefusal::MonthlyLimitReached)
+        );
+        assert_eq!(
+            check_monthly_limit(Some(Plan::Community), 2),
+            Err(BookingRefusal::MonthlyLimitReached)
+        );
+        assert_eq!(check_monthly_limit(Some(Plan::Active), 40), Ok(()));
+        assert_eq!(check_monthly_limit(Some(Plan::Champion), 40), Ok(()));
+    }
+
+    #[test]
+    fn the_limit_month_is_the_events_london_month() {
+        // 23:30 UTC on 31 May 2027 is June in London.
+        let mut e = event(0, 10, Duration::zero());
+        e.starts_at = DateTime::parse_from_rfc3339("2027-05-31T23:30:00Z")
+            .unwrap()
+            .to_utc();
+        let (start, end) = limit_month(&e);
+        assert_eq!(
+            start,
+            DateTime::parse_from_rfc3339("2027-05-31T23:00:00Z")
+                .unwrap()
+                .to_utc()
+        );
+        assert_eq!(
+            end,
+            DateTime::parse_from_rfc3339("2027-06-30T23:00:00Z")
+                .unwrap()
+                .to_utc()
+        );
+    }
+
+    #[test]
+    fn cancellation_closes_two_hours_before_the_start() {
+        assert!(can_cancel(&event(1, 10, Duration::hours(2)), now()));
+        assert!(!can_cancel(
+            &event(1, 10, Duration::hours(2) - Duration::seconds(1)),
+            now()
+        ));
+    }
+
+    #[test]
+    fn refusals_have_stable_codes_and_plans_prices() {
+        assert_eq!(BookingRefusal::EventFull.code(), "event_full");
+        assert_eq!(
+            BookingRefusal::MonthlyLimitReached.code(),
+            "monthly_limit_reached"
+        );
+        assert_eq!(Plan::Active.monthly_price_pence(), 1500);
+        assert_eq!("active".parse::<Plan>().unwrap(), Plan::Active);
+    }
+}
