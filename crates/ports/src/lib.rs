@@ -3,6 +3,7 @@
 //! Enable feature `mock` for mockall mocks of each trait.
 
 mod accounts;
+mod bookings;
 mod clock;
 mod contact;
 mod demo;
@@ -14,6 +15,9 @@ mod outbox;
 mod security;
 
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
+pub use bookings::{
+    BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification,
+};
 pub use clock::{Clock, SystemClock};
 pub use contact::ContactRepository;
 pub use demo::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore};
@@ -26,6 +30,8 @@ pub use security::{PasswordHasher, TokenIssuer};
 
 #[cfg(feature = "mock")]
 pub use accounts::{MockSessionRepository, MockUserRepository};
+#[cfg(feature = "mock")]
+pub use bookings::MockBookingRepository;
 #[cfg(feature = "mock")]
 pub use clock::MockClock;
 #[cfg(feature = "mock")]

@@ -53,7 +53,7 @@ impl EventRow {
         }
     }
 
-    fn into_domain(self) -> Result<Event, RepoError> {
+    pub(crate) fn into_domain(self) -> Result<Event, RepoError> {
         Ok(Event {
             id: self.id.parse().map_err(|e| corrupt("event id", e))?,
             category: Category::parse(&self.category).map_err(|e| corrupt("category", e))?,

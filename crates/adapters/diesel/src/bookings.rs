@@ -1,0 +1,313 @@
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use playspace_domain::booking_rules::BookingRefusal;
+use playspace_domain::{Booking, BookingId, Money, UserId};
+use playspace_ports::{
+    BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification, RepoError,
+};
+
+use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
+use crate::events::EventRow;
+use crate::outbox::insert_emails;
+use crate::schema::{bookings, cancellations, events, notifications, users};
+use crate::{DbConnection, Store};
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = bookings)]
+pub(crate) struct BookingRow {
+    id: String,
+    reference: String,
+    user_id: String,
+    event_id: String,
+    status: String,
+    payment_status: String,
+    payment_method: String,
+    amount_pence: i64,
+    accessibility_requirements: Option<String>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+impl BookingRow {
+    pub(crate) fn from_domain(b: &Booking) -> Self {
+        Self {
+            id: b.id.to_string(),
+            reference: b.reference.to_string(),
+            user_id: b.user_id.to_string(),
+            event_id: b.event_id.to_string(),
+            status: b.status.as_str().into(),
+            payment_status: b.payment_status.as_str().into(),
+            payment_method: b.payment_method.as_str().into(),
+            amount_pence: b.amount.pence(),
+            accessibility_requirements: b.accessibility_requirements.clone(),
+            created_at: to_db_time(b.created_at),
+            updated_at: to_db_time(b.created_at),
+        }
+    }
+
+    fn into_domain(self) -> Result<Booking, RepoError> {
+        Ok(Booking {
+            id: self.id.parse().map_err(|e| corrupt("booking id", e))?,
+            reference: self
+                .reference
+                .parse()
+                .map_err(|e| corrupt("reference", e))?,
+            user_id: self
+                .user_id
+                .parse()
+                .map_err(|e| corrupt("booking user", e))?,
+            event_id: self
+                .event_id
+                .parse()
+                .map_err(|e| corrupt("booking event", e))?,
+            status: self.status.parse().map_err(|e| corrupt("status", e))?,
+            payment_status: self
+                .payment_status
+                .parse()
+                .map_err(|e| corrupt("payment status", e))?,
+            payment_method: self
+                .payment_method
+                .parse()
+                .map_err(|e| corrupt("payment method", e))?,
+            amount: Money::from_pence(self.amount_pence).map_err(|e| corrupt("amount", e))?,
+            accessibility_requirements: self.accessibility_requirements,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
+
+pub(crate) fn insert_notification(
+    conn: &mut DbConnection,
+    n: &NewNotification,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::insert_into(notifications::table)
+        .values((
+            notifications::id.eq(playspace_domain::DeliveryId::new().to_string()),
+            notifications::user_id.eq(n.user_id.to_string()),
+            notifications::kind.eq(n.kind),
+            notifications::title.eq(&n.title),
+            notifications::message.eq(&n.message),
+            notifications::action_url.eq(n.action_url.as_deref()),
+            notifications::event_id.eq(n.event_id.map(|id| id.to_string())),
+            notifications::created_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Rolls a booking transaction back with a reason for the caller.
+enum Abort {
+    Refused(BookingRefusal),
+    EventNotFound,
+    Db(diesel::result::Error),
+}
+
+impl From<diesel::result::Error> for Abort {
+    fn from(e: diesel::result::Error) -> Self {
+        Abort::Db(e)
+    }
+}
+
+fn row_pair((b, e): (BookingRow, EventRow)) -> Result<BookingWithEvent, RepoError> {
+    Ok(BookingWithEvent {
+        booking: b.into_domain()?,
+        event: e.into_domain()?,
+    })
+}
+
+impl BookingRepository for Store {
+    fn book(&self, request: &BookingRequest, now: DateTime<Utc>) -> Result<(), BookError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let booking = &request.booking;
+        let (user_id, event_id) = (booking.user_id.to_string(), booking.event_id.to_string());
+        let now_db = to_db_time(now);
+        let outcome = conn.transaction::<_, Abort, _>(|c| {
+            // A write first: it takes SQLite's write lock at once (no deadlocking upgrade
+            // later) and on PostgreSQL serialises one person's concurrent bookings, so the
+            // already-booked and monthly checks below cannot race.
+            diesel::update(users::table.find(&user_id))
+                .set(users::updated_at.eq(users::updated_at))
+                .execute(c)?;
+
+            let live = bookings::table
+                .filter(bookings::user_id.eq(&user_id))
+                .filter(bookings::status.ne("cancelled"));
+            let already: i64 = live
+                .filter(bookings::event_id.eq(&event_id))
+                .count()
+                .get_result(c)?;
+            if already > 0 {
+                return Err(Abort::Refused(BookingRefusal::AlreadyBooked));
+            }
+            if let Some(limit) = request.monthly_limit {
+                let (from, to) = request.limit_month;
+                let that_month: i64 = live
+                    .inner_join(events::table)
+                    .filter(events::starts_at.ge(to_db_time(from)))
+                    .filter(events::starts_at.lt(to_db_time(to)))
+                    .count()
+                    .get_result(c)?;
+                if that_month >= i64::from(limit) {
+                    return Err(Abort::Refused(BookingRefusal::MonthlyLimitReached));
+                }
+            }
+
+            // The capacity guard: the seat is taken only if one is free, in one statement.
+            let taken = diesel::update(
+                events::table
+                    .find(&event_id)
+                    .filter(events::is_active.eq(true))
+                    .filter(events::starts_at.gt(now_db))
+                    .filter(events::current_participants.lt(events::max_participants)),
+            )
+            .set((
+                events::current_participants.eq(events::current_participants + 1),
+                events::updated_at.eq(now_db),
+            ))
+            .execute(c)?;
+            if taken != 1 {
+                let event: Option<EventRow> = events::table
+                    .find(&event_id)
+                    .select(EventRow::as_select())
+                    .first(c)
+                    .optional()?;
+                let Some(event) = event else {
+                    return Err(Abort::EventNotFound);
+                };
+                let event = event
+                    .into_domain()
+                    .map_err(|_| Abort::Db(diesel::result::Error::NotFound))?;
+                let refusal = playspace_domain::booking_rules::check_bookable(&event, now)
+                    .err()
+                    .unwrap_or(BookingRefusal::EventFull);
+                return Err(Abort::Refused(refusal));
+            }
+
+            diesel::insert_into(bookings::table)
+                .values(BookingRow::from_domain(booking))
+                .execute(c)?;
+            insert_emails(c, &request.emails, now)?;
+            if let Some(n) = &request.notification {
+                insert_notification(c, n, now_db)?;
+            }
+            Ok(())
+        });
+        match outcome {
+            Ok(()) => Ok(()),
+            Err(Abort::Refused(r)) => Err(BookError::Refused(r)),
+            Err(Abort::EventNotFound) => Err(BookError::EventNotFound),
+            // The unique index is the last word on one live booking per person and event.
+            Err(Abort::Db(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            ))) => Err(BookError::Refused(BookingRefusal::AlreadyBooked)),
+            Err(Abort::Db(e)) => Err(BookError::Store(repo_error(e))),
+        }
+    }
+
+    fn get(&self, id: BookingId) -> Result<BookingWithEvent, RepoError> {
+        let mut conn = self.conn()?;
+        let pair: (BookingRow, EventRow) = bookings::table
+            .inner_join(events::table)
+            .filter(bookings::id.eq(id.to_string()))
+            .select((BookingRow::as_select(), EventRow::as_select()))
+            .first(&mut *conn)
+            .map_err(repo_error)?;
+        row_pair(pair)
+    }
+
+    fn list_for_user(&self, user: UserId) -> Result<Vec<BookingWithEvent>, RepoError> {
+        let mut conn = self.conn()?;
+        let rows: Vec<(BookingRow, EventRow)> = bookings::table
+            .inner_join(events::table)
+            .filter(bookings::user_id.eq(user.to_string()))
+            .order((events::starts_at.asc(), bookings::id.asc()))
+            .select((BookingRow::as_select(), EventRow::as_select()))
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        rows.into_iter().map(row_pair).collect()
+    }
+
+    fn cancel(
+        &self,
+        id: BookingId,
+        reason: Option<String>,
+        emails: &[playspace_domain::OutgoingEmail],
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now_db = to_db_time(now);
+        let key = id.to_string();
+        conn.transaction(|c| {
+            // Only a live booking flips to cancelled, so the place is released exactly once.
+            let flipped = diesel::update(
+                bookings::table
+                    .find(&key)
+                    .filter(bookings::status.ne("cancelled")),
+            )
+            .set((
+                bookings::status.eq("cancelled"),
+                bookings::updated_at.eq(now_db),
+            ))
+            .execute(c)?;
+            if flipped != 1 {
+                return Err(diesel::result::Error::NotFound);
+            }
+            let event_id: String = bookings::table
+                .find(&key)
+                .select(bookings::event_id)
+                .first(c)?;
+            diesel::update(
+                events::table
+                    .find(&event_id)
+                    .filter(events::current_participants.gt(0)),
+            )
+            .set(events::current_participants.eq(events::current_participants - 1))
+            .execute(c)?;
+            diesel::insert_into(cancellations::table)
+                .values((
+                    cancellations::id.eq(BookingId::new().to_string()),
+                    cancellations::booking_id.eq(&key),
+                    cancellations::reason.eq(reason.as_deref()),
+                    cancellations::refund_amount_pence.eq(0_i64),
+                    cancellations::refund_status.eq("not_required"),
+                    cancellations::processed_at.eq(Some(now_db)),
+                    cancellations::created_at.eq(now_db),
+                ))
+                .execute(c)?;
+            insert_emails(c, emails, now)
+        })
+        .map_err(repo_error)
+    }
+}
+
+#[cfg(feature = "test-hooks")]
+impl Store {
+    /// The naive way to take a place — read the count, then write count + 1, with no guard
+    /// and no transaction. Exists only so a test can show the race the real `book` prevents;
+    /// returns whether this caller believed it got a place.
+    pub fn unguarded_take_place_for_tests(&self, event: playspace_domain::EventId) -> bool {
+        let Ok(mut conn) = self.conn() else {
+            return false;
+        };
+        let key = event.to_string();
+        let Ok((current, max)) = events::table
+            .find(&key)
+            .select((events::current_participants, events::max_participants))
+            .first::<(i32, i32)>(&mut *conn)
+        else {
+            return false;
+        };
+        if current >= max {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        diesel::update(events::table.find(&key))
+            .set(events::current_participants.eq(current + 1))
+            .execute(&mut *conn)
+            .is_ok()
+    }
+}

@@ -1,0 +1,329 @@
+//! Bookings against both backends: the capacity guard under real concurrency.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::sync::{Arc, Barrier};
+
+use chrono::{Duration, Utc};
+use playspace_domain::booking_rules::BookingRefusal;
+use playspace_domain::{
+    Booking, BookingId, BookingReference, BookingStatus, Event, Money, PaymentMethod,
+    PaymentStatus, UserId,
+};
+use playspace_ports::{
+    BookError, BookingRepository, BookingRequest, DemoData, DemoMember, DemoSeedStore,
+    EventRepository, RepoError,
+};
+use playspace_store::Store;
+use playspace_test_support::EventBuilder;
+
+on_both_backends!(
+    fifty_people_one_place_one_booking,
+    two_hundred_people_twenty_places_twenty_bookings,
+    one_person_booking_twice_at_once_gets_one_booking,
+    cancel_and_book_racing_for_the_last_place_never_oversell,
+    without_the_guard_the_race_is_real,
+    community_members_get_two_a_month,
+    inactive_and_started_events_are_refused_with_their_reason,
+    cancelling_releases_the_place_exactly_once,
+);
+
+fn members(store: &Store, n: usize) -> Vec<UserId> {
+    let members: Vec<DemoMember> = (0..n)
+        .map(|i| DemoMember {
+            id: UserId::new(),
+            email: format!("racer{i}-{}@example.org", UserId::new()),
+            first_name: "Racer".into(),
+            last_name: format!("{i}"),
+            created_at: Utc::now(),
+        })
+        .collect();
+    store
+        .insert_demo_data(&DemoData {
+            members: members.clone(),
+            ..Default::default()
+        })
+        .unwrap();
+    members.into_iter().map(|m| m.id).collect()
+}
+
+fn event(store: &Store, places: u32) -> Event {
+    let event = EventBuilder::new()
+        .starts_at(Utc::now() + Duration::days(3))
+        .places(0, places)
+        .build();
+    store.insert(&event).unwrap();
+    event
+}
+
+fn request(user: UserId, event: &Event, limit: Option<u32>) -> BookingRequest {
+    BookingRequest {
+        booking: Booking {
+            id: BookingId::new(),
+            reference: BookingReference::generate(&mut rand::rng()),
+            user_id: user,
+            event_id: event.id,
+            status: BookingStatus::Confirmed,
+            payment_status: PaymentStatus::Pending,
+            payment_method: PaymentMethod::Cash,
+            amount: Money::ZERO,
+            accessibility_requirements: None,
+            created_at: Utc::now(),
+        },
+        limit_month: playspace_domain::booking_rules::limit_month(event),
+        monthly_limit: limit,
+        emails: vec![],
+        notification: None,
+    }
+}
+
+/// Everyone books at once (released by a barrier); returns each outcome.
+fn rush(store: &Store, requests: Vec<BookingRequest>) -> Vec<Result<(), BookError>> {
+    let barrier = Arc::new(Barrier::new(requests.len()));
+    let handles: Vec<_> = requests
+        .into_iter()
+        .map(|r| {
+            let (store, barrier) = (store.clone(), Arc::clone(&barrier));
+            std::thread::spawn(move || {
+                barrier.wait();
+                store.book(&r, Utc::now())
+            })
+        })
+        .collect();
+    handles.into_iter().map(|h| h.join().unwrap()).collect()
+}
+
+fn count(results: &[Result<(), BookError>], wanted: &Result<(), BookError>) -> usize {
+    results.iter().filter(|r| *r == wanted).count()
+}
+
+fn participants(store: &Store, event: &Event) -> u32 {
+    EventRepository::get(store, event.id)
+        .unwrap()
+        .current_participants
+}
+
+fn fifty_people_one_place_one_booking(store: &Store) {
+    let event = event(store, 1);
+    let requests = members(store, 50)
+        .into_iter()
+        .map(|u| request(u, &event, None))
+        .collect();
+    let results = rush(store, requests);
+    assert_eq!(count(&results, &Ok(())), 1);
+    assert_eq!(
+        count(
+            &results,
+            &Err(BookError::Refused(BookingRefusal::EventFull))
+        ),
+        49,
+        "{results:?}"
+    );
+    assert_eq!(participants(store, &event), 1);
+}
+
+fn two_hundred_people_twenty_places_twenty_bookings(store: &Store) {
+    let event = event(store, 20);
+    let requests = members(store, 200)
+        .into_iter()
+        .map(|u| request(u, &event, None))
+        .collect();
+    let results = rush(store, requests);
+    assert_eq!(count(&results, &Ok(())), 20);
+    assert_eq!(
+        count(
+            &results,
+            &Err(BookError::Refused(BookingRefusal::EventFull))
+        ),
+        180,
+        "{results:?}"
+    );
+    assert_eq!(participants(store, &event), 20);
+}
+
+fn one_person_booking_twice_at_once_gets_one_booking(store: &Store) {
+    let event = event(store, 10);
+    let user = members(store, 1)[0];
+    let results = rush(store, (0..8).map(|_| request(user, &event, None)).collect());
+    assert_eq!(count(&results, &Ok(())), 1);
+    assert_eq!(
+        count(
+            &results,
+            &Err(BookError::Refused(BookingRefusal::AlreadyBooked))
+        ),
+        7,
+        "{results:?}"
+    );
+    assert_eq!(participants(store, &event), 1);
+    assert_eq!(store.list_for_user(user).unwrap().len(), 1);
+}
+
+fn cancel_and_book_racing_for_the_last_place_never_oversell(store: &Store) {
+    for _ in 0..5 {
+        let event = event(store, 1);
+        let people = members(store, 6);
+        let first = request(people[0], &event, None);
+        store.book(&first, Utc::now()).unwrap();
+        let barrier = Arc::new(Barrier::new(people.len()));
+        let canceller = {
+            let (store, barrier, id) = (store.clone(), Arc::clone(&barrier), first.booking.id);
+            std::thread::spawn(move || {
+                barrier.wait();
+                store.cancel(id, None, &[], Utc::now()).unwrap();
+            })
+        };
+        let bookers: Vec<_> = people[1..]
+            .iter()
+            .map(|u| {
+                let (store, barrier, r) = (
+                    store.clone(),
+                    Arc::clone(&barrier),
+                    request(*u, &event, None),
+                );
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    store.book(&r, Utc::now())
+                })
+            })
+            .collect();
+        canceller.join().unwrap();
+        let booked = bookers
+            .into_iter()
+            .map(|b| b.join().unwrap())
+            .filter(Result::is_ok)
+            .count();
+        assert!(
+            booked <= 1,
+            "at most the released place is taken, got {booked}"
+        );
+        assert_eq!(participants(store, &event), booked as u32);
+    }
+}
+
+/// The control: the same rush through a naive read-then-write (no guard, no transaction)
+/// oversells, which shows the guarded tests above are testing a real race.
+fn without_the_guard_the_race_is_real(store: &Store) {
+    let mut oversold = false;
+    for _ in 0..10 {
+        let event = event(store, 1);
+        let barrier = Arc::new(Barrier::new(20));
+        let handles: Vec<_> = (0..20)
+            .map(|_| {
+                let (store, barrier, id) = (store.clone(), Arc::clone(&barrier), event.id);
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    store.unguarded_take_place_for_tests(id)
+                })
+            })
+            .collect();
+        let taken = handles
+            .into_iter()
+            .map(|h| h.join().unwrap())
+            .filter(|t| *t)
+            .count();
+        if taken > 1 {
+            oversold = true;
+            break;
+        }
+    }
+    assert!(
+        oversold,
+        "a naive check-then-write should oversell under concurrency"
+    );
+}
+
+fn community_members_get_two_a_month(store: &Store) {
+    let user = members(store, 1)[0];
+    let day = Utc::now() + Duration::days(40);
+    let events: Vec<Event> = (0..3)
+        .map(|i| {
+            let e = EventBuilder::new()
+                .starts_at(day + Duration::hours(i))
+                .places(0, 5)
+                .build();
+            store.insert(&e).unwrap();
+            e
+        })
+        .collect();
+    store
+        .book(&request(user, &events[0], Some(2)), Utc::now())
+        .unwrap();
+    store
+        .book(&request(user, &events[1], Some(2)), Utc::now())
+        .unwrap();
+    assert_eq!(
+        store.book(&request(user, &events[2], Some(2)), Utc::now()),
+        Err(BookError::Refused(BookingRefusal::MonthlyLimitReached))
+    );
+    assert_eq!(
+        participants(store, &events[2]),
+        0,
+        "the refused booking took no place"
+    );
+    store
+        .book(&request(user, &events[2], None), Utc::now())
+        .unwrap();
+}
+
+fn inactive_and_started_events_are_refused_with_their_reason(store: &Store) {
+    let user = members(store, 1)[0];
+    let hidden = EventBuilder::new()
+        .starts_at(Utc::now() + Duration::days(1))
+        .inactive()
+        .build();
+    store.insert(&hidden).unwrap();
+    assert_eq!(
+        store.book(&request(user, &hidden, None), Utc::now()),
+        Err(BookError::Refused(BookingRefusal::EventInactive))
+    );
+    let started = EventBuilder::new()
+        .starts_at(Utc::now() - Duration::minutes(5))
+        .build();
+    store.insert(&started).unwrap();
+    assert_eq!(
+        store.book(&request(user, &started, None), Utc::now()),
+        Err(BookError::Refused(BookingRefusal::EventStarted))
+    );
+    let ghost = EventBuilder::new().build();
+    assert_eq!(
+        store.book(&request(user, &ghost, None), Utc::now()),
+        Err(BookError::EventNotFound)
+    );
+}
+
+fn cancelling_releases_the_place_exactly_once(store: &Store) {
+    let event = event(store, 3);
+    let user = members(store, 1)[0];
+    let r = request(user, &event, None);
+    store.book(&r, Utc::now()).unwrap();
+    assert_eq!(participants(store, &event), 1);
+    let results: Vec<_> = (0..4)
+        .map(|_| {
+            let (store, id) = (store.clone(), r.booking.id);
+            std::thread::spawn(move || {
+                store.cancel(id, Some("Can't make it".into()), &[], Utc::now())
+            })
+        })
+        .map(|h| h.join().unwrap())
+        .collect();
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
+    assert!(
+        results
+            .iter()
+            .filter(|r| r.is_err())
+            .all(|r| *r == Err(RepoError::NotFound))
+    );
+    assert_eq!(participants(store, &event), 0);
+    assert_eq!(
+        BookingRepository::get(store, r.booking.id)
+            .unwrap()
+            .booking
+            .status,
+        BookingStatus::Cancelled
+    );
+    // Booking again after cancelling is allowed.
+    store
+        .book(&request(user, &event, None), Utc::now())
+        .unwrap();
+}
