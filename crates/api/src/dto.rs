@@ -127,3 +127,40 @@ impl<'a> From<&'a playspace_domain::User> for ProfileDto<'a> {
         }
     }
 }
+
+/// A booking as the spec's clients read it, with its event for "my bookings".
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingDto<'a> {
+    pub id: String,
+    pub reference: &'a str,
+    pub event_id: String,
+    pub user_id: String,
+    pub status: &'static str,
+    pub payment_status: &'static str,
+    pub payment_method: &'static str,
+    /// Pounds with two decimals, as charged when booked.
+    pub amount: String,
+    pub accessibility_requirements: Option<&'a str>,
+    pub created_at: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<EventDto<'a>>,
+}
+
+impl<'a> BookingDto<'a> {
+    pub fn new(b: &'a playspace_domain::Booking, event: Option<&'a Event>) -> Self {
+        Self {
+            id: b.id.to_string(),
+            reference: b.reference.as_str(),
+            event_id: b.event_id.to_string(),
+            user_id: b.user_id.to_string(),
+            status: b.status.as_str(),
+            payment_status: b.payment_status.as_str(),
+            payment_method: b.payment_method.as_str(),
+            amount: b.amount.to_string(),
+            accessibility_requirements: b.accessibility_requirements.as_deref(),
+            created_at: b.created_at.to_rfc3339_opts(SecondsFormat::Secs, true),
+            event: event.map(EventDto::from),
+        }
+    }
+}

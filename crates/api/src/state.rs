@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use playspace_app::accounts::{AccountDeps, EmailSettings};
+use playspace_app::bookings::BookingDeps;
 use playspace_ports::{Clock, Mailer, PasswordHasher, TokenIssuer};
 use playspace_store::Store;
 
@@ -33,6 +34,18 @@ impl AppState {
             outbox: &self.store,
             hasher: self.hasher.as_ref(),
             tokens: self.tokens.as_ref(),
+            clock: self.clock.as_ref(),
+            email: &self.email,
+        }
+    }
+
+    /// The ports the booking use cases need, borrowed from this state.
+    pub fn booking_deps(&self) -> BookingDeps<'_> {
+        BookingDeps {
+            events: &self.store,
+            bookings: &self.store,
+            memberships: &self.store,
+            users: &self.store,
             clock: self.clock.as_ref(),
             email: &self.email,
         }

@@ -40,6 +40,14 @@ pub fn month_bounds(instant: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
     (day_bounds(first).0, day_bounds(next_first).0)
 }
 
+/// A long en-GB date and time in London, as emails show it: "Tuesday 1 December 2026, 18:30".
+pub fn format_long(instant: DateTime<Utc>) -> String {
+    instant
+        .with_timezone(&London)
+        .format("%A %-d %B %Y, %H:%M")
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,6 +58,18 @@ mod tests {
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    #[test]
+    fn long_format_is_london_time() {
+        assert_eq!(
+            format_long(utc("2026-12-01T18:30:00Z")),
+            "Tuesday 1 December 2026, 18:30"
+        );
+        assert_eq!(
+            format_long(utc("2027-07-01T17:30:00Z")),
+            "Thursday 1 July 2027, 18:30"
+        );
     }
 
     #[test]

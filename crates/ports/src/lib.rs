@@ -11,6 +11,7 @@ mod error;
 mod events;
 mod health;
 mod mailer;
+mod memberships;
 mod outbox;
 mod security;
 
@@ -25,6 +26,7 @@ pub use error::RepoError;
 pub use events::EventRepository;
 pub use health::HealthCheck;
 pub use mailer::{Accepted, EmailMessage, Mailer, SendError};
+pub use memberships::MembershipRepository;
 pub use outbox::{ClaimedEmail, Outbox};
 pub use security::{PasswordHasher, TokenIssuer};
 
@@ -44,6 +46,8 @@ pub use events::MockEventRepository;
 pub use health::MockHealthCheck;
 #[cfg(feature = "mock")]
 pub use mailer::MockMailer;
+#[cfg(feature = "mock")]
+pub use memberships::MockMembershipRepository;
 #[cfg(feature = "mock")]
 pub use outbox::MockOutbox;
 #[cfg(feature = "mock")]

@@ -10,6 +10,7 @@ mod demo;
 mod events;
 mod health;
 mod introspect;
+mod memberships;
 mod outbox;
 mod schema;
 mod sessions;

@@ -4,6 +4,7 @@ use actix_web::web;
 use crate::error::ApiError;
 
 mod auth;
+mod bookings;
 mod get_event;
 mod health;
 mod list_events;
@@ -58,6 +59,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/user/delete")
                         .route(web::post().to(user::delete_account::handle)),
+                )
+                .service(
+                    web::resource("/bookings")
+                        .route(web::get().to(bookings::list::handle))
+                        .route(web::post().to(bookings::create::handle)),
+                )
+                .service(
+                    web::resource("/bookings/{id}/cancel")
+                        .route(web::post().to(bookings::cancel::handle)),
+                )
+                .service(
+                    web::resource("/bookings/{id}/calendar.ics")
+                        .route(web::get().to(bookings::calendar::handle)),
                 )
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),

@@ -19,7 +19,7 @@ pub(crate) fn escape(text: &str) -> String {
 }
 
 /// Wraps paragraphs and an optional button in the shared, accessible layout.
-fn html(heading: &str, paragraphs: &[String], button: Option<(&str, &str)>) -> String {
+pub(crate) fn layout(heading: &str, paragraphs: &[String], button: Option<(&str, &str)>) -> String {
     let mut body = format!(
         "<!doctype html><html lang=\"en-GB\"><body style=\"margin:0;background:#fffaf3;font-family:Arial,sans-serif;color:#1f2937\">\
 <div style=\"max-width:560px;margin:0 auto;padding:32px 24px\"><h1 style=\"font-size:22px\">{}</h1>",
@@ -75,7 +75,7 @@ pub(crate) fn welcome(settings: &EmailSettings, user: &User) -> OutgoingEmail {
         Some(user.id),
         "welcome",
         "Welcome to PlaySpace",
-        html(
+        layout(
             &format!("Welcome, {name}!"),
             &[
                 "Thank you for joining PlaySpace: inclusive, community-led sport across London for every body and every level.".into(),
@@ -97,7 +97,7 @@ pub(crate) fn verify(settings: &EmailSettings, user: &User, token: &str) -> Outg
         Some(user.id),
         "verify_email",
         "Please confirm your email address",
-        html(
+        layout(
             "Confirm your email address",
             &["Please confirm this is your email address so we can send you booking confirmations and reminders. The link works for 48 hours.".into()],
             Some(("Confirm my email", &link)),
@@ -114,7 +114,7 @@ pub(crate) fn password_reset(settings: &EmailSettings, user: &User, token: &str)
         Some(user.id),
         "password_reset",
         "Reset your PlaySpace password",
-        html(
+        layout(
             "Reset your password",
             &[
                 "Someone (hopefully you) asked to reset the password for this PlaySpace account. The link works once, for one hour.".into(),
@@ -139,7 +139,7 @@ pub(crate) fn signup_attempt(settings: &EmailSettings, to: &str) -> OutgoingEmai
         None,
         "signup_attempt",
         "Someone tried to create a PlaySpace account with your email",
-        html(
+        layout(
             "You already have an account",
             &[
                 "Someone just tried to create a new PlaySpace account with this email address. If that was you, you already have an account: log in instead.".into(),

@@ -5,7 +5,7 @@ mod authenticate;
 mod change_password;
 mod create_admin;
 mod delete_account;
-mod emails;
+pub(crate) mod emails;
 mod export_account;
 mod login;
 mod logout;

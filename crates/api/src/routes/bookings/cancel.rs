@@ -1,0 +1,37 @@
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use playspace_app::bookings::{CancelBookingError, cancel_booking};
+use serde::Deserialize;
+
+use crate::auth::CurrentUser;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Body {
+    reason: Option<String>,
+}
+
+/// `POST /api/bookings/{id}/cancel`: the owner cancels up to 2 hours before the start.
+pub async fn handle(
+    state: web::Data<AppState>,
+    current: CurrentUser,
+    id: web::Path<String>,
+    body: Option<web::Json<Body>>,
+) -> Result<HttpResponse, ApiError> {
+    let reason = body.and_then(|b| b.into_inner().reason);
+    let app = state.clone();
+    web::block(move || cancel_booking(&app.booking_deps(), &current.user, &id, reason))
+        .await?
+        .map_err(|e| match e {
+            CancelBookingError::NotFound => super::booking_not_found(),
+            CancelBookingError::TooLate => {
+                ApiError::new(StatusCode::CONFLICT, "cancellation_closed", e.to_string())
+            }
+            CancelBookingError::Store(e) => e.into(),
+        })?;
+    state.events_cache.invalidate();
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({ "message": "Your booking has been cancelled." })))
+}

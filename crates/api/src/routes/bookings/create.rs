@@ -1,0 +1,68 @@
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use playspace_app::bookings::{BookEventError, BookEventInput, book_event};
+use serde::Deserialize;
+
+use crate::auth::CurrentUser;
+use crate::dto::BookingDto;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The spec's payload. Status, payment status and price are not fields: whatever a client
+/// sends for them is ignored.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Body {
+    user_id: Option<String>,
+    event_id: String,
+    accessibility_requirements: Option<String>,
+}
+
+/// `POST /api/bookings`: a cash booking for the signed-in person.
+pub async fn handle(
+    state: web::Data<AppState>,
+    current: Option<CurrentUser>,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    let current = current.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            "You must be logged in to book events",
+        )
+    })?;
+    let body = body.into_inner();
+    if body
+        .user_id
+        .as_deref()
+        .is_some_and(|id| id != current.user.id.to_string())
+    {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "You can only book for yourself",
+        ));
+    }
+    let input = BookEventInput {
+        event_id: body.event_id,
+        accessibility_requirements: body.accessibility_requirements,
+    };
+    let app = state.clone();
+    let (booking, _) = web::block(move || book_event(&app.booking_deps(), &current.user, input))
+        .await?
+        .map_err(|e| match e {
+            BookEventError::EventNotFound => {
+                ApiError::not_found("event_not_found", "Event not found")
+            }
+            BookEventError::Refused(refusal) => super::refused(refusal),
+            BookEventError::Invalid(error) => {
+                let mut fields = playspace_domain::FieldErrors::new();
+                fields.add("accessibilityRequirements", error);
+                ApiError::validation(fields)
+            }
+            BookEventError::Store(e) => e.into(),
+        })?;
+    // The list shows participant counts.
+    state.events_cache.invalidate();
+    Ok(HttpResponse::Created().json(BookingDto::new(&booking, None)))
+}

@@ -1,0 +1,202 @@
+use playspace_domain::booking_rules::{BookingRefusal, check_bookable, limit_month};
+use playspace_domain::{
+    Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
+    PaymentStatus, User, text,
+};
+use playspace_ports::{BookError, BookingRequest, NewNotification, RepoError};
+
+use super::{BookingDeps, emails};
+
+pub struct BookEventInput {
+    pub event_id: String,
+    pub accessibility_requirements: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum BookEventError {
+    #[error("Event not found")]
+    EventNotFound,
+    #[error("{0}")]
+    Refused(BookingRefusal),
+    #[error("{0}")]
+    Invalid(playspace_domain::ValidationError),
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+/// Books a place paid in cash on arrival: confirmed at once, payment pending. The
+/// confirmation email and notification are stored with the booking.
+#[tracing::instrument(skip_all)]
+pub fn book_event(
+    deps: &BookingDeps,
+    user: &User,
+    input: BookEventInput,
+) -> Result<(Booking, Event), BookEventError> {
+    let now = deps.clock.now();
+    let event_id: EventId = input
+        .event_id
+        .parse()
+        .map_err(|_| BookEventError::EventNotFound)?;
+    let event = match deps.events.get(event_id) {
+        Ok(event) => event,
+        Err(RepoError::NotFound) => return Err(BookEventError::EventNotFound),
+        Err(e) => return Err(e.into()),
+    };
+    check_bookable(&event, now).map_err(BookEventError::Refused)?;
+    let accessibility = text::optional(input.accessibility_requirements.as_deref(), 1000)
+        .map_err(BookEventError::Invalid)?;
+    let plan = deps.memberships.current_plan(user.id, now)?;
+    let booking = Booking {
+        id: BookingId::new(),
+        reference: BookingReference::generate(&mut rand::rng()),
+        user_id: user.id,
+        event_id: event.id,
+        status: BookingStatus::Confirmed,
+        payment_status: PaymentStatus::Pending,
+        payment_method: PaymentMethod::Cash,
+        amount: event.price,
+        accessibility_requirements: accessibility,
+        created_at: now,
+    };
+    let request = BookingRequest {
+        limit_month: limit_month(&event),
+        monthly_limit: plan
+            .unwrap_or(playspace_domain::booking_rules::Plan::Community)
+            .monthly_limit(),
+        emails: vec![emails::confirmation(deps.email, user, &booking, &event)],
+        notification: Some(NewNotification {
+            user_id: user.id,
+            kind: "booking",
+            title: "Booking Confirmed!".into(),
+            message: format!("Booking confirmed for \"{}\"!", event.title),
+            action_url: Some("/bookings".into()),
+            event_id: Some(event.id),
+        }),
+        booking,
+    };
+    match deps.bookings.book(&request, now) {
+        Ok(()) => {
+            let mut event = event;
+            event.current_participants += 1;
+            Ok((request.booking, event))
+        }
+        Err(BookError::Refused(refusal)) => Err(BookEventError::Refused(refusal)),
+        Err(BookError::EventNotFound) => Err(BookEventError::EventNotFound),
+        Err(BookError::Store(e)) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accounts::testing::{settings, user};
+    use playspace_domain::booking_rules::Plan;
+    use playspace_ports::{
+        MockBookingRepository, MockEventRepository, MockMembershipRepository, MockUserRepository,
+    };
+    use playspace_test_support::{EventBuilder, FixedClock, test_now};
+
+    fn run(
+        event: playspace_domain::Event,
+        plan: Option<Plan>,
+        bookings: MockBookingRepository,
+    ) -> Result<(Booking, Event), BookEventError> {
+        let mut events = MockEventRepository::new();
+        events.expect_get().returning(move |_| Ok(event.clone()));
+        let mut memberships = MockMembershipRepository::new();
+        memberships
+            .expect_current_plan()
+            .returning(move |_, _| Ok(plan));
+        let users = MockUserRepository::new();
+        let clock = FixedClock(test_now());
+        let settings = settings();
+        let deps = BookingDeps {
+            events: &events,
+            bookings: &bookings,
+            memberships: &memberships,
+            users: &users,
+            clock: &clock,
+            email: &settings,
+        };
+        book_event(
+            &deps,
+            &user(),
+            BookEventInput {
+                event_id: EventId::new().to_string(),
+                accessibility_requirements: Some(" Quiet space ".into()),
+            },
+        )
+    }
+
+    #[test]
+    fn a_cash_booking_is_confirmed_with_payment_pending_and_an_email() {
+        let event = EventBuilder::new().price_pence(750).build();
+        let mut bookings = MockBookingRepository::new();
+        bookings
+            .expect_book()
+            .withf(|r, now| {
+                r.booking.status == BookingStatus::Confirmed
+                    && r.booking.payment_status == PaymentStatus::Pending
+                    && r.booking.amount.pence() == 750
+                    && r.booking.accessibility_requirements.as_deref() == Some("Quiet space")
+                    && r.monthly_limit == Some(2)
+                    && r.emails[0].text_body.contains(r.booking.reference.as_str())
+                    && r.emails[0].text_body.contains("£7.50")
+                    && r.notification.as_ref().is_some_and(|n| {
+                        n.message == "Booking confirmed for \"Queer Newcomers Football\"!"
+                    })
+                    && *now == test_now()
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let (booking, event) = run(event, None, bookings).unwrap();
+        assert!(booking.reference.as_str().starts_with("PS-"));
+        assert_eq!(event.current_participants, 1);
+    }
+
+    #[test]
+    fn paid_plans_book_without_a_limit() {
+        let mut bookings = MockBookingRepository::new();
+        bookings
+            .expect_book()
+            .withf(|r, _| r.monthly_limit.is_none())
+            .returning(|_, _| Ok(()));
+        assert!(run(EventBuilder::new().build(), Some(Plan::Active), bookings).is_ok());
+    }
+
+    #[test]
+    fn full_started_and_inactive_events_are_refused_before_the_store() {
+        for (event, refusal) in [
+            (
+                EventBuilder::new().places(20, 20).build(),
+                BookingRefusal::EventFull,
+            ),
+            (
+                EventBuilder::new().starts_at(test_now()).build(),
+                BookingRefusal::EventStarted,
+            ),
+            (
+                EventBuilder::new().inactive().build(),
+                BookingRefusal::EventInactive,
+            ),
+        ] {
+            let mut bookings = MockBookingRepository::new();
+            bookings.expect_book().never();
+            assert!(
+                matches!(run(event, None, bookings), Err(BookEventError::Refused(r)) if r == refusal)
+            );
+        }
+    }
+
+    #[test]
+    fn the_stores_refusal_is_passed_on() {
+        let mut bookings = MockBookingRepository::new();
+        bookings
+            .expect_book()
+            .returning(|_, _| Err(BookError::Refused(BookingRefusal::AlreadyBooked)));
+        assert!(matches!(
+            run(EventBuilder::new().build(), None, bookings),
+            Err(BookEventError::Refused(BookingRefusal::AlreadyBooked))
+        ));
+    }
+}

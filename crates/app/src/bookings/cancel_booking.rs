@@ -1,0 +1,42 @@
+use playspace_domain::booking_rules::can_cancel;
+use playspace_domain::{BookingId, User};
+use playspace_ports::RepoError;
+
+use super::{BookingDeps, emails};
+
+#[derive(Debug, thiserror::Error)]
+pub enum CancelBookingError {
+    /// Unknown, someone else's, or already cancelled: all look the same to the caller.
+    #[error("Booking not found")]
+    NotFound,
+    #[error("Bookings can be cancelled until 2 hours before the start.")]
+    TooLate,
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+/// Cancels the person's own booking up to 2 hours before the start, releasing the place.
+pub fn cancel_booking(
+    deps: &BookingDeps,
+    user: &User,
+    id: &str,
+    reason: Option<String>,
+) -> Result<(), CancelBookingError> {
+    let id: BookingId = id.parse().map_err(|_| CancelBookingError::NotFound)?;
+    let found = match deps.bookings.get(id) {
+        Ok(found) if found.booking.user_id == user.id && found.booking.is_live() => found,
+        Ok(_) | Err(RepoError::NotFound) => return Err(CancelBookingError::NotFound),
+        Err(e) => return Err(e.into()),
+    };
+    let now = deps.clock.now();
+    if !can_cancel(&found.event, now) {
+        return Err(CancelBookingError::TooLate);
+    }
+    let reason = reason.map(|r| r.chars().take(500).collect::<String>());
+    let mail = emails::cancellation(deps.email, user, &found.booking, &found.event);
+    match deps.bookings.cancel(id, reason, &[mail], now) {
+        Ok(()) => Ok(()),
+        Err(RepoError::NotFound) => Err(CancelBookingError::NotFound),
+        Err(e) => Err(e.into()),
+    }
+}

@@ -1,0 +1,100 @@
+//! Booking emails, HTML and plain text.
+use playspace_domain::{Booking, Event, OutgoingEmail, User, london};
+
+use crate::accounts::EmailSettings;
+use crate::accounts::emails::{escape, layout};
+
+fn price(event: &Event) -> String {
+    if event.price.is_free() {
+        "Free".into()
+    } else {
+        format!("£{}", event.price)
+    }
+}
+
+pub(crate) fn confirmation(
+    settings: &EmailSettings,
+    user: &User,
+    booking: &Booking,
+    event: &Event,
+) -> OutgoingEmail {
+    let when = london::format_long(event.starts_at);
+    let reference = booking.reference.as_str();
+    let link = format!("{}/bookings", settings.public_url);
+    let facts = [
+        format!("Reference: {reference}"),
+        format!("Event: {}", event.title),
+        format!("When: {when} ({} minutes)", event.duration_minutes),
+        format!("Where: {}", event.location),
+        format!("Price: {}", price(event)),
+    ];
+    let mut paragraphs: Vec<String> = vec![format!(
+        "Thank you for booking with PlaySpace, {}. We're excited to see you!",
+        escape(user.profile.greeting_name())
+    )];
+    paragraphs.push(
+        facts
+            .iter()
+            .map(|f| escape(f))
+            .collect::<Vec<_>>()
+            .join("<br>"),
+    );
+    paragraphs.push(format!(
+        "Please arrive 15 minutes early and quote your reference {}. If you can't make it, cancel at least 2 hours before the start so someone else can take your place.",
+        escape(reference)
+    ));
+    OutgoingEmail {
+        from_email: settings.from_email.clone(),
+        to_email: user.email.as_str().to_owned(),
+        to_name: Some(user.profile.greeting_name().to_owned()),
+        subject: format!("Booking confirmed: {} ({reference})", event.title),
+        html_body: layout(
+            "Booking confirmed",
+            &paragraphs,
+            Some(("View my bookings", &link)),
+        ),
+        text_body: format!(
+            "Booking confirmed\n\n{}\n\nPlease arrive 15 minutes early and quote your reference {reference}.\nIf you can't make it, cancel at least 2 hours before the start: {link}\n",
+            facts.join("\n")
+        ),
+        email_type: "booking_confirmation",
+        user_id: Some(user.id),
+        booking_id: Some(booking.id),
+        event_id: Some(event.id),
+    }
+}
+
+pub(crate) fn cancellation(
+    settings: &EmailSettings,
+    user: &User,
+    booking: &Booking,
+    event: &Event,
+) -> OutgoingEmail {
+    let when = london::format_long(event.starts_at);
+    let reference = booking.reference.as_str();
+    let events = format!("{}/events", settings.public_url);
+    OutgoingEmail {
+        from_email: settings.from_email.clone(),
+        to_email: user.email.as_str().to_owned(),
+        to_name: Some(user.profile.greeting_name().to_owned()),
+        subject: format!("Booking cancelled: {} ({reference})", event.title),
+        html_body: layout(
+            "Booking cancelled",
+            &[format!(
+                "Your booking {} for {} on {} is cancelled. We hope to see you at another session soon.",
+                escape(reference),
+                escape(&event.title),
+                escape(&when)
+            )],
+            Some(("Find another session", &events)),
+        ),
+        text_body: format!(
+            "Your booking {reference} for {} on {when} is cancelled.\nFind another session: {events}\n",
+            event.title
+        ),
+        email_type: "booking_cancellation",
+        user_id: Some(user.id),
+        booking_id: Some(booking.id),
+        event_id: Some(event.id),
+    }
+}
