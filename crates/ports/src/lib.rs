@@ -13,6 +13,7 @@ mod health;
 mod mailer;
 mod memberships;
 mod outbox;
+mod payments;
 mod security;
 
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
@@ -28,6 +29,10 @@ pub use health::HealthCheck;
 pub use mailer::{Accepted, EmailMessage, Mailer, SendError};
 pub use memberships::MembershipRepository;
 pub use outbox::{ClaimedEmail, Outbox};
+pub use payments::{
+    CheckoutMode, CheckoutPayment, CheckoutRequest, CheckoutSession, CheckoutState, CheckoutStatus, GatewayError,
+    GatewayEvent, GatewayEventKind, PaymentGateway, Refund, RefundRequest, RefundStatus, WebhookError, WebhookVerifier,
+};
 pub use security::{PasswordHasher, TokenIssuer};
 
 #[cfg(feature = "mock")]
@@ -52,3 +57,5 @@ pub use memberships::MockMembershipRepository;
 pub use outbox::MockOutbox;
 #[cfg(feature = "mock")]
 pub use security::{MockPasswordHasher, MockTokenIssuer};
+#[cfg(feature = "mock")]
+pub use payments::{MockPaymentGateway, MockWebhookVerifier};
