@@ -7,6 +7,7 @@ pub mod dto;
 pub mod error;
 pub mod events_cache;
 pub mod frontend;
+pub mod local_checkout;
 pub mod middleware;
 pub mod rate_limit;
 pub mod routes;

@@ -8,16 +8,19 @@ use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::middleware::Compress;
 use actix_web::{App, HttpServer, web};
 use playspace_app::accounts::{EmailSettings, create_admin};
+use playspace_app::bookings::release_expired_holds;
 use playspace_app::{DeliveryReport, SeedMode, SeedOutcome, deliver_due_emails, seed_demo_data};
-use playspace_ports::{Mailer, SystemClock};
+use playspace_ports::{Mailer, PaymentGateway, SystemClock, WebhookVerifier};
 use playspace_sendgrid::{FileMailbox, SendGridMailer};
 use playspace_store::Store;
+use playspace_stripe::{StripeGateway, StripeWebhookVerifier};
 
 use crate::auth::{Argon2Hasher, JwtIssuer, load_or_create_secret};
 use crate::config::Config;
 use crate::error::{json_error_handler, query_error_handler};
 use crate::events_cache::EventsCache;
 use crate::frontend::{self, Frontend};
+use crate::local_checkout::LocalCheckout;
 use crate::middleware::{is_cross_site_write, log_request, security_headers};
 use crate::rate_limit::RateLimiter;
 use crate::routes;
@@ -136,7 +139,40 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         ),
         None => Arc::new(FileMailbox::new(config.data_dir.join("mail"))),
     };
+    let setup = |e: String| StartError::Io(std::io::Error::other(e));
+    let (gateway, local_checkout, webhooks): (
+        Arc<dyn PaymentGateway>,
+        _,
+        Option<Arc<dyn WebhookVerifier>>,
+    ) = match &config.stripe_secret_key {
+        Some(key) => {
+            let verifier = match &config.stripe_webhook_secret {
+                Some(secret) => Some(Arc::new(
+                    StripeWebhookVerifier::new(secret.expose())
+                        .map_err(|e| setup(e.to_string()))?,
+                ) as Arc<dyn WebhookVerifier>),
+                None => {
+                    tracing::warn!(
+                        "STRIPE_WEBHOOK_SECRET is not set: payments are confirmed only by the return page and the hold sweep"
+                    );
+                    None
+                }
+            };
+            (
+                Arc::new(StripeGateway::new(key.expose()).map_err(|e| setup(e.to_string()))?),
+                None,
+                verifier,
+            )
+        }
+        None => {
+            let local = Arc::new(LocalCheckout::new(&config.public_url));
+            (local.clone(), Some(local), None)
+        }
+    };
     Ok(AppState {
+        gateway,
+        local_checkout,
+        webhooks,
         store,
         clock: Arc::new(SystemClock),
         hasher: Arc::new(hasher),
@@ -157,6 +193,29 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
 /// How often the outbox worker looks for due emails, and how many it takes at once.
 const OUTBOX_POLL: std::time::Duration = std::time::Duration::from_secs(2);
 const OUTBOX_BATCH: u32 = 20;
+
+/// How often held places whose payment window ended are looked for.
+const HOLD_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Releases expired card holds until the server stops, so a lost webhook never keeps a
+/// place from someone else.
+async fn run_hold_sweeper(state: AppState) {
+    let mut ticks = tokio::time::interval(HOLD_SWEEP);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let app = state.clone();
+        match web::block(move || release_expired_holds(&app.booking_deps())).await {
+            Ok(Ok(0)) => {}
+            Ok(Ok(released)) => {
+                state.events_cache.invalidate();
+                tracing::info!(released, "expired holds released");
+            }
+            Ok(Err(e)) => tracing::warn!(error = %e, "hold sweep failed"),
+            Err(e) => tracing::warn!(error = %e, "hold sweep did not run"),
+        }
+    }
+}
 
 /// Sends due outbox emails until the server stops. Each process runs one; claims keep
 /// several processes from sending the same email.
@@ -275,6 +334,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
             .map_err(|e| std::io::Error::other(e.to_string()))??;
     }
     actix_web::rt::spawn(run_outbox_worker(state.clone()));
+    actix_web::rt::spawn(run_hold_sweeper(state.clone()));
     let server = HttpServer::new(move || app(state.clone())).bind(bind)?;
     tracing::info!(%bind, url = %public_url, "PlaySpace is serving");
     server.run().await?;

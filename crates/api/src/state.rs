@@ -2,12 +2,15 @@ use std::sync::Arc;
 
 use playspace_app::accounts::{AccountDeps, EmailSettings};
 use playspace_app::bookings::BookingDeps;
-use playspace_ports::{Clock, Mailer, PasswordHasher, TokenIssuer};
+use playspace_ports::{
+    Clock, Mailer, PasswordHasher, PaymentGateway, TokenIssuer, WebhookVerifier,
+};
 use playspace_store::Store;
 
 use crate::config::Config;
 use crate::events_cache::EventsCache;
 use crate::frontend::Frontend;
+use crate::local_checkout::LocalCheckout;
 use crate::rate_limit::RateLimiter;
 
 /// Everything a request handler may use. Cheap to clone (all shared).
@@ -18,6 +21,11 @@ pub struct AppState {
     pub hasher: Arc<dyn PasswordHasher>,
     pub tokens: Arc<dyn TokenIssuer>,
     pub mailer: Arc<dyn Mailer>,
+    pub gateway: Arc<dyn PaymentGateway>,
+    /// Set when payments run through the local checkout page (no Stripe key).
+    pub local_checkout: Option<Arc<LocalCheckout>>,
+    /// Set with Stripe: verifies webhook signatures.
+    pub webhooks: Option<Arc<dyn WebhookVerifier>>,
     pub email: Arc<EmailSettings>,
     pub events_cache: Arc<EventsCache>,
     pub frontend: Arc<Frontend>,
@@ -46,6 +54,7 @@ impl AppState {
             bookings: &self.store,
             memberships: &self.store,
             users: &self.store,
+            gateway: self.gateway.as_ref(),
             clock: self.clock.as_ref(),
             email: &self.email,
         }

@@ -24,29 +24,47 @@ fn documented_operations(spec: &Value) -> BTreeSet<(String, String)> {
     ops
 }
 
-/// The operations registered in routes/mod.rs, read from its source: top-level
-/// `.route("/x", web::get()...)` lines, and `web::resource("/x")` inside the /api scope with
-/// the `web::get()`-style routes that follow it.
+/// The operations registered in routes/mod.rs, read from its source with all white space
+/// removed: `.route("/x",web::get()...)` at the top level, and `web::resource("/x")` inside
+/// the /api scope with the `web::get()`-style routes that follow it.
 fn routed_operations() -> BTreeSet<(String, String)> {
-    let source = include_str!("../src/routes/mod.rs");
+    let source: String = include_str!("../src/routes/mod.rs")
+        .split_whitespace()
+        .collect();
     let mut ops = BTreeSet::new();
-    let mut resource: Option<String> = None;
-    for line in source.lines().map(str::trim) {
-        if let Some(rest) = line.split("web::resource(\"").nth(1) {
-            resource = rest.split('"').next().map(|path| format!("/api{path}"));
-        }
-        let Some(method) = ["get", "post", "put", "patch", "delete"]
-            .into_iter()
-            .find(|m| line.contains(&format!("web::{m}()")))
+    let mut path = String::new();
+    let mut rest = source.as_str();
+    loop {
+        let markers = [
+            ".route(\"",
+            "web::resource(\"",
+            "web::get()",
+            "web::post()",
+            "web::put()",
+            "web::patch()",
+            "web::delete()",
+        ];
+        let Some((at, marker)) = markers
+            .iter()
+            .filter_map(|m| rest.find(m).map(|i| (i, *m)))
+            .min_by_key(|(i, _)| *i)
         else {
-            continue;
+            break;
         };
-        let path = if line.contains(".route(\"") {
-            line.split('"').nth(1).map(str::to_owned)
-        } else {
-            resource.clone()
-        };
-        ops.insert((method.to_uppercase(), path.expect("a route names its path")));
+        rest = &rest[at + marker.len()..];
+        match marker {
+            ".route(\"" => path = rest.split('"').next().unwrap_or_default().to_owned(),
+            "web::resource(\"" => {
+                path = format!("/api{}", rest.split('"').next().unwrap_or_default())
+            }
+            method => {
+                let method = method
+                    .trim_start_matches("web::")
+                    .trim_end_matches("()")
+                    .to_uppercase();
+                ops.insert((method, path.clone()));
+            }
+        }
     }
     ops
 }
@@ -69,6 +87,9 @@ async fn documented_paths_answer_and_event_shape_matches() {
         .into_iter()
         .filter(|(m, _)| m == "GET")
     {
+        if path.starts_with("/checkout/") {
+            continue; // HTML pages, covered by tests/payments.rs
+        }
         let uri = path.replace("{id}", &event.id.to_string());
         let (status, body) = get_json(&service, &uri).await;
         // Operations that need a session answer 401 without one; public ones 200.

@@ -20,6 +20,8 @@ pub struct NewNotification {
 #[derive(Clone, Debug)]
 pub struct BookingRequest {
     pub booking: Booking,
+    /// For a card booking: the place is held (status pending) until then.
+    pub hold_until: Option<DateTime<Utc>>,
     /// Bookings of live events in `[from, to)` count against `monthly_limit`.
     pub limit_month: (DateTime<Utc>, DateTime<Utc>),
     pub monthly_limit: Option<u32>,
@@ -42,6 +44,35 @@ pub enum BookError {
 pub struct BookingWithEvent {
     pub booking: Booking,
     pub event: Event,
+    /// The checkout session paying for it, for card bookings.
+    pub session_id: Option<String>,
+}
+
+/// A change a payment gateway reports about a held (pending) card booking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PaymentTransition {
+    /// Paid: confirm, and send `emails`. If the hold had already expired and released the
+    /// place, take a place again if one is free.
+    Paid {
+        payment_intent: Option<String>,
+        emails: Vec<OutgoingEmail>,
+    },
+    /// Payment failed or the session expired or was abandoned: cancel and release the place.
+    Released { payment_failed: bool },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TransitionOutcome {
+    Applied,
+    /// The gateway event id was processed before: nothing was done.
+    DuplicateEvent,
+    /// The booking was already in the state the transition leads to.
+    AlreadyDone,
+    /// Paid after the place was released and the event filled up meanwhile: the booking
+    /// stays cancelled and the payment must be refunded.
+    PaidButNoPlace {
+        payment_intent: Option<String>,
+    },
 }
 
 #[cfg_attr(feature = "mock", mockall::automock)]
@@ -67,4 +98,42 @@ pub trait BookingRepository: Send + Sync {
         emails: &[OutgoingEmail],
         now: DateTime<Utc>,
     ) -> Result<(), RepoError>;
+
+    /// Records the checkout session that pays for a held booking.
+    fn attach_checkout(&self, id: BookingId, session_id: &str) -> Result<(), RepoError>;
+
+    /// The booking a checkout session pays for. Errors: `NotFound`.
+    fn find_by_session(&self, session_id: &str) -> Result<BookingWithEvent, RepoError>;
+
+    /// Applies a payment outcome to the booking paid by `session_id`, exactly once: when
+    /// `event_id` (the gateway's) was seen before, nothing happens. Place counts change
+    /// with the booking in one transaction.
+    fn apply_payment(
+        &self,
+        session_id: &str,
+        event_id: Option<String>,
+        transition: &PaymentTransition,
+        now: DateTime<Utc>,
+    ) -> Result<TransitionOutcome, RepoError>;
+
+    /// Held card bookings whose hold ended before `now`, as (booking, session id).
+    fn expired_holds(
+        &self,
+        now: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<(BookingId, Option<String>)>, RepoError>;
+
+    /// Records a refund for a cancelled booking (pence, the gateway's refund id and status:
+    /// pending, succeeded or failed).
+    fn record_refund(
+        &self,
+        id: BookingId,
+        amount_pence: i64,
+        refund_id: Option<String>,
+        status: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
+
+    /// The gateway's payment id for a card-paid booking, if any.
+    fn payment_intent(&self, id: BookingId) -> Result<Option<String>, RepoError>;
 }

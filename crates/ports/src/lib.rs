@@ -19,6 +19,7 @@ mod security;
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
 pub use bookings::{
     BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification,
+    PaymentTransition, TransitionOutcome,
 };
 pub use clock::{Clock, SystemClock};
 pub use contact::ContactRepository;
@@ -30,8 +31,9 @@ pub use mailer::{Accepted, EmailMessage, Mailer, SendError};
 pub use memberships::MembershipRepository;
 pub use outbox::{ClaimedEmail, Outbox};
 pub use payments::{
-    CheckoutMode, CheckoutPayment, CheckoutRequest, CheckoutSession, CheckoutState, CheckoutStatus, GatewayError,
-    GatewayEvent, GatewayEventKind, PaymentGateway, Refund, RefundRequest, RefundStatus, WebhookError, WebhookVerifier,
+    CheckoutMode, CheckoutPayment, CheckoutRequest, CheckoutSession, CheckoutState, CheckoutStatus,
+    GatewayError, GatewayEvent, GatewayEventKind, PaymentGateway, Refund, RefundRequest,
+    RefundStatus, WebhookError, WebhookVerifier,
 };
 pub use security::{PasswordHasher, TokenIssuer};
 
@@ -56,6 +58,6 @@ pub use memberships::MockMembershipRepository;
 #[cfg(feature = "mock")]
 pub use outbox::MockOutbox;
 #[cfg(feature = "mock")]
-pub use security::{MockPasswordHasher, MockTokenIssuer};
-#[cfg(feature = "mock")]
 pub use payments::{MockPaymentGateway, MockWebhookVerifier};
+#[cfg(feature = "mock")]
+pub use security::{MockPasswordHasher, MockTokenIssuer};

@@ -134,5 +134,10 @@ pub enum WebhookError {
 #[cfg_attr(feature = "mock", mockall::automock)]
 pub trait WebhookVerifier: Send + Sync {
     /// Checks the signature header over the exact raw body at `now` and parses the event.
-    fn verify(&self, payload: &[u8], signature_header: &str, now: DateTime<Utc>) -> Result<GatewayEvent, WebhookError>;
+    fn verify(
+        &self,
+        payload: &[u8],
+        signature_header: &str,
+        now: DateTime<Utc>,
+    ) -> Result<GatewayEvent, WebhookError>;
 }

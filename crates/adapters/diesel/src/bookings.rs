@@ -3,13 +3,16 @@ use diesel::prelude::*;
 use playspace_domain::booking_rules::BookingRefusal;
 use playspace_domain::{Booking, BookingId, Money, UserId};
 use playspace_ports::{
-    BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification, RepoError,
+    BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification,
+    PaymentTransition, RepoError, TransitionOutcome,
 };
 
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::outbox::insert_emails;
-use crate::schema::{bookings, cancellations, events, notifications, users};
+use crate::schema::{
+    bookings, cancellations, events, notifications, processed_webhook_events, users,
+};
 use crate::{DbConnection, Store};
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -109,10 +112,13 @@ impl From<diesel::result::Error> for Abort {
     }
 }
 
-fn row_pair((b, e): (BookingRow, EventRow)) -> Result<BookingWithEvent, RepoError> {
+type BookingEventRow = (BookingRow, Option<String>, EventRow);
+
+fn row_pair((b, session_id, e): BookingEventRow) -> Result<BookingWithEvent, RepoError> {
     Ok(BookingWithEvent {
         booking: b.into_domain()?,
         event: e.into_domain()?,
+        session_id,
     })
 }
 
@@ -186,7 +192,10 @@ impl BookingRepository for Store {
             }
 
             diesel::insert_into(bookings::table)
-                .values(BookingRow::from_domain(booking))
+                .values((
+                    BookingRow::from_domain(booking),
+                    bookings::hold_expires_at.eq(request.hold_until.map(to_db_time)),
+                ))
                 .execute(c)?;
             insert_emails(c, &request.emails, now)?;
             if let Some(n) = &request.notification {
@@ -209,10 +218,14 @@ impl BookingRepository for Store {
 
     fn get(&self, id: BookingId) -> Result<BookingWithEvent, RepoError> {
         let mut conn = self.conn()?;
-        let pair: (BookingRow, EventRow) = bookings::table
+        let pair: BookingEventRow = bookings::table
             .inner_join(events::table)
             .filter(bookings::id.eq(id.to_string()))
-            .select((BookingRow::as_select(), EventRow::as_select()))
+            .select((
+                BookingRow::as_select(),
+                bookings::stripe_session_id,
+                EventRow::as_select(),
+            ))
             .first(&mut *conn)
             .map_err(repo_error)?;
         row_pair(pair)
@@ -220,11 +233,15 @@ impl BookingRepository for Store {
 
     fn list_for_user(&self, user: UserId) -> Result<Vec<BookingWithEvent>, RepoError> {
         let mut conn = self.conn()?;
-        let rows: Vec<(BookingRow, EventRow)> = bookings::table
+        let rows: Vec<BookingEventRow> = bookings::table
             .inner_join(events::table)
             .filter(bookings::user_id.eq(user.to_string()))
             .order((events::starts_at.asc(), bookings::id.asc()))
-            .select((BookingRow::as_select(), EventRow::as_select()))
+            .select((
+                BookingRow::as_select(),
+                bookings::stripe_session_id,
+                EventRow::as_select(),
+            ))
             .load(&mut *conn)
             .map_err(repo_error)?;
         rows.into_iter().map(row_pair).collect()
@@ -279,6 +296,236 @@ impl BookingRepository for Store {
                 ))
                 .execute(c)?;
             insert_emails(c, emails, now)
+        })
+        .map_err(repo_error)
+    }
+
+    fn attach_checkout(&self, id: BookingId, session_id: &str) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        let changed = diesel::update(bookings::table.find(id.to_string()))
+            .set((
+                bookings::stripe_session_id.eq(Some(session_id)),
+                bookings::updated_at.eq(to_db_time(Utc::now())),
+            ))
+            .execute(&mut *conn)
+            .map_err(repo_error)?;
+        if changed == 1 {
+            Ok(())
+        } else {
+            Err(RepoError::NotFound)
+        }
+    }
+
+    fn find_by_session(&self, session_id: &str) -> Result<BookingWithEvent, RepoError> {
+        let mut conn = self.conn()?;
+        let pair: BookingEventRow = bookings::table
+            .inner_join(events::table)
+            .filter(bookings::stripe_session_id.eq(session_id))
+            .select((
+                BookingRow::as_select(),
+                bookings::stripe_session_id,
+                EventRow::as_select(),
+            ))
+            .first(&mut *conn)
+            .map_err(repo_error)?;
+        row_pair(pair)
+    }
+
+    fn apply_payment(
+        &self,
+        session_id: &str,
+        event_id: Option<String>,
+        transition: &PaymentTransition,
+        now: DateTime<Utc>,
+    ) -> Result<TransitionOutcome, RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now_db = to_db_time(now);
+        conn.transaction(|c| {
+            // Recording the gateway's event id first makes a redelivery a no-op, even when
+            // several arrive at once: the losers wait on the row and then hit the unique key.
+            if let Some(event_id) = &event_id {
+                let inserted = diesel::insert_into(processed_webhook_events::table)
+                    .values((
+                        processed_webhook_events::id.eq(event_id),
+                        processed_webhook_events::event_type.eq(match transition {
+                            PaymentTransition::Paid { .. } => "paid",
+                            PaymentTransition::Released { .. } => "released",
+                        }),
+                        processed_webhook_events::processed_at.eq(now_db),
+                    ))
+                    .execute(c);
+                match inserted {
+                    Ok(_) => {}
+                    Err(diesel::result::Error::DatabaseError(
+                        diesel::result::DatabaseErrorKind::UniqueViolation,
+                        _,
+                    )) => {
+                        return Ok(TransitionOutcome::DuplicateEvent);
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            let (booking_id, event, status): (String, String, String) = bookings::table
+                .filter(bookings::stripe_session_id.eq(session_id))
+                .select((bookings::id, bookings::event_id, bookings::status))
+                .first(c)?;
+            match transition {
+                PaymentTransition::Paid {
+                    payment_intent,
+                    emails,
+                } => {
+                    let confirm = diesel::update(bookings::table.find(&booking_id)).set((
+                        bookings::status.eq("confirmed"),
+                        bookings::payment_status.eq("paid"),
+                        bookings::stripe_payment_intent_id.eq(payment_intent.as_deref()),
+                        bookings::hold_expires_at.eq(None::<NaiveDateTime>),
+                        bookings::updated_at.eq(now_db),
+                    ));
+                    match status.as_str() {
+                        "confirmed" => Ok(TransitionOutcome::AlreadyDone),
+                        "pending" => {
+                            confirm.execute(c)?;
+                            insert_emails(c, emails, now)?;
+                            Ok(TransitionOutcome::Applied)
+                        }
+                        _ => {
+                            // Paid after the hold was released: take a place again if one is
+                            // free (the same guard as booking), else it must be refunded.
+                            let taken = diesel::update(
+                                events::table.find(&event).filter(
+                                    events::current_participants.lt(events::max_participants),
+                                ),
+                            )
+                            .set(events::current_participants.eq(events::current_participants + 1))
+                            .execute(c)?;
+                            if taken == 1 {
+                                confirm.execute(c)?;
+                                insert_emails(c, emails, now)?;
+                                Ok(TransitionOutcome::Applied)
+                            } else {
+                                diesel::update(bookings::table.find(&booking_id))
+                                    .set((
+                                        bookings::payment_status.eq("paid"),
+                                        bookings::stripe_payment_intent_id
+                                            .eq(payment_intent.as_deref()),
+                                        bookings::updated_at.eq(now_db),
+                                    ))
+                                    .execute(c)?;
+                                Ok(TransitionOutcome::PaidButNoPlace {
+                                    payment_intent: payment_intent.clone(),
+                                })
+                            }
+                        }
+                    }
+                }
+                PaymentTransition::Released { payment_failed } => {
+                    let released = diesel::update(
+                        bookings::table
+                            .find(&booking_id)
+                            .filter(bookings::status.eq("pending")),
+                    )
+                    .set((
+                        bookings::status.eq("cancelled"),
+                        bookings::payment_status.eq(if *payment_failed {
+                            "failed"
+                        } else {
+                            "pending"
+                        }),
+                        bookings::hold_expires_at.eq(None::<NaiveDateTime>),
+                        bookings::updated_at.eq(now_db),
+                    ))
+                    .execute(c)?;
+                    if released != 1 {
+                        return Ok(TransitionOutcome::AlreadyDone);
+                    }
+                    diesel::update(
+                        events::table
+                            .find(&event)
+                            .filter(events::current_participants.gt(0)),
+                    )
+                    .set(events::current_participants.eq(events::current_participants - 1))
+                    .execute(c)?;
+                    Ok(TransitionOutcome::Applied)
+                }
+            }
+        })
+        .map_err(repo_error)
+    }
+
+    fn payment_intent(&self, id: BookingId) -> Result<Option<String>, RepoError> {
+        let mut conn = self.conn()?;
+        bookings::table
+            .find(id.to_string())
+            .select(bookings::stripe_payment_intent_id)
+            .first(&mut *conn)
+            .map_err(repo_error)
+    }
+
+    fn expired_holds(
+        &self,
+        now: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<(BookingId, Option<String>)>, RepoError> {
+        let mut conn = self.conn()?;
+        let rows: Vec<(String, Option<String>)> = bookings::table
+            .filter(bookings::status.eq("pending"))
+            .filter(bookings::hold_expires_at.lt(Some(to_db_time(now))))
+            .order(bookings::hold_expires_at.asc())
+            .limit(i64::from(limit))
+            .select((bookings::id, bookings::stripe_session_id))
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        rows.into_iter()
+            .map(|(id, session)| Ok((id.parse().map_err(|e| corrupt("booking id", e))?, session)))
+            .collect()
+    }
+
+    fn record_refund(
+        &self,
+        id: BookingId,
+        amount_pence: i64,
+        refund_id: Option<String>,
+        status: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now_db = to_db_time(now);
+        let key = id.to_string();
+        conn.transaction(|c| {
+            let updated =
+                diesel::update(cancellations::table.filter(cancellations::booking_id.eq(&key)))
+                    .set((
+                        cancellations::refund_amount_pence.eq(amount_pence),
+                        cancellations::refund_status.eq(status),
+                        cancellations::stripe_refund_id.eq(refund_id.as_deref()),
+                        cancellations::processed_at.eq(Some(now_db)),
+                    ))
+                    .execute(c)?;
+            if updated == 0 {
+                diesel::insert_into(cancellations::table)
+                    .values((
+                        cancellations::id.eq(BookingId::new().to_string()),
+                        cancellations::booking_id.eq(&key),
+                        cancellations::reason.eq(Some("Paid after the place was released")),
+                        cancellations::refund_amount_pence.eq(amount_pence),
+                        cancellations::refund_status.eq(status),
+                        cancellations::stripe_refund_id.eq(refund_id.as_deref()),
+                        cancellations::processed_at.eq(Some(now_db)),
+                        cancellations::created_at.eq(now_db),
+                    ))
+                    .execute(c)?;
+            }
+            if status == "succeeded" {
+                diesel::update(bookings::table.find(&key))
+                    .set((
+                        bookings::payment_status.eq("refunded"),
+                        bookings::updated_at.eq(now_db),
+                    ))
+                    .execute(c)?;
+            }
+            Ok(())
         })
         .map_err(repo_error)
     }

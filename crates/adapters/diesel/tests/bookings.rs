@@ -71,6 +71,7 @@ fn request(user: UserId, event: &Event, limit: Option<u32>) -> BookingRequest {
             accessibility_requirements: None,
             created_at: Utc::now(),
         },
+        hold_until: None,
         limit_month: playspace_domain::booking_rules::limit_month(event),
         monthly_limit: limit,
         emails: vec![],

@@ -49,12 +49,15 @@ pub async fn handle(
     }
 
     let app = state.clone();
-    let events = web::block(move || list_events(&app.store, &app.clock, filter))
-        .await?
-        .map_err(|e| match e {
-            ListEventsError::Invalid(fields) => ApiError::validation(fields),
-            ListEventsError::Store(e) => e.into(),
-        })?;
+    let listed = web::block(move || list_events(&app.store, &app.clock, filter)).await;
+    if unfiltered && !matches!(listed, Ok(Ok(_))) {
+        // Let the next request try the refresh again.
+        state.events_cache.refresh_failed();
+    }
+    let events = listed?.map_err(|e| match e {
+        ListEventsError::Invalid(fields) => ApiError::validation(fields),
+        ListEventsError::Store(e) => e.into(),
+    })?;
     if unfiltered {
         let cached = state
             .events_cache

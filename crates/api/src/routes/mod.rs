@@ -8,12 +8,25 @@ mod bookings;
 mod get_event;
 mod health;
 mod list_events;
+mod payments;
 mod submit_contact;
 mod user;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health::healthz))
         .route("/readyz", web::get().to(health::readyz))
+        .route(
+            "/checkout/{id}",
+            web::get().to(payments::checkout_page::show),
+        )
+        .route(
+            "/checkout/{id}/pay",
+            web::post().to(payments::checkout_page::pay),
+        )
+        .route(
+            "/checkout/{id}/cancel",
+            web::post().to(payments::checkout_page::cancel),
+        )
         .service(
             web::scope("/api")
                 .service(web::resource("/events").route(web::get().to(list_events::handle)))
@@ -72,6 +85,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/bookings/{id}/calendar.ics")
                         .route(web::get().to(bookings::calendar::handle)),
+                )
+                .service(
+                    web::resource("/create-checkout-session")
+                        .route(web::post().to(payments::create_checkout::handle)),
+                )
+                .service(
+                    web::resource("/confirm-payment")
+                        .route(web::get().to(payments::confirm_payment::handle)),
+                )
+                .service(
+                    web::resource("/cancel-payment")
+                        .route(web::post().to(payments::cancel_payment::handle)),
+                )
+                .service(
+                    web::resource("/stripe/webhook")
+                        .route(web::post().to(payments::webhook::handle)),
                 )
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),

@@ -80,6 +80,20 @@ impl TestApp {
         test::init_service(app(state(self.config(), self.store.clone()).unwrap())).await
     }
 
+    /// The application after `change` adjusts its state (clock, gateway, verifier...).
+    pub async fn service_with(
+        &self,
+        change: impl FnOnce(&mut playspace_api::AppState),
+    ) -> impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+    > {
+        let mut state = state(self.config(), self.store.clone()).unwrap();
+        change(&mut state);
+        test::init_service(app(state)).await
+    }
+
     /// The application with its clock stopped at `now` (for expiry rules).
     pub async fn service_at(
         &self,

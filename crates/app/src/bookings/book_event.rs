@@ -59,6 +59,7 @@ pub fn book_event(
         created_at: now,
     };
     let request = BookingRequest {
+        hold_until: None,
         limit_month: limit_month(&event),
         monthly_limit: plan
             .unwrap_or(playspace_domain::booking_rules::Plan::Community)
@@ -110,11 +111,13 @@ mod tests {
         let users = MockUserRepository::new();
         let clock = FixedClock(test_now());
         let settings = settings();
+        let gateway = playspace_ports::MockPaymentGateway::new();
         let deps = BookingDeps {
             events: &events,
             bookings: &bookings,
             memberships: &memberships,
             users: &users,
+            gateway: &gateway,
             clock: &clock,
             email: &settings,
         };

@@ -1,6 +1,7 @@
+use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::can_cancel;
-use playspace_domain::{BookingId, User};
-use playspace_ports::RepoError;
+use playspace_domain::{Booking, BookingId, PaymentMethod, PaymentStatus, User};
+use playspace_ports::{RefundRequest, RepoError};
 
 use super::{BookingDeps, emails};
 
@@ -35,8 +36,50 @@ pub fn cancel_booking(
     let reason = reason.map(|r| r.chars().take(500).collect::<String>());
     let mail = emails::cancellation(deps.email, user, &found.booking, &found.event);
     match deps.bookings.cancel(id, reason, &[mail], now) {
-        Ok(()) => Ok(()),
-        Err(RepoError::NotFound) => Err(CancelBookingError::NotFound),
-        Err(e) => Err(e.into()),
+        Ok(()) => {}
+        Err(RepoError::NotFound) => return Err(CancelBookingError::NotFound),
+        Err(e) => return Err(e.into()),
     }
+    refund_if_paid_by_card(deps, &found.booking, now)?;
+    Ok(())
+}
+
+/// Card-paid bookings get their money back through the gateway; the outcome is recorded on
+/// the cancellation (a failed refund stays visible for an admin to retry).
+fn refund_if_paid_by_card(
+    deps: &BookingDeps,
+    booking: &Booking,
+    now: DateTime<Utc>,
+) -> Result<(), RepoError> {
+    if booking.payment_method != PaymentMethod::Card
+        || booking.payment_status != PaymentStatus::Paid
+    {
+        return Ok(());
+    }
+    let Some(intent) = deps.bookings.payment_intent(booking.id)? else {
+        return deps.bookings.record_refund(
+            booking.id,
+            booking.amount.pence(),
+            None,
+            "failed",
+            now,
+        );
+    };
+    let request = RefundRequest {
+        payment_intent: intent,
+        amount_pence: booking.amount.pence(),
+        idempotency_key: format!("refund-{}", booking.id),
+    };
+    let (refund_id, status) = match deps.gateway.refund(&request) {
+        Ok(refund) => (
+            Some(refund.id),
+            super::payments::refund_status(refund.status),
+        ),
+        Err(e) => {
+            tracing::error!(error = %e, booking = %booking.id, "refund failed");
+            (None, "failed")
+        }
+    };
+    deps.bookings
+        .record_refund(booking.id, request.amount_pence, refund_id, status, now)
 }

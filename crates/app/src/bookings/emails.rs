@@ -98,3 +98,37 @@ pub(crate) fn cancellation(
         event_id: Some(event.id),
     }
 }
+
+pub(crate) fn payment_received(
+    settings: &EmailSettings,
+    user: &User,
+    booking: &Booking,
+    event: &Event,
+) -> OutgoingEmail {
+    let reference = booking.reference.as_str();
+    let amount = format!("£{}", booking.amount);
+    OutgoingEmail {
+        from_email: settings.from_email.clone(),
+        to_email: user.email.as_str().to_owned(),
+        to_name: Some(user.profile.greeting_name().to_owned()),
+        subject: format!("Payment received: {} ({reference})", event.title),
+        html_body: layout(
+            "Payment received",
+            &[format!(
+                "We've received your payment of {} for {} (reference {}). Thank you!",
+                escape(&amount),
+                escape(&event.title),
+                escape(reference)
+            )],
+            None,
+        ),
+        text_body: format!(
+            "We've received your payment of {amount} for {} (reference {reference}). Thank you!\n",
+            event.title
+        ),
+        email_type: "payment_confirmation",
+        user_id: Some(user.id),
+        booking_id: Some(booking.id),
+        event_id: Some(event.id),
+    }
+}

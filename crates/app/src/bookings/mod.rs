@@ -4,9 +4,10 @@ mod calendar;
 mod cancel_booking;
 mod emails;
 mod my_bookings;
+mod payments;
 
 use playspace_ports::{
-    BookingRepository, Clock, EventRepository, MembershipRepository, UserRepository,
+    BookingRepository, Clock, EventRepository, MembershipRepository, PaymentGateway, UserRepository,
 };
 
 use crate::accounts::EmailSettings;
@@ -15,6 +16,10 @@ pub use book_event::{BookEventError, BookEventInput, book_event};
 pub use calendar::{CalendarError, booking_calendar};
 pub use cancel_booking::{CancelBookingError, cancel_booking};
 pub use my_bookings::my_bookings;
+pub use payments::{
+    CheckoutError, PaymentError, cancel_payment, confirm_payment, handle_gateway_event,
+    release_expired_holds, start_card_checkout,
+};
 
 /// The ports the booking use cases need.
 pub struct BookingDeps<'a> {
@@ -22,6 +27,7 @@ pub struct BookingDeps<'a> {
     pub bookings: &'a dyn BookingRepository,
     pub memberships: &'a dyn MembershipRepository,
     pub users: &'a dyn UserRepository,
+    pub gateway: &'a dyn PaymentGateway,
     pub clock: &'a dyn Clock,
     pub email: &'a EmailSettings,
 }

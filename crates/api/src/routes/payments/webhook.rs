@@ -1,0 +1,41 @@
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, web};
+use playspace_app::bookings::handle_gateway_event;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// `POST /api/stripe/webhook`: verified against `Stripe-Signature` over the raw body; a
+/// duplicate delivery is acknowledged and ignored.
+pub async fn handle(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let Some(verifier) = state.webhooks.clone() else {
+        return Err(ApiError::not_found(
+            "route_not_found",
+            "No such API endpoint",
+        ));
+    };
+    let header = req
+        .headers()
+        .get("stripe-signature")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let event = verifier
+        .verify(&body, header, state.clock.now())
+        .map_err(|e| {
+            ApiError::bad_request("invalid_signature", format!("Webhook rejected: {e}"))
+        })?;
+    let app = state.clone();
+    let outcome = web::block(move || handle_gateway_event(&app.booking_deps(), &event))
+        .await?
+        .map_err(|e| {
+            // A 5xx makes Stripe retry later, which is what a passing failure needs.
+            ApiError::internal(e)
+        })?;
+    tracing::info!(outcome = ?outcome, "webhook handled");
+    state.events_cache.invalidate();
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "received": true })))
+}

@@ -1,0 +1,347 @@
+//! Card payments: hold a place, send the person to the hosted checkout, and apply what the
+//! gateway reports (webhook, return page, or the sweep) exactly once.
+use chrono::Duration;
+use playspace_domain::booking_rules::{BookingRefusal, Plan, check_bookable, limit_month};
+use playspace_domain::{
+    Booking, BookingId, BookingReference, BookingStatus, EventId, PaymentMethod, PaymentStatus,
+    User, london, text,
+};
+use playspace_ports::{
+    BookError, BookingRequest, BookingWithEvent, CheckoutMode, CheckoutPayment, CheckoutRequest,
+    CheckoutSession, CheckoutStatus, GatewayError, GatewayEvent, GatewayEventKind,
+    PaymentTransition, RefundRequest, RefundStatus, RepoError, TransitionOutcome,
+};
+
+use super::{BookingDeps, emails};
+
+/// How long a held place waits for payment (the checkout session expires with it).
+pub const HOLD: Duration = Duration::minutes(30);
+
+#[derive(Debug, thiserror::Error)]
+pub enum CheckoutError {
+    #[error("Event not found")]
+    EventNotFound,
+    #[error("{0}")]
+    Refused(BookingRefusal),
+    #[error("This event is free: book it without paying.")]
+    PaymentNotRequired,
+    #[error("{0}")]
+    Invalid(playspace_domain::ValidationError),
+    #[error("Failed to setup payment. Please try again.")]
+    Gateway(GatewayError),
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PaymentError {
+    #[error("No payment session found")]
+    NotFound,
+    #[error("Payment confirmation failed")]
+    Gateway(GatewayError),
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+/// Holds a place (booking pending, place counted) and opens a checkout session for it.
+#[tracing::instrument(skip_all)]
+pub fn start_card_checkout(
+    deps: &BookingDeps,
+    user: &User,
+    event_id: &str,
+    accessibility_requirements: Option<&str>,
+) -> Result<CheckoutSession, CheckoutError> {
+    let now = deps.clock.now();
+    let event_id: EventId = event_id.parse().map_err(|_| CheckoutError::EventNotFound)?;
+    let event = match deps.events.get(event_id) {
+        Ok(event) => event,
+        Err(RepoError::NotFound) => return Err(CheckoutError::EventNotFound),
+        Err(e) => return Err(e.into()),
+    };
+    check_bookable(&event, now).map_err(CheckoutError::Refused)?;
+    if event.price.is_free() {
+        return Err(CheckoutError::PaymentNotRequired);
+    }
+    let accessibility =
+        text::optional(accessibility_requirements, 1000).map_err(CheckoutError::Invalid)?;
+    let plan = deps.memberships.current_plan(user.id, now)?;
+    let hold_until = now + HOLD;
+    let booking = Booking {
+        id: BookingId::new(),
+        reference: BookingReference::generate(&mut rand::rng()),
+        user_id: user.id,
+        event_id: event.id,
+        status: BookingStatus::Pending,
+        payment_status: PaymentStatus::Pending,
+        payment_method: PaymentMethod::Card,
+        amount: event.price,
+        accessibility_requirements: accessibility,
+        created_at: now,
+    };
+    let request = BookingRequest {
+        hold_until: Some(hold_until),
+        limit_month: limit_month(&event),
+        monthly_limit: plan.unwrap_or(Plan::Community).monthly_limit(),
+        emails: vec![],
+        notification: None,
+        booking,
+    };
+    match deps.bookings.book(&request, now) {
+        Ok(()) => {}
+        Err(BookError::Refused(r)) => return Err(CheckoutError::Refused(r)),
+        Err(BookError::EventNotFound) => return Err(CheckoutError::EventNotFound),
+        Err(BookError::Store(e)) => return Err(e.into()),
+    }
+    let booking = &request.booking;
+    let base = &deps.email.public_url;
+    let checkout = CheckoutRequest {
+        mode: CheckoutMode::Payment,
+        reference_id: booking.id.to_string(),
+        product_name: event.title.clone(),
+        description: format!(
+            "{} · {}",
+            london::format_long(event.starts_at),
+            event.location
+        ),
+        amount_pence: event.price.pence(),
+        customer_email: user.email.as_str().to_owned(),
+        success_url: format!("{base}/success?session_id={{CHECKOUT_SESSION_ID}}"),
+        cancel_url: format!("{base}/cancel?booking_id={}", booking.id),
+        expires_at: hold_until,
+        idempotency_key: format!("checkout-{}", booking.id),
+        metadata: vec![
+            ("booking_id".into(), booking.id.to_string()),
+            ("event_id".into(), event.id.to_string()),
+        ],
+    };
+    let session = match deps.gateway.create_checkout(&checkout) {
+        Ok(session) => session,
+        Err(e) => {
+            // No checkout, no hold: give the place back at once.
+            deps.bookings.cancel(
+                booking.id,
+                Some("Checkout could not start".into()),
+                &[],
+                now,
+            )?;
+            return Err(CheckoutError::Gateway(e));
+        }
+    };
+    deps.bookings.attach_checkout(booking.id, &session.id)?;
+    Ok(session)
+}
+
+/// Applies a verified gateway notification. Unknown sessions (not ours, or for other
+/// products) are acknowledged and ignored.
+#[tracing::instrument(skip_all, fields(event = %event.id))]
+pub fn handle_gateway_event(
+    deps: &BookingDeps,
+    event: &GatewayEvent,
+) -> Result<TransitionOutcome, PaymentError> {
+    let transition = match (event.kind, event.session.payment) {
+        (GatewayEventKind::Completed, CheckoutPayment::Unpaid) | (GatewayEventKind::Other, _) => {
+            // Completed but paid later (bank transfer etc.): wait for async_payment_*.
+            return Ok(TransitionOutcome::AlreadyDone);
+        }
+        (GatewayEventKind::Completed | GatewayEventKind::AsyncPaymentSucceeded, _) => {
+            Transition::Paid
+        }
+        (GatewayEventKind::AsyncPaymentFailed, _) => Transition::Released {
+            payment_failed: true,
+        },
+        (GatewayEventKind::Expired, _) => Transition::Released {
+            payment_failed: false,
+        },
+    };
+    apply(
+        deps,
+        &event.session.id,
+        Some(event.id.clone()),
+        transition,
+        event.session.payment_intent.clone(),
+    )
+}
+
+enum Transition {
+    Paid,
+    Released { payment_failed: bool },
+}
+
+fn apply(
+    deps: &BookingDeps,
+    session_id: &str,
+    event_id: Option<String>,
+    transition: Transition,
+    payment_intent: Option<String>,
+) -> Result<TransitionOutcome, PaymentError> {
+    let found = match deps.bookings.find_by_session(session_id) {
+        Ok(found) => found,
+        Err(RepoError::NotFound) => return Ok(TransitionOutcome::AlreadyDone),
+        Err(e) => return Err(e.into()),
+    };
+    let now = deps.clock.now();
+    let transition = match transition {
+        Transition::Paid => {
+            let user = deps.users.get(found.booking.user_id)?;
+            let mut paid = found.booking.clone();
+            paid.status = BookingStatus::Confirmed;
+            paid.payment_status = PaymentStatus::Paid;
+            PaymentTransition::Paid {
+                payment_intent: payment_intent.clone(),
+                emails: vec![
+                    emails::confirmation(deps.email, &user, &paid, &found.event),
+                    emails::payment_received(deps.email, &user, &paid, &found.event),
+                ],
+            }
+        }
+        Transition::Released { payment_failed } => PaymentTransition::Released { payment_failed },
+    };
+    let outcome = deps
+        .bookings
+        .apply_payment(session_id, event_id, &transition, now)?;
+    if let TransitionOutcome::PaidButNoPlace {
+        payment_intent: Some(intent),
+    } = &outcome
+    {
+        refund(deps, &found, intent)?;
+    }
+    Ok(outcome)
+}
+
+/// Gives the money back for a booking that holds no place, and records it.
+fn refund(
+    deps: &BookingDeps,
+    found: &BookingWithEvent,
+    payment_intent: &str,
+) -> Result<(), PaymentError> {
+    let now = deps.clock.now();
+    let request = RefundRequest {
+        payment_intent: payment_intent.to_owned(),
+        amount_pence: found.booking.amount.pence(),
+        idempotency_key: format!("refund-{}", found.booking.id),
+    };
+    let (id, status) = match deps.gateway.refund(&request) {
+        Ok(refund) => (Some(refund.id), refund_status(refund.status)),
+        Err(e) => {
+            // Recorded as failed so an admin sees it; the money is not lost, only not yet back.
+            tracing::error!(error = %e, booking = %found.booking.id, "refund failed");
+            (None, "failed")
+        }
+    };
+    deps.bookings
+        .record_refund(found.booking.id, request.amount_pence, id, status, now)?;
+    Ok(())
+}
+
+pub(crate) fn refund_status(status: RefundStatus) -> &'static str {
+    match status {
+        RefundStatus::Succeeded => "succeeded",
+        RefundStatus::Pending => "pending",
+        RefundStatus::Failed => "failed",
+    }
+}
+
+/// The return page's check: the person's own booking for the session, confirmed here if
+/// the gateway already says it is paid (the webhook may still be on its way).
+pub fn confirm_payment(
+    deps: &BookingDeps,
+    user: &User,
+    session_id: &str,
+) -> Result<BookingWithEvent, PaymentError> {
+    let found = match deps.bookings.find_by_session(session_id) {
+        Ok(found) if found.booking.user_id == user.id => found,
+        Ok(_) | Err(RepoError::NotFound) => return Err(PaymentError::NotFound),
+        Err(e) => return Err(e.into()),
+    };
+    if found.booking.status != BookingStatus::Pending {
+        return Ok(found);
+    }
+    let state = deps
+        .gateway
+        .retrieve_checkout(session_id)
+        .map_err(PaymentError::Gateway)?;
+    if state.status == CheckoutStatus::Complete && state.payment != CheckoutPayment::Unpaid {
+        apply(
+            deps,
+            session_id,
+            None,
+            Transition::Paid,
+            state.payment_intent,
+        )?;
+    }
+    deps.bookings
+        .find_by_session(session_id)
+        .map_err(Into::into)
+}
+
+/// The person left the checkout: their held place is released at once.
+pub fn cancel_payment(
+    deps: &BookingDeps,
+    user: &User,
+    booking_id: &str,
+) -> Result<(), PaymentError> {
+    let id: BookingId = booking_id.parse().map_err(|_| PaymentError::NotFound)?;
+    let found = match deps.bookings.get(id) {
+        Ok(found) if found.booking.user_id == user.id => found,
+        Ok(_) | Err(RepoError::NotFound) => return Err(PaymentError::NotFound),
+        Err(e) => return Err(e.into()),
+    };
+    if found.booking.status != BookingStatus::Pending {
+        return Ok(());
+    }
+    match &found.session_id {
+        Some(session) => apply(
+            deps,
+            session,
+            None,
+            Transition::Released {
+                payment_failed: false,
+            },
+            None,
+        )
+        .map(|_| ()),
+        None => deps
+            .bookings
+            .cancel(id, Some("Payment cancelled".into()), &[], deps.clock.now())
+            .map_err(Into::into),
+    }
+}
+
+/// Releases places whose payment window ended without word from the gateway (a missed
+/// webhook must never keep a place held). Paid sessions found here are confirmed instead.
+pub fn release_expired_holds(deps: &BookingDeps) -> Result<usize, PaymentError> {
+    let now = deps.clock.now();
+    let mut released = 0;
+    for (id, session) in deps.bookings.expired_holds(now, 100)? {
+        let Some(session) = session else {
+            deps.bookings
+                .cancel(id, Some("Payment window ended".into()), &[], now)?;
+            released += 1;
+            continue;
+        };
+        let paid_with = match deps.gateway.retrieve_checkout(&session) {
+            Ok(state)
+                if state.status == CheckoutStatus::Complete
+                    && state.payment != CheckoutPayment::Unpaid =>
+            {
+                Some(state.payment_intent)
+            }
+            _ => None,
+        };
+        let paid = paid_with.is_some();
+        let transition = if paid {
+            Transition::Paid
+        } else {
+            Transition::Released {
+                payment_failed: false,
+            }
+        };
+        if apply(deps, &session, None, transition, paid_with.flatten())?
+            == TransitionOutcome::Applied
+            && !paid
+        {
+            released += 1;
+        }
+    }
+    Ok(released)
+}
