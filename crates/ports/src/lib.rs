@@ -28,7 +28,7 @@ pub use error::RepoError;
 pub use events::EventRepository;
 pub use health::HealthCheck;
 pub use mailer::{Accepted, EmailMessage, Mailer, SendError};
-pub use memberships::MembershipRepository;
+pub use memberships::{Membership, MembershipRepository};
 pub use outbox::{ClaimedEmail, Outbox};
 pub use payments::{
     CheckoutMode, CheckoutPayment, CheckoutRequest, CheckoutSession, CheckoutState, CheckoutStatus,

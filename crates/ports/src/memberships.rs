@@ -4,8 +4,39 @@ use playspace_domain::booking_rules::Plan;
 
 use crate::RepoError;
 
+/// One membership row as the member sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Membership {
+    pub id: String,
+    pub user_id: UserId,
+    pub plan: Plan,
+    /// active, pending (awaiting payment), cancelled or expired.
+    pub status: String,
+    pub price_pence: i64,
+    pub start_date: DateTime<Utc>,
+    pub end_date: Option<DateTime<Utc>>,
+}
+
 #[cfg_attr(feature = "mock", mockall::automock)]
 pub trait MembershipRepository: Send + Sync {
     /// The person's active plan at `now`, if any (none counts as Community).
     fn current_plan(&self, user: UserId, now: DateTime<Utc>) -> Result<Option<Plan>, RepoError>;
+
+    /// Makes `membership` the person's only active one (others end at `now`).
+    fn activate(&self, membership: &Membership, now: DateTime<Utc>) -> Result<(), RepoError>;
+
+    /// Stores a membership awaiting payment through `session_id`.
+    fn create_pending(&self, membership: &Membership, session_id: &str) -> Result<(), RepoError>;
+
+    /// Activates the pending membership paid through `session_id` (once; `Ok(false)` when
+    /// there is none pending for it). Other active memberships end at `now`.
+    fn activate_paid(
+        &self,
+        session_id: &str,
+        subscription: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, RepoError>;
+
+    /// The person's memberships, newest first.
+    fn list_for_user(&self, user: UserId) -> Result<Vec<Membership>, RepoError>;
 }

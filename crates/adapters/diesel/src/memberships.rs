@@ -2,11 +2,83 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use playspace_domain::UserId;
 use playspace_domain::booking_rules::Plan;
-use playspace_ports::{MembershipRepository, RepoError};
+use playspace_ports::{Membership, MembershipRepository, RepoError};
 
-use crate::Store;
-use crate::convert::{corrupt, repo_error, to_db_time};
+use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::schema::memberships;
+use crate::{DbConnection, Store};
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = memberships)]
+struct MembershipRow {
+    id: String,
+    user_id: String,
+    plan: String,
+    status: String,
+    price_pence: i64,
+    start_date: NaiveDateTime,
+    end_date: Option<NaiveDateTime>,
+}
+
+impl MembershipRow {
+    fn into_domain(self) -> Result<Membership, RepoError> {
+        Ok(Membership {
+            user_id: self
+                .user_id
+                .parse()
+                .map_err(|e| corrupt("membership user", e))?,
+            plan: self.plan.parse().map_err(|_| corrupt("plan", &self.plan))?,
+            id: self.id,
+            status: self.status,
+            price_pence: self.price_pence,
+            start_date: from_db_time(self.start_date),
+            end_date: self.end_date.map(from_db_time),
+        })
+    }
+}
+
+fn end_active(
+    conn: &mut DbConnection,
+    user: &str,
+    except: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        memberships::table
+            .filter(memberships::user_id.eq(user))
+            .filter(memberships::status.eq("active"))
+            .filter(memberships::id.ne(except)),
+    )
+    .set((
+        memberships::status.eq("cancelled"),
+        memberships::end_date.eq(Some(now)),
+        memberships::updated_at.eq(now),
+    ))
+    .execute(conn)
+}
+
+fn insert(
+    conn: &mut DbConnection,
+    m: &Membership,
+    status: &str,
+    session: Option<&str>,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::insert_into(memberships::table)
+        .values((
+            memberships::id.eq(&m.id),
+            memberships::user_id.eq(m.user_id.to_string()),
+            memberships::plan.eq(m.plan.as_str()),
+            memberships::status.eq(status),
+            memberships::start_date.eq(to_db_time(m.start_date)),
+            memberships::end_date.eq(m.end_date.map(to_db_time)),
+            memberships::price_pence.eq(m.price_pence),
+            memberships::stripe_session_id.eq(session),
+            memberships::created_at.eq(now),
+            memberships::updated_at.eq(now),
+        ))
+        .execute(conn)
+}
 
 impl MembershipRepository for Store {
     fn current_plan(&self, user: UserId, now: DateTime<Utc>) -> Result<Option<Plan>, RepoError> {
@@ -28,5 +100,75 @@ impl MembershipRepository for Store {
             .map_err(repo_error)?;
         plan.map(|p| p.parse().map_err(|_| corrupt("plan", p)))
             .transpose()
+    }
+
+    fn activate(&self, membership: &Membership, now: DateTime<Utc>) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now = to_db_time(now);
+        conn.transaction(|c| {
+            insert(c, membership, "active", None, now)?;
+            end_active(c, &membership.user_id.to_string(), &membership.id, now).map(|_| ())
+        })
+        .map_err(repo_error)
+    }
+
+    fn create_pending(&self, membership: &Membership, session_id: &str) -> Result<(), RepoError> {
+        let mut conn = self.conn()?;
+        insert(
+            &mut conn,
+            membership,
+            "pending",
+            Some(session_id),
+            to_db_time(Utc::now()),
+        )
+        .map(|_| ())
+        .map_err(repo_error)
+    }
+
+    fn activate_paid(
+        &self,
+        session_id: &str,
+        subscription: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        let mut conn = self.conn()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now = to_db_time(now);
+        conn.transaction(|c| {
+            let activated = diesel::update(
+                memberships::table
+                    .filter(memberships::stripe_session_id.eq(session_id))
+                    .filter(memberships::status.eq("pending")),
+            )
+            .set((
+                memberships::status.eq("active"),
+                memberships::start_date.eq(now),
+                memberships::stripe_subscription_id.eq(subscription),
+                memberships::updated_at.eq(now),
+            ))
+            .execute(c)?;
+            if activated != 1 {
+                return Ok(false);
+            }
+            let (id, user): (String, String) = memberships::table
+                .filter(memberships::stripe_session_id.eq(session_id))
+                .select((memberships::id, memberships::user_id))
+                .first(c)?;
+            end_active(c, &user, &id, now)?;
+            Ok(true)
+        })
+        .map_err(repo_error)
+    }
+
+    fn list_for_user(&self, user: UserId) -> Result<Vec<Membership>, RepoError> {
+        let mut conn = self.conn()?;
+        let rows: Vec<MembershipRow> = memberships::table
+            .filter(memberships::user_id.eq(user.to_string()))
+            .order((memberships::created_at.desc(), memberships::id.desc()))
+            .select(MembershipRow::as_select())
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        rows.into_iter().map(MembershipRow::into_domain).collect()
     }
 }

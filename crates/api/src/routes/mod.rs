@@ -8,6 +8,7 @@ mod bookings;
 mod get_event;
 mod health;
 mod list_events;
+mod memberships;
 mod payments;
 mod submit_contact;
 mod user;
@@ -101,6 +102,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/stripe/webhook")
                         .route(web::post().to(payments::webhook::handle)),
+                )
+                .service(
+                    web::resource("/memberships")
+                        .route(web::get().to(memberships::list::handle))
+                        .route(web::post().to(memberships::choose::handle)),
                 )
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),

@@ -3,6 +3,7 @@ mod book_event;
 mod calendar;
 mod cancel_booking;
 mod emails;
+mod memberships;
 mod my_bookings;
 mod payments;
 
@@ -15,6 +16,7 @@ use crate::accounts::EmailSettings;
 pub use book_event::{BookEventError, BookEventInput, book_event};
 pub use calendar::{CalendarError, booking_calendar};
 pub use cancel_booking::{CancelBookingError, cancel_booking};
+pub use memberships::{ChoosePlanError, PlanChoice, choose_plan, my_memberships};
 pub use my_bookings::my_bookings;
 pub use payments::{
     CheckoutError, PaymentError, cancel_payment, confirm_payment, handle_gateway_event,

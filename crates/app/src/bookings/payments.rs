@@ -174,12 +174,20 @@ fn apply(
     transition: Transition,
     payment_intent: Option<String>,
 ) -> Result<TransitionOutcome, PaymentError> {
+    let now = deps.clock.now();
     let found = match deps.bookings.find_by_session(session_id) {
         Ok(found) => found,
-        Err(RepoError::NotFound) => return Ok(TransitionOutcome::AlreadyDone),
+        Err(RepoError::NotFound) => {
+            // Not a booking: perhaps a membership subscription.
+            if matches!(transition, Transition::Paid)
+                && deps.memberships.activate_paid(session_id, None, now)?
+            {
+                return Ok(TransitionOutcome::Applied);
+            }
+            return Ok(TransitionOutcome::AlreadyDone);
+        }
         Err(e) => return Err(e.into()),
     };
-    let now = deps.clock.now();
     let transition = match transition {
         Transition::Paid => {
             let user = deps.users.get(found.booking.user_id)?;

@@ -1,0 +1,54 @@
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use playspace_app::bookings::{ChoosePlanError, PlanChoice, choose_plan};
+use serde::Deserialize;
+
+use crate::auth::CurrentUser;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// `{plan, price}` as the spec's client sends it; the price is ignored (ours decides).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Body {
+    plan: String,
+}
+
+/// `POST /api/memberships`: Community at once (201 `{membership}`), paid plans through a
+/// subscription checkout (200 `{sessionId, url}`).
+pub async fn handle(
+    state: web::Data<AppState>,
+    current: Option<CurrentUser>,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    let current = current.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            "Please login to select a membership plan",
+        )
+    })?;
+    let plan = body.into_inner().plan;
+    let app = state.clone();
+    let choice = web::block(move || choose_plan(&app.booking_deps(), &current.user, &plan))
+        .await?
+        .map_err(|e| match e {
+            ChoosePlanError::InvalidPlan => ApiError::bad_request("invalid_plan", "Invalid plan"),
+            ChoosePlanError::Gateway(cause) => {
+                tracing::warn!(error = %cause, "membership checkout could not start");
+                ApiError::new(
+                    StatusCode::BAD_GATEWAY,
+                    "payment_setup_failed",
+                    "Failed to create membership. Please try again.",
+                )
+            }
+            ChoosePlanError::Store(e) => e.into(),
+        })?;
+    Ok(match choice {
+        PlanChoice::Active(m) => HttpResponse::Created()
+            .json(serde_json::json!({ "membership": super::membership_json(&m) })),
+        PlanChoice::Checkout(s) => {
+            HttpResponse::Ok().json(serde_json::json!({ "sessionId": s.id, "url": s.url }))
+        }
+    })
+}

@@ -1,0 +1,17 @@
+//! `/api/memberships`: choosing a plan and listing mine.
+use chrono::SecondsFormat;
+use playspace_ports::Membership;
+
+pub mod choose;
+pub mod list;
+
+fn membership_json(m: &Membership) -> serde_json::Value {
+    serde_json::json!({
+        "id": m.id,
+        "plan": m.plan.as_str(),
+        "status": m.status,
+        "price": format!("{}.{:02}", m.price_pence / 100, m.price_pence % 100),
+        "startDate": m.start_date.to_rfc3339_opts(SecondsFormat::Secs, true),
+        "endDate": m.end_date.map(|d| d.to_rfc3339_opts(SecondsFormat::Secs, true)),
+    })
+}

@@ -1,0 +1,99 @@
+//! Choosing a membership plan over HTTP.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use actix_web::test::TestRequest;
+use common::{TestApp, send, sign_up};
+use serde_json::json;
+
+fn choose(plan: &str) -> TestRequest {
+    TestRequest::post()
+        .uri("/api/memberships")
+        .set_json(json!({"plan": plan, "price": "0.00"}))
+}
+
+#[actix_web::test]
+async fn plans_need_a_session_and_a_known_name() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (status, _, body) = send(&service, choose("community"), None).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (401, Some("Please login to select a membership plan"))
+    );
+    let (_, _, reg) = send(
+        &service,
+        TestRequest::post()
+            .uri("/api/auth/register")
+            .set_json(sign_up("ana@example.org")),
+        None,
+    )
+    .await;
+    let token = reg["token"].as_str().unwrap();
+    let (status, _, body) = send(&service, choose("platinum"), Some(token)).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("Invalid plan"))
+    );
+}
+
+#[actix_web::test]
+async fn community_is_immediate_and_active_is_paid_through_the_checkout() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (_, _, reg) = send(
+        &service,
+        TestRequest::post()
+            .uri("/api/auth/register")
+            .set_json(sign_up("ana@example.org")),
+        None,
+    )
+    .await;
+    let token = reg["token"].as_str().unwrap();
+    let (status, _, body) = send(&service, choose("community"), Some(token)).await;
+    assert_eq!(status, 201);
+    assert_eq!(body["membership"]["status"], "active");
+
+    let (status, _, body) = send(&service, choose("active"), Some(token)).await;
+    assert_eq!(status, 200, "{body}");
+    let session = body["sessionId"].as_str().unwrap().to_owned();
+    let response = actix_web::test::call_service(
+        &service,
+        TestRequest::get()
+            .uri(&format!("/checkout/{session}"))
+            .to_request(),
+    )
+    .await;
+    let page = String::from_utf8(actix_web::test::read_body(response).await.to_vec()).unwrap();
+    assert!(page.contains("Pay £15.00"), "our price, not the client's");
+    let (_, _, list) = send(
+        &service,
+        TestRequest::get().uri("/api/memberships"),
+        Some(token),
+    )
+    .await;
+    assert_eq!(list[0]["status"], "pending");
+
+    let response = actix_web::test::call_service(
+        &service,
+        TestRequest::post()
+            .uri(&format!("/checkout/{session}/pay"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(response.status(), 303);
+    let (_, _, list) = send(
+        &service,
+        TestRequest::get().uri("/api/memberships"),
+        Some(token),
+    )
+    .await;
+    let statuses: Vec<(&str, &str)> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["plan"].as_str().unwrap(), m["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(statuses, [("active", "active"), ("community", "cancelled")]);
+}
