@@ -1,6 +1,8 @@
 //! Serving the built single-page app: hashed assets with long cache lifetimes, and
 //! `index.html` for client routes (with a 404 status for paths no screen handles).
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant, SystemTime};
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
@@ -17,26 +19,68 @@ const NOT_BUILT: &str = "PlaySpace is running, but the frontend has not been bui
 Build it with: cd frontend && npm ci && npm run build (scripts/run does this for you).\n\
 The API is available under /api, e.g. /api/events.\n";
 
-/// The built frontend, read once at start-up.
+/// The built frontend. `index.html` is kept in memory and re-read when the file changes
+/// (checked at most once a second), so a rebuild shows up without a restart.
 pub struct Frontend {
     dir: PathBuf,
-    index_html: Option<String>,
+    built_at_start: bool,
+    shell: RwLock<Option<Shell>>,
+}
+
+struct Shell {
+    html: Arc<str>,
+    modified: Option<SystemTime>,
+    checked: Instant,
+}
+
+const RECHECK: Duration = Duration::from_secs(1);
+
+fn read_shell(dir: &Path) -> Option<Shell> {
+    let path = dir.join("index.html");
+    let html = std::fs::read_to_string(&path).ok()?;
+    let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+    Some(Shell {
+        html: Arc::from(html),
+        modified,
+        checked: Instant::now(),
+    })
 }
 
 impl Frontend {
     pub fn load(dir: &Path) -> Self {
-        let index_html = std::fs::read_to_string(dir.join("index.html")).ok();
-        if index_html.is_none() {
+        let shell = read_shell(dir);
+        if shell.is_none() {
             tracing::warn!(dir = %dir.display(), "no frontend build found; / explains how to build it");
         }
         Self {
             dir: dir.to_owned(),
-            index_html,
+            built_at_start: shell.is_some(),
+            shell: RwLock::new(shell),
         }
     }
 
+    /// The directory to serve files from, when a build existed at start-up.
     pub fn dir(&self) -> Option<&Path> {
-        self.index_html.as_ref().map(|_| self.dir.as_path())
+        self.built_at_start.then_some(self.dir.as_path())
+    }
+
+    /// The current `index.html`, if there is a build.
+    fn index_html(&self) -> Option<Arc<str>> {
+        if let Ok(shell) = self.shell.read()
+            && let Some(current) = shell.as_ref()
+            && current.checked.elapsed() < RECHECK
+        {
+            return Some(Arc::clone(&current.html));
+        }
+        let mut shell = self.shell.write().ok()?;
+        let modified = std::fs::metadata(self.dir.join("index.html"))
+            .and_then(|m| m.modified())
+            .ok();
+        match shell.as_mut() {
+            Some(current) if current.modified == modified => current.checked = Instant::now(),
+            _ => *shell = read_shell(&self.dir),
+        }
+        shell.as_ref().map(|s| Arc::clone(&s.html))
     }
 }
 
@@ -79,7 +123,7 @@ fn is_client_route(path: &str) -> bool {
 
 /// The fallback for every GET that no file or API route answered.
 pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let Some(index) = state.frontend.index_html.as_deref() else {
+    let Some(index) = state.frontend.index_html() else {
         let status = if req.path() == "/" {
             StatusCode::OK
         } else {
@@ -114,7 +158,7 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
         ))
         // The shell must be revalidated so a deploy's new asset names are picked up.
         .insert_header((CACHE_CONTROL, HeaderValue::from_static("no-cache")))
-        .body(page.render(index))
+        .body(page.render(&index))
 }
 
 /// What the server adds to the app's shell for one page.

@@ -119,3 +119,20 @@ async fn other_methods_on_read_only_resources_are_refused() {
     let response = actix_web::test::call_service(&service, request).await;
     assert_eq!(response.status(), 405);
 }
+
+#[actix_web::test]
+async fn a_rebuilt_frontend_is_served_without_a_restart() {
+    let frontend = tempfile::tempdir().unwrap();
+    std::fs::write(frontend.path().join("index.html"), "<p>old build</p>").unwrap();
+    let app = TestApp::new();
+    let service = app
+        .service_with(|state| {
+            state.frontend =
+                std::sync::Arc::new(playspace_api::frontend::Frontend::load(frontend.path()));
+        })
+        .await;
+    assert!(get(&service, "/about").await.2.contains("old build"));
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    std::fs::write(frontend.path().join("index.html"), "<p>new build</p>").unwrap();
+    assert!(get(&service, "/about").await.2.contains("new build"));
+}
