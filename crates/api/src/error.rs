@@ -146,6 +146,13 @@ impl From<RepoError> for ApiError {
     }
 }
 
+/// A booking rule said no: 409 with the rule's stable code and message.
+impl From<playspace_domain::booking_rules::BookingRefusal> for ApiError {
+    fn from(refusal: playspace_domain::booking_rules::BookingRefusal) -> Self {
+        Self::new(StatusCode::CONFLICT, refusal.code(), refusal.to_string())
+    }
+}
+
 impl From<actix_web::error::BlockingError> for ApiError {
     fn from(error: actix_web::error::BlockingError) -> Self {
         Self::internal(error)

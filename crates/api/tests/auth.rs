@@ -5,17 +5,11 @@ mod common;
 
 use actix_web::test::TestRequest;
 use chrono::{Duration, Utc};
-use common::{TestApp, send, sign_up};
+use common::{TestApp, register, send, sign_up};
 use serde_json::json;
 
 fn post(uri: &str, body: serde_json::Value) -> TestRequest {
     TestRequest::post().uri(uri).set_json(body)
-}
-
-async fn register(service: &svc!(), email: &str) -> String {
-    let (status, _, body) = send(service, post("/api/auth/register", sign_up(email)), None).await;
-    assert_eq!(status, 201, "{body}");
-    body["token"].as_str().unwrap().to_owned()
 }
 
 async fn login(service: &svc!(), email: &str, password: &str) -> (u16, serde_json::Value) {
@@ -239,7 +233,7 @@ async fn too_many_logins_for_one_account_are_slowed_with_retry_after() {
 async fn logout_revokes_the_session_and_clears_the_cookie() {
     let app = TestApp::new();
     let service = app.service().await;
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let (status, headers, body) = send(
         &service,
         TestRequest::post().uri("/api/auth/logout"),
@@ -269,7 +263,7 @@ async fn logout_revokes_the_session_and_clears_the_cookie() {
 async fn the_cookie_alone_authenticates_the_browser() {
     let app = TestApp::new();
     let service = app.service().await;
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let request = TestRequest::get()
         .uri("/api/auth/user")
         .cookie(actix_web::cookie::Cookie::new("playspace_session", token));
@@ -282,7 +276,7 @@ async fn the_cookie_alone_authenticates_the_browser() {
 async fn tampered_unsigned_expired_and_missing_tokens_are_401() {
     let app = TestApp::new();
     let service = app.service().await;
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let mut tampered = token.clone();
     tampered.replace_range(tampered.len() - 3.., "AAA");
     let parts: Vec<&str> = token.split('.').collect();
@@ -312,7 +306,7 @@ async fn reset_links_work_once_within_the_hour_and_sign_out_everywhere() {
     let app = TestApp::new();
     let t0 = Utc::now();
     let service = app.service_at(t0).await;
-    let old_session = register(&service, "ana@example.org").await;
+    let old_session = register(&service, "ana@example.org").await.0;
 
     let answer = |email: &str| post("/api/auth/forgot-password", json!({"email": email}));
     let (status, _, known) = send(&service, answer("ana@example.org"), None).await;
@@ -405,7 +399,7 @@ async fn reset_form_messages() {
 async fn the_verification_link_confirms_the_address_once() {
     let app = TestApp::new();
     let service = app.service().await;
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let link = app.token_from_email("verify_email");
     let (status, _, _) = send(
         &service,
@@ -447,7 +441,7 @@ async fn resending_verification_needs_a_session_and_sends_a_new_link() {
         .0,
         401
     );
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let first = app.token_from_email("verify_email");
     assert_eq!(
         send(
@@ -466,7 +460,7 @@ async fn resending_verification_needs_a_session_and_sends_a_new_link() {
 async fn cookie_writes_from_another_site_are_refused() {
     let app = TestApp::new();
     let service = app.service().await;
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let cross = TestRequest::post()
         .uri("/api/auth/logout")
         .insert_header(("host", "localhost:8080"))

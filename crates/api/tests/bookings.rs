@@ -5,24 +5,8 @@ mod common;
 
 use actix_web::test::TestRequest;
 use chrono::{Duration, Utc};
-use common::{TestApp, send, sign_up};
+use common::{TestApp, register, send};
 use serde_json::json;
-
-async fn register(service: &svc!(), email: &str) -> (String, String) {
-    let (status, _, body) = send(
-        service,
-        TestRequest::post()
-            .uri("/api/auth/register")
-            .set_json(sign_up(email)),
-        None,
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    (
-        body["token"].as_str().unwrap().to_owned(),
-        body["user"]["id"].as_str().unwrap().to_owned(),
-    )
-}
 
 fn book(event_id: &str, extra: serde_json::Value) -> TestRequest {
     let mut body = json!({"eventId": event_id, "accessibilityRequirements": "Step-free access"});

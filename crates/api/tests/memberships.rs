@@ -4,7 +4,7 @@
 mod common;
 
 use actix_web::test::TestRequest;
-use common::{TestApp, send, sign_up};
+use common::{TestApp, register, send};
 use serde_json::json;
 
 fn choose(plan: &str) -> TestRequest {
@@ -22,15 +22,8 @@ async fn plans_need_a_session_and_a_known_name() {
         (status, body["error"].as_str()),
         (401, Some("Please login to select a membership plan"))
     );
-    let (_, _, reg) = send(
-        &service,
-        TestRequest::post()
-            .uri("/api/auth/register")
-            .set_json(sign_up("ana@example.org")),
-        None,
-    )
-    .await;
-    let token = reg["token"].as_str().unwrap();
+    let (token, _) = register(&service, "ana@example.org").await;
+    let token = token.as_str();
     let (status, _, body) = send(&service, choose("platinum"), Some(token)).await;
     assert_eq!(
         (status, body["error"].as_str()),
@@ -42,15 +35,8 @@ async fn plans_need_a_session_and_a_known_name() {
 async fn community_is_immediate_and_active_is_paid_through_the_checkout() {
     let app = TestApp::new();
     let service = app.service().await;
-    let (_, _, reg) = send(
-        &service,
-        TestRequest::post()
-            .uri("/api/auth/register")
-            .set_json(sign_up("ana@example.org")),
-        None,
-    )
-    .await;
-    let token = reg["token"].as_str().unwrap();
+    let (token, _) = register(&service, "ana@example.org").await;
+    let token = token.as_str();
     let (status, _, body) = send(&service, choose("community"), Some(token)).await;
     assert_eq!(status, 201);
     assert_eq!(body["membership"]["status"], "active");

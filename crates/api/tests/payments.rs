@@ -7,22 +7,9 @@ use std::sync::Arc;
 
 use actix_web::test::TestRequest;
 use chrono::Utc;
-use common::{TestApp, send, sign_up};
+use common::{TestApp, register, send};
 use playspace_stripe::{StripeWebhookVerifier, sign_payload};
 use serde_json::json;
-
-async fn register(service: &svc!(), email: &str) -> String {
-    let (status, _, body) = send(
-        service,
-        TestRequest::post()
-            .uri("/api/auth/register")
-            .set_json(sign_up(email)),
-        None,
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    body["token"].as_str().unwrap().to_owned()
-}
 
 async fn checkout(service: &svc!(), token: &str, event_id: &str) -> (String, String) {
     let (status, _, body) = send(
@@ -67,7 +54,7 @@ async fn paying_at_the_local_checkout_confirms_the_booking() {
     let event = app.event(3, |e| e.price_pence(800).places(0, 4));
     let id = event.id.to_string();
     let service = app.service().await;
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let (session, url) = checkout(&service, &token, &id).await;
     assert!(url.ends_with(&format!("/checkout/{session}")));
     assert_eq!(participants(&service, &id).await, 1, "the place is held");
@@ -125,8 +112,8 @@ async fn cancelling_at_checkout_releases_the_place_and_only_the_owner_can() {
     let event = app.event(3, |e| e.price_pence(800).places(0, 1));
     let id = event.id.to_string();
     let service = app.service().await;
-    let ana = register(&service, "ana@example.org").await;
-    let bo = register(&service, "bo@example.org").await;
+    let ana = register(&service, "ana@example.org").await.0;
+    let bo = register(&service, "bo@example.org").await.0;
     let (session, _) = checkout(&service, &ana, &id).await;
     let (status, location, _) = raw(
         &service,
@@ -178,7 +165,7 @@ async fn free_events_and_signed_out_visitors_do_not_reach_the_checkout() {
         (status, body["error"].as_str()),
         (401, Some("Please log in to book this event."))
     );
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let (status, _, body) = send(&service, request(), Some(&token)).await;
     assert_eq!(
         (status, body["code"].as_str()),
@@ -217,7 +204,7 @@ async fn webhooks_need_a_valid_fresh_signature_and_count_once() {
             state.webhooks = Some(Arc::new(StripeWebhookVerifier::new(SECRET).unwrap()))
         })
         .await;
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let (session, _) = checkout(&service, &token, &id).await;
     let payload = completed("evt_1", &session);
     let now = Utc::now().timestamp();
@@ -284,8 +271,8 @@ async fn expiry_releases_once_and_a_late_payment_never_oversells() {
             state.webhooks = Some(Arc::new(StripeWebhookVerifier::new(SECRET).unwrap()))
         })
         .await;
-    let ana = register(&service, "ana@example.org").await;
-    let bo = register(&service, "bo@example.org").await;
+    let ana = register(&service, "ana@example.org").await.0;
+    let bo = register(&service, "bo@example.org").await.0;
     let (session, _) = checkout(&service, &ana, &id).await;
     let now = Utc::now().timestamp();
     for event_id in ["evt_exp_1", "evt_exp_2"] {

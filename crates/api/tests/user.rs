@@ -4,21 +4,8 @@
 mod common;
 
 use actix_web::test::TestRequest;
-use common::{TestApp, send, sign_up};
+use common::{TestApp, register, send};
 use serde_json::json;
-
-async fn register(service: &svc!(), email: &str) -> String {
-    let (status, _, body) = send(
-        service,
-        TestRequest::post()
-            .uri("/api/auth/register")
-            .set_json(sign_up(email)),
-        None,
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    body["token"].as_str().unwrap().to_owned()
-}
 
 #[actix_web::test]
 async fn every_user_endpoint_needs_a_session() {
@@ -53,7 +40,7 @@ async fn every_user_endpoint_needs_a_session() {
 async fn preferences_start_with_the_defaults_and_round_trip_within_bounds() {
     let app = TestApp::new();
     let service = app.service().await;
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let (status, _, body) = send(
         &service,
         TestRequest::get().uri("/api/user/preferences"),
@@ -114,8 +101,8 @@ async fn preferences_start_with_the_defaults_and_round_trip_within_bounds() {
 async fn the_profile_is_private_to_its_owner_and_editable() {
     let app = TestApp::new();
     let service = app.service().await;
-    let ana = register(&service, "ana@example.org").await;
-    let bo = register(&service, "bo@example.org").await;
+    let ana = register(&service, "ana@example.org").await.0;
+    let bo = register(&service, "bo@example.org").await.0;
     let (_, headers, body) = send(
         &service,
         TestRequest::get().uri("/api/user/profile"),
@@ -164,7 +151,7 @@ async fn the_profile_is_private_to_its_owner_and_editable() {
 async fn changing_the_password_signs_out_other_devices() {
     let app = TestApp::new();
     let service = app.service().await;
-    let first = register(&service, "ana@example.org").await;
+    let first = register(&service, "ana@example.org").await.0;
     let (_, _, login) = send(
         &service,
         TestRequest::post()
@@ -216,7 +203,7 @@ async fn changing_the_password_signs_out_other_devices() {
 async fn the_export_holds_my_data_and_nobody_elses() {
     let app = TestApp::new();
     let service = app.service().await;
-    let ana = register(&service, "ana@example.org").await;
+    let ana = register(&service, "ana@example.org").await.0;
     register(&service, "bo@example.org").await;
     let (status, headers, body) = send(
         &service,
@@ -246,7 +233,7 @@ async fn the_export_holds_my_data_and_nobody_elses() {
 async fn deleting_the_account_erases_it_after_the_password() {
     let app = TestApp::new();
     let service = app.service().await;
-    let token = register(&service, "ana@example.org").await;
+    let token = register(&service, "ana@example.org").await.0;
     let delete = |password: &str| {
         TestRequest::post()
             .uri("/api/user/delete")

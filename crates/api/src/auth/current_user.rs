@@ -27,6 +27,13 @@ pub fn unauthenticated() -> ApiError {
     )
 }
 
+impl CurrentUser {
+    /// For handlers whose 401 carries the spec's own wording (taken as `Option<CurrentUser>`).
+    pub fn required(current: Option<CurrentUser>, message: &str) -> Result<CurrentUser, ApiError> {
+        current.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", message))
+    }
+}
+
 /// The token from `Authorization: Bearer` (API clients) or the session cookie (browsers).
 pub fn bearer_or_cookie(req: &HttpRequest) -> Option<String> {
     let bearer = req

@@ -261,3 +261,16 @@ macro_rules! svc {
         >
     };
 }
+
+/// Signs up `email` with [`sign_up`] and returns (token, user id).
+pub async fn register(service: &svc!(), email: &str) -> (String, String) {
+    let request = test::TestRequest::post()
+        .uri("/api/auth/register")
+        .set_json(sign_up(email));
+    let (status, _, body) = send(service, request, None).await;
+    assert_eq!(status, 201, "{body}");
+    (
+        body["token"].as_str().unwrap().to_owned(),
+        body["user"]["id"].as_str().unwrap().to_owned(),
+    )
+}

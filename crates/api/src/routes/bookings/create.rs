@@ -24,13 +24,7 @@ pub async fn handle(
     current: Option<CurrentUser>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    let current = current.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthenticated",
-            "You must be logged in to book events",
-        )
-    })?;
+    let current = CurrentUser::required(current, "You must be logged in to book events")?;
     let body = body.into_inner();
     if body
         .user_id
@@ -54,7 +48,7 @@ pub async fn handle(
             BookEventError::EventNotFound => {
                 ApiError::not_found("event_not_found", "Event not found")
             }
-            BookEventError::Refused(refusal) => super::refused(refusal),
+            BookEventError::Refused(refusal) => refusal.into(),
             BookEventError::Invalid(error) => {
                 let mut fields = playspace_domain::FieldErrors::new();
                 fields.add("accessibilityRequirements", error);

@@ -21,13 +21,7 @@ pub async fn handle(
     current: Option<CurrentUser>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    let current = current.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthenticated",
-            "Please login to select a membership plan",
-        )
-    })?;
+    let current = CurrentUser::required(current, "Please login to select a membership plan")?;
     let plan = body.into_inner().plan;
     let app = state.clone();
     let choice = web::block(move || choose_plan(&app.booking_deps(), &current.user, &plan))

@@ -20,13 +20,7 @@ pub async fn handle(
     current: Option<CurrentUser>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    let current = current.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthenticated",
-            "Please log in to book this event.",
-        )
-    })?;
+    let current = CurrentUser::required(current, "Please log in to book this event.")?;
     let Body {
         event_id,
         accessibility_requirements,
@@ -43,7 +37,7 @@ pub async fn handle(
     .await?
     .map_err(|e| match e {
         CheckoutError::EventNotFound => ApiError::not_found("event_not_found", "Event not found"),
-        CheckoutError::Refused(r) => ApiError::new(StatusCode::CONFLICT, r.code(), r.to_string()),
+        CheckoutError::Refused(r) => r.into(),
         CheckoutError::PaymentNotRequired => {
             ApiError::new(StatusCode::CONFLICT, "payment_not_required", e.to_string())
         }
