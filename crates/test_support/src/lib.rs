@@ -1,6 +1,8 @@
 //! Builders and fixtures shared by tests across the workspace. Never a normal dependency.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod mock_http;
+
 use chrono::{DateTime, Duration, Utc};
 use playspace_domain::{Category, Event, EventId, Money};
 use playspace_ports::Clock;

@@ -1,142 +1,28 @@
-//! SendGridMailer against a hand-written one-shot HTTP server on 127.0.0.1.
+//! SendGridMailer against the shared one-shot HTTP server on 127.0.0.1.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::{ErrorKind, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::net::TcpListener;
 
 use playspace_ports::{Accepted, EmailMessage, Mailer, SendError};
 use playspace_sendgrid::SendGridMailer;
-use serde_json::{Value, json};
+use playspace_test_support::mock_http::{OneShotServer, Recorded};
+use serde_json::json;
 
 const API_KEY: &str = "SG.test-key-do-not-leak";
-/// Bounds how long a server thread waits, so no test can leave one behind.
-const SERVER_DEADLINE: Duration = Duration::from_secs(10);
 
-#[derive(Debug)]
-struct Recorded {
-    method: String,
-    path: String,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
+fn mailer(server: &OneShotServer) -> SendGridMailer {
+    SendGridMailer::with_base_url(API_KEY, server.base_url()).unwrap()
 }
 
-impl Recorded {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(key, _)| key.eq_ignore_ascii_case(name))
-            .map(|(_, value)| value.as_str())
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap()
-    }
-}
-
-/// Answers exactly one request with a canned response, then stops.
-struct MockSendGrid {
-    base_url: String,
-    handle: JoinHandle<Option<Recorded>>,
-}
-
-impl MockSendGrid {
-    fn start(status_line: &str, extra_headers: &[(&str, &str)], body: &str) -> Self {
-        let mut response = format!("HTTP/1.1 {status_line}\r\n");
-        for (name, value) in extra_headers {
-            response.push_str(&format!("{name}: {value}\r\n"));
-        }
-        response.push_str(&format!(
-            "Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        ));
-
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let base_url = format!("http://{}", listener.local_addr().unwrap());
-        listener.set_nonblocking(true).unwrap();
-        let handle = thread::spawn(move || {
-            let mut stream = accept_before_deadline(&listener)?;
-            let recorded = read_request(&mut stream);
-            stream.write_all(response.as_bytes()).unwrap();
-            stream.flush().unwrap();
-            Some(recorded)
-        });
-        Self { base_url, handle }
-    }
-
-    fn mailer(&self) -> SendGridMailer {
-        SendGridMailer::with_base_url(API_KEY, &self.base_url).unwrap()
-    }
-
-    /// Joins the server thread and returns the request it saw.
-    fn finish(self) -> Recorded {
-        self.handle
-            .join()
-            .unwrap()
-            .expect("the mock got no request")
-    }
-}
-
-fn accept_before_deadline(listener: &TcpListener) -> Option<TcpStream> {
-    let started = Instant::now();
-    loop {
-        match listener.accept() {
-            Ok((stream, _)) => {
-                stream.set_nonblocking(false).unwrap();
-                stream.set_read_timeout(Some(SERVER_DEADLINE)).unwrap();
-                return Some(stream);
-            }
-            Err(err) if err.kind() == ErrorKind::WouldBlock => {
-                if started.elapsed() > SERVER_DEADLINE {
-                    return None;
-                }
-                thread::sleep(Duration::from_millis(5));
-            }
-            Err(err) => panic!("accept failed: {err}"),
-        }
-    }
-}
-
-fn read_request(stream: &mut TcpStream) -> Recorded {
-    let mut buffer = Vec::new();
-    let mut chunk = [0_u8; 4096];
-    let head_end = loop {
-        if let Some(end) = buffer.windows(4).position(|w| w == b"\r\n\r\n") {
-            break end;
-        }
-        let read = stream.read(&mut chunk).unwrap();
-        assert!(read > 0, "connection closed mid-request");
-        buffer.extend_from_slice(&chunk[..read]);
-    };
-    let head = String::from_utf8(buffer[..head_end].to_vec()).unwrap();
-    let mut lines = head.split("\r\n");
-    let mut request_line = lines.next().unwrap().split(' ');
-    let method = request_line.next().unwrap().to_owned();
-    let path = request_line.next().unwrap().to_owned();
-    let headers: Vec<(String, String)> = lines
-        .map(|line| {
-            let (name, value) = line.split_once(':').unwrap();
-            (name.trim().to_owned(), value.trim().to_owned())
-        })
-        .collect();
-    let content_length: usize = headers
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case("content-length"))
-        .map(|(_, value)| value.parse().unwrap())
-        .expect("request without Content-Length");
-    let mut body = buffer[head_end + 4..].to_vec();
-    while body.len() < content_length {
-        let read = stream.read(&mut chunk).unwrap();
-        assert!(read > 0, "connection closed mid-body");
-        body.extend_from_slice(&chunk[..read]);
-    }
-    Recorded {
-        method,
-        path,
-        headers,
-        body,
-    }
+/// Joins the mock and returns the request it saw. SendGrid requests always carry a
+/// body, so every one must declare its length.
+fn finish(server: OneShotServer) -> Recorded {
+    let request = server.finish();
+    assert!(
+        request.header("content-length").is_some(),
+        "request without Content-Length"
+    );
+    request
 }
 
 fn message() -> EmailMessage {
@@ -161,9 +47,9 @@ fn assert_clean(text: &str) {
 
 #[test]
 fn accepted_email_posts_the_documented_request_and_returns_the_message_id() {
-    let server = MockSendGrid::start("202 Accepted", &[("X-Message-Id", "msg-123")], "");
-    let result = server.mailer().send(&message());
-    let request = server.finish();
+    let server = OneShotServer::start("202 Accepted", &[("X-Message-Id", "msg-123")], "");
+    let result = mailer(&server).send(&message());
+    let request = finish(server);
 
     assert_eq!(
         result,
@@ -199,11 +85,11 @@ fn accepted_email_posts_the_documented_request_and_returns_the_message_id() {
 
 #[test]
 fn recipient_without_a_name_has_no_name_field_and_a_missing_id_is_none() {
-    let server = MockSendGrid::start("202 Accepted", &[], "");
+    let server = OneShotServer::start("202 Accepted", &[], "");
     let mut email = message();
     email.to_name = None;
-    let result = server.mailer().send(&email);
-    let request = server.finish();
+    let result = mailer(&server).send(&email);
+    let request = finish(server);
 
     assert_eq!(
         result,
@@ -220,13 +106,13 @@ fn recipient_without_a_name_has_no_name_field_and_a_missing_id_is_none() {
 #[test]
 fn bad_request_is_permanent_and_carries_sendgrid_messages() {
     let body = r#"{"errors":[{"message":"The from address does not match a verified Sender Identity.","field":"from","help":null},{"message":"Invalid subject","field":"subject"}]}"#;
-    let server = MockSendGrid::start(
+    let server = OneShotServer::start(
         "400 Bad Request",
         &[("Content-Type", "application/json")],
         body,
     );
-    let result = server.mailer().send(&message());
-    server.finish();
+    let result = mailer(&server).send(&message());
+    finish(server);
 
     let Err(SendError::Permanent(text)) = result else {
         panic!("expected Permanent, got {result:?}");
@@ -244,13 +130,13 @@ fn bad_request_is_permanent_and_carries_sendgrid_messages() {
 #[test]
 fn other_client_errors_are_permanent() {
     for status_line in ["401 Unauthorized", "403 Forbidden", "413 Payload Too Large"] {
-        let server = MockSendGrid::start(
+        let server = OneShotServer::start(
             status_line,
             &[],
             r#"{"errors":[{"message":"nope","field":null}]}"#,
         );
-        let result = server.mailer().send(&message());
-        server.finish();
+        let result = mailer(&server).send(&message());
+        finish(server);
         let Err(SendError::Permanent(text)) = result else {
             panic!("{status_line}: expected Permanent, got {result:?}");
         };
@@ -266,13 +152,13 @@ fn rate_limit_and_server_errors_are_retryable() {
         "500 Internal Server Error",
         "502 Bad Gateway",
     ] {
-        let server = MockSendGrid::start(
+        let server = OneShotServer::start(
             status_line,
             &[("Content-Type", "application/json")],
             r#"{"errors":[{"message":"try again later"}]}"#,
         );
-        let result = server.mailer().send(&message());
-        server.finish();
+        let result = mailer(&server).send(&message());
+        finish(server);
         let Err(SendError::Retryable(text)) = result else {
             panic!("{status_line}: expected Retryable, got {result:?}");
         };
@@ -286,13 +172,13 @@ fn rate_limit_and_server_errors_are_retryable() {
 fn html_error_page_is_retryable_and_kept_out_of_the_error_text() {
     let page = "<html><head><title>503 Service Temporarily Unavailable</title></head>\
                 <body><h1>Upstream maintenance window</h1></body></html>";
-    let server = MockSendGrid::start(
+    let server = OneShotServer::start(
         "503 Service Unavailable",
         &[("Content-Type", "text/html")],
         page,
     );
-    let result = server.mailer().send(&message());
-    server.finish();
+    let result = mailer(&server).send(&message());
+    finish(server);
 
     let Err(SendError::Retryable(text)) = result else {
         panic!("expected Retryable, got {result:?}");

@@ -1,10 +1,7 @@
-//! StripeGateway against a hand-written one-shot HTTP server on 127.0.0.1.
+//! StripeGateway against the shared one-shot HTTP server on 127.0.0.1.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::{ErrorKind, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::net::TcpListener;
 
 use chrono::DateTime;
 use playspace_ports::{
@@ -12,140 +9,29 @@ use playspace_ports::{
     GatewayError, PaymentGateway, Refund, RefundRequest, RefundStatus,
 };
 use playspace_stripe::StripeGateway;
+use playspace_test_support::mock_http::{OneShotServer, Recorded};
 
 const API_KEY: &str = "sk_test_51PlaySpaceDoNotLeak";
-/// Bounds how long a server thread waits, so no test can leave one behind.
-const SERVER_DEADLINE: Duration = Duration::from_secs(10);
 /// 2026-01-01T00:30:00Z.
 const EXPIRES_AT: i64 = 1_767_227_400;
 
-#[derive(Debug)]
-struct Recorded {
-    method: String,
-    path: String,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
+/// A one-shot mock answering with `Content-Type: {content_type}`.
+fn start(status_line: &str, content_type: &str, body: &str) -> OneShotServer {
+    OneShotServer::start(status_line, &[("Content-Type", content_type)], body)
 }
 
-impl Recorded {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(key, _)| key.eq_ignore_ascii_case(name))
-            .map(|(_, value)| value.as_str())
-    }
-
-    fn form(&self) -> Vec<(String, String)> {
-        form_urlencoded::parse(&self.body).into_owned().collect()
-    }
-
-    fn body_text(&self) -> &str {
-        std::str::from_utf8(&self.body).unwrap()
-    }
+/// A one-shot mock answering with a JSON body.
+fn json_server(status_line: &str, body: &str) -> OneShotServer {
+    start(status_line, "application/json", body)
 }
 
-/// Answers exactly one request with a canned response, then stops.
-struct MockStripe {
-    base_url: String,
-    handle: JoinHandle<Option<Recorded>>,
+fn gateway(server: &OneShotServer) -> StripeGateway {
+    StripeGateway::with_base_url(API_KEY, server.base_url()).unwrap()
 }
 
-impl MockStripe {
-    fn start(status_line: &str, content_type: &str, body: &str) -> Self {
-        let response = format!(
-            "HTTP/1.1 {status_line}\r\nContent-Type: {content_type}\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        );
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let base_url = format!("http://{}", listener.local_addr().unwrap());
-        listener.set_nonblocking(true).unwrap();
-        let handle = thread::spawn(move || {
-            let mut stream = accept_before_deadline(&listener)?;
-            let recorded = read_request(&mut stream);
-            stream.write_all(response.as_bytes()).unwrap();
-            stream.flush().unwrap();
-            Some(recorded)
-        });
-        Self { base_url, handle }
-    }
-
-    fn json(status_line: &str, body: &str) -> Self {
-        Self::start(status_line, "application/json", body)
-    }
-
-    fn gateway(&self) -> StripeGateway {
-        StripeGateway::with_base_url(API_KEY, &self.base_url).unwrap()
-    }
-
-    /// Joins the server thread and returns the request it saw.
-    fn finish(self) -> Recorded {
-        self.handle
-            .join()
-            .unwrap()
-            .expect("the mock got no request")
-    }
-}
-
-fn accept_before_deadline(listener: &TcpListener) -> Option<TcpStream> {
-    let started = Instant::now();
-    loop {
-        match listener.accept() {
-            Ok((stream, _)) => {
-                stream.set_nonblocking(false).unwrap();
-                stream.set_read_timeout(Some(SERVER_DEADLINE)).unwrap();
-                return Some(stream);
-            }
-            Err(err) if err.kind() == ErrorKind::WouldBlock => {
-                if started.elapsed() > SERVER_DEADLINE {
-                    return None;
-                }
-                thread::sleep(Duration::from_millis(5));
-            }
-            Err(err) => panic!("accept failed: {err}"),
-        }
-    }
-}
-
-fn read_request(stream: &mut TcpStream) -> Recorded {
-    let mut buffer = Vec::new();
-    let mut chunk = [0_u8; 4096];
-    let head_end = loop {
-        if let Some(end) = buffer.windows(4).position(|w| w == b"\r\n\r\n") {
-            break end;
-        }
-        let read = stream.read(&mut chunk).unwrap();
-        assert!(read > 0, "connection closed mid-request");
-        buffer.extend_from_slice(&chunk[..read]);
-    };
-    let head = String::from_utf8(buffer[..head_end].to_vec()).unwrap();
-    let mut lines = head.split("\r\n");
-    let mut request_line = lines.next().unwrap().split(' ');
-    let method = request_line.next().unwrap().to_owned();
-    let path = request_line.next().unwrap().to_owned();
-    let headers: Vec<(String, String)> = lines
-        .map(|line| {
-            let (name, value) = line.split_once(':').unwrap();
-            (name.trim().to_owned(), value.trim().to_owned())
-        })
-        .collect();
-    // A GET carries no body and no Content-Length.
-    let content_length: usize = headers
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case("content-length"))
-        .map_or(0, |(_, value)| value.parse().unwrap());
-    let mut body = buffer[head_end + 4..].to_vec();
-    while body.len() < content_length {
-        let read = stream.read(&mut chunk).unwrap();
-        assert!(read > 0, "connection closed mid-body");
-        body.extend_from_slice(&chunk[..read]);
-    }
-    Recorded {
-        method,
-        path,
-        headers,
-        body,
-    }
+/// The request body decoded as `application/x-www-form-urlencoded`, in order.
+fn form(request: &Recorded) -> Vec<(String, String)> {
+    form_urlencoded::parse(&request.body).into_owned().collect()
 }
 
 fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -217,8 +103,8 @@ fn assert_clean(text: &str) {
 
 #[test]
 fn payment_session_posts_the_documented_form() {
-    let server = MockStripe::json("200 OK", SESSION_JSON);
-    let result = server.gateway().create_checkout(&booking_request());
+    let server = json_server("200 OK", SESSION_JSON);
+    let result = gateway(&server).create_checkout(&booking_request());
     let request = server.finish();
 
     assert_eq!(
@@ -232,7 +118,7 @@ fn payment_session_posts_the_documented_form() {
     assert_common_post_headers(&request, "checkout-0190a1b2-attempt-1");
     let reference = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
     assert_eq!(
-        request.form(),
+        form(&request),
         pairs(&[
             ("mode", "payment"),
             ("line_items[0][quantity]", "1"),
@@ -264,7 +150,7 @@ fn payment_session_posts_the_documented_form() {
         ])
     );
     // Percent-encoded on the wire, so `&`, `+`, `=` and the braces survive.
-    let raw = request.body_text();
+    let raw = request.text();
     assert!(
         raw.contains("%7BCHECKOUT_SESSION_ID%7D"),
         "placeholder not sent literally: {raw}"
@@ -275,15 +161,15 @@ fn payment_session_posts_the_documented_form() {
 
 #[test]
 fn subscription_session_posts_a_monthly_price_and_omits_an_empty_description() {
-    let server = MockStripe::json("200 OK", SESSION_JSON);
-    let result = server.gateway().create_checkout(&membership_request());
+    let server = json_server("200 OK", SESSION_JSON);
+    let result = gateway(&server).create_checkout(&membership_request());
     let request = server.finish();
 
     assert!(result.is_ok(), "{result:?}");
     assert_eq!(request.path, "/v1/checkout/sessions");
     assert_common_post_headers(&request, "membership-9-attempt-1");
     assert_eq!(
-        request.form(),
+        form(&request),
         pairs(&[
             ("mode", "subscription"),
             ("line_items[0][quantity]", "1"),
@@ -310,11 +196,11 @@ fn subscription_session_posts_a_monthly_price_and_omits_an_empty_description() {
 
 #[test]
 fn caller_metadata_cannot_override_the_reference() {
-    let server = MockStripe::json("200 OK", SESSION_JSON);
+    let server = json_server("200 OK", SESSION_JSON);
     let mut checkout = membership_request();
     checkout.metadata = vec![("reference_id".to_owned(), "spoofed".to_owned())];
-    server.gateway().create_checkout(&checkout).unwrap();
-    let form = server.finish().form();
+    gateway(&server).create_checkout(&checkout).unwrap();
+    let form = form(&server.finish());
     let values: Vec<&str> = form
         .iter()
         .filter(|(key, _)| key == "metadata[reference_id]")
@@ -325,8 +211,8 @@ fn caller_metadata_cannot_override_the_reference() {
 
 #[test]
 fn session_answer_without_url_is_permanent() {
-    let server = MockStripe::json("200 OK", r#"{"id":"cs_test_1","url":null}"#);
-    let result = server.gateway().create_checkout(&booking_request());
+    let server = json_server("200 OK", r#"{"id":"cs_test_1","url":null}"#);
+    let result = gateway(&server).create_checkout(&booking_request());
     server.finish();
     assert!(
         matches!(result, Err(GatewayError::Permanent(_))),
@@ -336,8 +222,8 @@ fn session_answer_without_url_is_permanent() {
 
 #[test]
 fn success_with_a_non_json_body_is_retryable() {
-    let server = MockStripe::start("200 OK", "text/html", "<html>captive portal</html>");
-    let result = server.gateway().create_checkout(&booking_request());
+    let server = start("200 OK", "text/html", "<html>captive portal</html>");
+    let result = gateway(&server).create_checkout(&booking_request());
     server.finish();
     let Err(GatewayError::Retryable(text)) = result else {
         panic!("expected Retryable, got {result:?}");
@@ -348,8 +234,8 @@ fn success_with_a_non_json_body_is_retryable() {
 #[test]
 fn retrieve_gets_the_session_and_reads_its_state() {
     let body = r#"{"id":"cs_test_a1B2c3","object":"checkout.session","status":"complete","payment_status":"paid","client_reference_id":"booking-42","payment_intent":"pi_3Abc","subscription":null,"url":null}"#;
-    let server = MockStripe::json("200 OK", body);
-    let result = server.gateway().retrieve_checkout("cs_test_a1B2c3");
+    let server = json_server("200 OK", body);
+    let result = gateway(&server).retrieve_checkout("cs_test_a1B2c3");
     let request = server.finish();
 
     assert_eq!(
@@ -376,8 +262,8 @@ fn retrieve_gets_the_session_and_reads_its_state() {
 #[test]
 fn retrieve_reads_expanded_objects_subscriptions_and_expiry() {
     let body = r#"{"id":"cs_test_sub","object":"checkout.session","status":"expired","payment_status":"unpaid","client_reference_id":null,"payment_intent":{"id":"pi_x","object":"payment_intent"},"subscription":"sub_1"}"#;
-    let server = MockStripe::json("200 OK", body);
-    let result = server.gateway().retrieve_checkout("cs_test_sub").unwrap();
+    let server = json_server("200 OK", body);
+    let result = gateway(&server).retrieve_checkout("cs_test_sub").unwrap();
     server.finish();
     assert_eq!(result.status, CheckoutStatus::Expired);
     assert_eq!(result.payment, CheckoutPayment::Unpaid);
@@ -390,8 +276,8 @@ fn retrieve_reads_expanded_objects_subscriptions_and_expiry() {
 fn retrieve_with_an_unknown_status_is_permanent() {
     let body =
         r#"{"id":"cs_1","object":"checkout.session","status":"paused","payment_status":"paid"}"#;
-    let server = MockStripe::json("200 OK", body);
-    let result = server.gateway().retrieve_checkout("cs_1");
+    let server = json_server("200 OK", body);
+    let result = gateway(&server).retrieve_checkout("cs_1");
     server.finish();
     assert!(
         matches!(result, Err(GatewayError::Permanent(_))),
@@ -422,11 +308,11 @@ fn retrieve_refuses_odd_ids_without_calling_stripe() {
 
 #[test]
 fn refund_posts_payment_intent_and_amount() {
-    let server = MockStripe::json(
+    let server = json_server(
         "200 OK",
         r#"{"id":"re_1Abc","object":"refund","amount":750,"status":"succeeded"}"#,
     );
-    let result = server.gateway().refund(&RefundRequest {
+    let result = gateway(&server).refund(&RefundRequest {
         payment_intent: "pi_3Abc".to_owned(),
         amount_pence: 750,
         idempotency_key: "refund-cancellation-17".to_owned(),
@@ -443,7 +329,7 @@ fn refund_posts_payment_intent_and_amount() {
     assert_eq!(request.path, "/v1/refunds");
     assert_common_post_headers(&request, "refund-cancellation-17");
     assert_eq!(
-        request.form(),
+        form(&request),
         pairs(&[("payment_intent", "pi_3Abc"), ("amount", "750")])
     );
 }
@@ -456,11 +342,11 @@ fn refund_statuses_are_mapped() {
         ("failed", RefundStatus::Failed),
         ("canceled", RefundStatus::Failed),
     ] {
-        let server = MockStripe::json(
+        let server = json_server(
             "200 OK",
             &format!(r#"{{"id":"re_2","object":"refund","status":"{stripe}"}}"#),
         );
-        let result = server.gateway().refund(&RefundRequest {
+        let result = gateway(&server).refund(&RefundRequest {
             payment_intent: "pi_1".to_owned(),
             amount_pence: 100,
             idempotency_key: "k".to_owned(),
@@ -500,8 +386,8 @@ fn invalid_requests_are_refused_before_calling_stripe() {
 #[test]
 fn stripe_400_is_permanent_with_its_message() {
     let body = r#"{"error":{"code":"resource_missing","doc_url":"https://stripe.com/docs/error-codes/resource-missing","message":"No such payment_intent: 'pi_nope'","param":"payment_intent","type":"invalid_request_error"}}"#;
-    let server = MockStripe::json("400 Bad Request", body);
-    let result = server.gateway().refund(&RefundRequest {
+    let server = json_server("400 Bad Request", body);
+    let result = gateway(&server).refund(&RefundRequest {
         payment_intent: "pi_nope".to_owned(),
         amount_pence: 100,
         idempotency_key: "k".to_owned(),
@@ -521,8 +407,8 @@ fn stripe_400_is_permanent_with_its_message() {
 #[test]
 fn stripe_402_card_error_is_permanent() {
     let body = r#"{"error":{"code":"charge_already_refunded","message":"Charge ch_1 has already been refunded.","type":"invalid_request_error"}}"#;
-    let server = MockStripe::json("402 Payment Required", body);
-    let result = server.gateway().refund(&RefundRequest {
+    let server = json_server("402 Payment Required", body);
+    let result = gateway(&server).refund(&RefundRequest {
         payment_intent: "pi_1".to_owned(),
         amount_pence: 100,
         idempotency_key: "k".to_owned(),
@@ -542,8 +428,8 @@ fn a_leaked_key_in_an_error_message_is_redacted_and_long_messages_are_clipped() 
         r#"{{"error":{{"message":"Invalid API Key provided: {API_KEY}. {}","type":"invalid_request_error"}}}}"#,
         "x".repeat(600)
     );
-    let server = MockStripe::json("401 Unauthorized", &body);
-    let result = server.gateway().retrieve_checkout("cs_1");
+    let server = json_server("401 Unauthorized", &body);
+    let result = gateway(&server).retrieve_checkout("cs_1");
     server.finish();
     let Err(GatewayError::Permanent(text)) = result else {
         panic!("expected Permanent, got {result:?}");
@@ -560,11 +446,11 @@ fn rate_limit_and_server_errors_are_retryable() {
         "500 Internal Server Error",
         "409 Conflict",
     ] {
-        let server = MockStripe::json(
+        let server = json_server(
             status_line,
             r#"{"error":{"message":"Too many requests, try again later.","type":"api_error"}}"#,
         );
-        let result = server.gateway().create_checkout(&booking_request());
+        let result = gateway(&server).create_checkout(&booking_request());
         server.finish();
         let Err(GatewayError::Retryable(text)) = result else {
             panic!("{status_line}: expected Retryable, got {result:?}");
@@ -579,8 +465,8 @@ fn rate_limit_and_server_errors_are_retryable() {
 fn html_error_page_is_retryable_and_kept_out_of_the_error_text() {
     let page = "<html><head><title>503 Service Temporarily Unavailable</title></head>\
                 <body><h1>Upstream maintenance window</h1></body></html>";
-    let server = MockStripe::start("503 Service Unavailable", "text/html", page);
-    let result = server.gateway().retrieve_checkout("cs_test_1");
+    let server = start("503 Service Unavailable", "text/html", page);
+    let result = gateway(&server).retrieve_checkout("cs_test_1");
     server.finish();
     let Err(GatewayError::Retryable(text)) = result else {
         panic!("expected Retryable, got {result:?}");
