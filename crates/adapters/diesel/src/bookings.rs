@@ -124,7 +124,7 @@ fn row_pair((b, session_id, e): BookingEventRow) -> Result<BookingWithEvent, Rep
 
 impl BookingRepository for Store {
     fn book(&self, request: &BookingRequest, now: DateTime<Utc>) -> Result<(), BookError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let booking = &request.booking;
         let (user_id, event_id) = (booking.user_id.to_string(), booking.event_id.to_string());
@@ -160,7 +160,19 @@ impl BookingRepository for Store {
                 }
             }
 
-            // The capacity guard: the seat is taken only if one is free, in one statement.
+            diesel::insert_into(bookings::table)
+                .values((
+                    BookingRow::from_domain(booking),
+                    bookings::hold_expires_at.eq(request.hold_until.map(to_db_time)),
+                ))
+                .execute(c)?;
+            insert_emails(c, &request.emails, now)?;
+            if let Some(n) = &request.notification {
+                insert_notification(c, n, now_db)?;
+            }
+
+            // The capacity guard, last: the seat is taken only if one is free, in one
+            // statement, and the event row stays locked (PostgreSQL) only until the commit.
             let taken = diesel::update(
                 events::table
                     .find(&event_id)
@@ -190,17 +202,6 @@ impl BookingRepository for Store {
                     .unwrap_or(BookingRefusal::EventFull);
                 return Err(Abort::Refused(refusal));
             }
-
-            diesel::insert_into(bookings::table)
-                .values((
-                    BookingRow::from_domain(booking),
-                    bookings::hold_expires_at.eq(request.hold_until.map(to_db_time)),
-                ))
-                .execute(c)?;
-            insert_emails(c, &request.emails, now)?;
-            if let Some(n) = &request.notification {
-                insert_notification(c, n, now_db)?;
-            }
             Ok(())
         });
         match outcome {
@@ -212,6 +213,10 @@ impl BookingRepository for Store {
                 diesel::result::DatabaseErrorKind::UniqueViolation,
                 _,
             ))) => Err(BookError::Refused(BookingRefusal::AlreadyBooked)),
+            Err(Abort::Db(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
+                _,
+            ))) => Err(BookError::EventNotFound),
             Err(Abort::Db(e)) => Err(BookError::Store(repo_error(e))),
         }
     }
@@ -254,7 +259,7 @@ impl BookingRepository for Store {
         emails: &[playspace_domain::OutgoingEmail],
         now: DateTime<Utc>,
     ) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now_db = to_db_time(now);
         let key = id.to_string();
@@ -301,7 +306,7 @@ impl BookingRepository for Store {
     }
 
     fn attach_checkout(&self, id: BookingId, session_id: &str) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let changed = diesel::update(bookings::table.find(id.to_string()))
             .set((
                 bookings::stripe_session_id.eq(Some(session_id)),
@@ -338,7 +343,7 @@ impl BookingRepository for Store {
         transition: &PaymentTransition,
         now: DateTime<Utc>,
     ) -> Result<TransitionOutcome, RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now_db = to_db_time(now);
         conn.transaction(|c| {
@@ -489,7 +494,7 @@ impl BookingRepository for Store {
         status: &str,
         now: DateTime<Utc>,
     ) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now_db = to_db_time(now);
         let key = id.to_string();

@@ -20,7 +20,7 @@ struct NewContactMessage<'a> {
 
 impl ContactRepository for Store {
     fn insert(&self, m: &ContactMessage) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         diesel::insert_into(contact_messages::table)
             .values(NewContactMessage {
                 id: m.id.to_string(),

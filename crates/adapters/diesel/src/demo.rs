@@ -83,7 +83,7 @@ impl DemoSeedStore for Store {
     }
 
     fn clear_demo_data(&self) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         conn.transaction::<_, diesel::result::Error, _>(|conn| {
             diesel::delete(
@@ -104,7 +104,7 @@ impl DemoSeedStore for Store {
     }
 
     fn insert_demo_data(&self, data: &DemoData) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         // Row by row: Diesel's multi-row INSERT is not available across two backends, and a
         // few hundred inserts in one transaction take milliseconds.

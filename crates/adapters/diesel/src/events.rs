@@ -132,7 +132,7 @@ impl EventRepository for Store {
     }
 
     fn insert(&self, event: &Event) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         diesel::insert_into(events::table)
             .values(EventRow::from_domain(event))
             .execute(&mut *conn)

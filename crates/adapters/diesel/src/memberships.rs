@@ -103,7 +103,7 @@ impl MembershipRepository for Store {
     }
 
     fn activate(&self, membership: &Membership, now: DateTime<Utc>) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now = to_db_time(now);
         conn.transaction(|c| {
@@ -114,7 +114,7 @@ impl MembershipRepository for Store {
     }
 
     fn create_pending(&self, membership: &Membership, session_id: &str) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         insert(
             &mut conn,
             membership,
@@ -132,7 +132,7 @@ impl MembershipRepository for Store {
         subscription: Option<String>,
         now: DateTime<Utc>,
     ) -> Result<bool, RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now = to_db_time(now);
         conn.transaction(|c| {

@@ -107,7 +107,7 @@ fn claim_sql(postgres: bool) -> String {
 
 impl Outbox for Store {
     fn enqueue(&self, emails: &[OutgoingEmail]) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let now = Utc::now();
         let conn: &mut DbConnection = &mut conn;
         conn.transaction(|c| insert_emails(c, emails, now))
@@ -120,7 +120,7 @@ impl Outbox for Store {
         lease: Duration,
         limit: u32,
     ) -> Result<Vec<ClaimedEmail>, RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let (now_db, lease_until) = (to_db_time(now), to_db_time(now + lease));
         let limit = i32::try_from(limit).unwrap_or(i32::MAX);
         let rows: Vec<ClaimedRow> = match &mut *conn {
@@ -159,7 +159,7 @@ impl Outbox for Store {
         provider_message_id: Option<String>,
         now: DateTime<Utc>,
     ) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let now = to_db_time(now);
         diesel::update(email_deliveries::table.find(id.to_string()))
             .set((
@@ -182,7 +182,7 @@ impl Outbox for Store {
         retry_at: Option<DateTime<Utc>>,
         now: DateTime<Utc>,
     ) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let now_db = to_db_time(now);
         let (status, next) = match retry_at {
             Some(at) => ("pending", to_db_time(at)),

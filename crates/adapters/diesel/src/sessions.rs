@@ -70,7 +70,7 @@ pub(crate) fn insert_session(conn: &mut DbConnection, session: &Session) -> Quer
 
 impl SessionRepository for Store {
     fn start(&self, session: &Session) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         conn.transaction(|c| insert_session(c, session))
             .map_err(repo_error)
@@ -93,7 +93,7 @@ impl SessionRepository for Store {
         user_agent: Option<String>,
         ip: Option<String>,
     ) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let now = to_db_time(now);
         diesel::update(sessions::table.find(id.to_string()))
             .set((
@@ -108,7 +108,7 @@ impl SessionRepository for Store {
     }
 
     fn revoke(&self, id: SessionId, now: DateTime<Utc>) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let now = to_db_time(now);
         diesel::update(
             sessions::table

@@ -231,7 +231,7 @@ impl UserRepository for Store {
         tokens: &[TokenRecord],
         emails: &[playspace_domain::OutgoingEmail],
     ) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let user = &record.user;
         let now = to_db_time(user.created_at);
@@ -261,7 +261,7 @@ impl UserRepository for Store {
     }
 
     fn create_or_promote_admin(&self, record: &NewUserRecord) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let user = &record.user;
         let now = to_db_time(user.created_at);
@@ -340,7 +340,7 @@ impl UserRepository for Store {
         token: &TokenRecord,
         emails: &[playspace_domain::OutgoingEmail],
     ) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now = Utc::now();
         conn.transaction(|c| {
@@ -356,7 +356,7 @@ impl UserRepository for Store {
         new_password_hash: &str,
         now: DateTime<Utc>,
     ) -> Result<UserId, RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now = to_db_time(now);
         let user_id = conn
@@ -376,7 +376,7 @@ impl UserRepository for Store {
     }
 
     fn verify_email(&self, token_hash: &str, now: DateTime<Utc>) -> Result<UserId, RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now = to_db_time(now);
         let user_id = conn
@@ -398,7 +398,7 @@ impl UserRepository for Store {
         keep: SessionId,
         now: DateTime<Utc>,
     ) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now = to_db_time(now);
         conn.transaction(|c| {
@@ -424,7 +424,7 @@ impl UserRepository for Store {
 
     fn set_preferences(&self, id: UserId, preferences: &Preferences) -> Result<(), RepoError> {
         let text = serde_json::to_string(preferences).map_err(|e| corrupt("preferences", e))?;
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let changed = diesel::update(
             users::table
                 .find(id.to_string())
@@ -444,7 +444,7 @@ impl UserRepository for Store {
     }
 
     fn update_profile(&self, id: UserId, profile: &Profile) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let changed = diesel::update(
             users::table
                 .find(id.to_string())
@@ -523,7 +523,7 @@ impl UserRepository for Store {
     }
 
     fn erase(&self, id: UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
-        let mut conn = self.conn()?;
+        let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now = to_db_time(now);
         let key = id.to_string();
