@@ -1,0 +1,190 @@
+// Shared set-up for the browser tests: Debian's Chromium driven by playwright-core
+// against a running PlaySpace server (PLAYSPACE_URL, started by scripts/test-frontend).
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+export const BASE_URL = (process.env.PLAYSPACE_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const MOBILE = { width: 390, height: 844 };
+
+/** A fresh context (own storage) and page; fails the test on any page error. */
+export async function openPage(browser, { viewport = DESKTOP, colorScheme = "light" } = {}) {
+  const context = await browser.newContext({ viewport, colorScheme, locale: "en-GB", timezoneId: "Europe/London" });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(error));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) {
+      errors.push(new Error(message.text()));
+    }
+  });
+  return { context, page, errors };
+}
+
+export async function goto(page, path) {
+  await page.goto(`${BASE_URL}${path}`, { waitUntil: "networkidle" });
+}
+
+export async function api(path) {
+  const response = await fetch(`${BASE_URL}${path}`);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The Europe/London day (YYYY-MM-DD) of an ISO instant. */
+export function londonDay(iso) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(iso));
+}
+
+export function areaOf(location) {
+  return location.split(",").at(-1).trim();
+}
+
+// ---------- Accounts ----------
+
+let nextUser = 0;
+
+/** A unique, valid sign-up payload (the spec's fields); override what a test cares about. */
+export function newMember(overrides = {}) {
+  nextUser += 1;
+  const tag = `${Date.now().toString(36)}${nextUser}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    firstName: "Ana",
+    lastName: "Silva",
+    email: `ana.${tag}@example.org`,
+    phone: "07700 900123",
+    password: "brisk otter 42",
+    dateOfBirth: "1990-05-17",
+    gender: "non-binary",
+    address: "1 Mare Street",
+    city: "London",
+    postcode: "E8 4RP",
+    emergencyContactName: "Jo Silva",
+    emergencyContactPhone: "07700 900456",
+    medicalConditions: null,
+    fitnessLevel: "beginner",
+    sportsInterests: ["Football"],
+    howDidYouHear: "friend",
+    marketingConsent: false,
+    accessibilityNeeds: null,
+    ...overrides,
+  };
+}
+
+/** Creates an account through the API; returns the payload (email, password...). */
+export async function registerMember(overrides = {}) {
+  const member = newMember(overrides);
+  const response = await fetch(`${BASE_URL}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(member),
+  });
+  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
+  return member;
+}
+
+/**
+ * Signs `context` in as `member` without the login page: the API sets the session cookie
+ * on the context, and the page's "has signed in" flag is set as the app itself would.
+ */
+export async function signInContext(context, member) {
+  const response = await context.request.post(`${BASE_URL}/api/auth/login`, {
+    data: { email: member.email, password: member.password },
+  });
+  if (!response.ok()) throw new Error(`login: ${response.status()} ${await response.text()}`);
+  await context.addInitScript(() => {
+    if (!sessionStorage.getItem("e2e-signed-in")) {
+      sessionStorage.setItem("e2e-signed-in", "1");
+      localStorage.setItem("signedIn", "1");
+    }
+  });
+}
+
+// ---------- The file mailbox (DATA_DIR/mail/*.eml, written by the server's outbox) ----------
+
+export const MAIL_DIR = join(process.env.DATA_DIR ?? "data", "mail");
+
+function unfoldHeaders(head) {
+  return head.replace(/\r?\n[ \t]+/g, " ");
+}
+
+function decodeWords(value) {
+  return value.replace(/=\?UTF-8\?B\?([^?]*)\?=\s*/gi, (_, b64) => Buffer.from(b64, "base64").toString("utf8"));
+}
+
+/** Parses one of the server's .eml files: To, Subject and the decoded text and HTML parts. */
+export function parseEml(source) {
+  const [head, ...rest] = source.split(/\r?\n\r?\n/);
+  const headers = {};
+  for (const line of unfoldHeaders(head).split(/\r?\n/)) {
+    const at = line.indexOf(":");
+    if (at > 0) headers[line.slice(0, at).toLowerCase()] = decodeWords(line.slice(at + 1).trim());
+  }
+  const boundary = /boundary="([^"]+)"/.exec(headers["content-type"] ?? "")?.[1];
+  const body = rest.join("\n\n");
+  const parts = {};
+  for (const part of boundary ? body.split(`--${boundary}`) : []) {
+    const [partHead, ...partBody] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
+    const type = /Content-Type:\s*([^;\s]+)/i.exec(partHead ?? "")?.[1];
+    if (!type) continue;
+    const data = partBody.join("\n\n").replace(/\s+/g, "");
+    parts[type] = Buffer.from(data, "base64").toString("utf8");
+  }
+  const to = /<([^>]+)>/.exec(headers.to ?? "")?.[1] ?? headers.to ?? "";
+  return { to, subject: headers.subject ?? "", text: parts["text/plain"] ?? "", html: parts["text/html"] ?? "" };
+}
+
+/** Every email the server has written so far. */
+export async function readMailbox() {
+  let names = [];
+  try {
+    names = (await readdir(MAIL_DIR)).filter((name) => name.endsWith(".eml"));
+  } catch (error) {
+    if (error.code !== "ENOENT") throw error;
+  }
+  return Promise.all(names.map(async (name) => parseEml(await readFile(join(MAIL_DIR, name), "utf8"))));
+}
+
+/** Waits (the outbox sends within about 2 s) for an email to `to` whose subject matches. */
+export async function waitForEmail(to, subject, { timeoutMs = 15_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await readMailbox()).find(
+      (mail) => mail.to.toLowerCase() === to.toLowerCase() && subject.test(mail.subject),
+    );
+    if (found) return found;
+    if (Date.now() > deadline) {
+      throw new Error(`no email to ${to} matching ${subject} in ${MAIL_DIR} after ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The first link in an email's text part to `path` on this site, as a path with query. */
+export function linkTo(mail, path) {
+  const match = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}[^\\s]*`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in:\n${mail.text}`);
+  const url = new URL(match[0]);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// Full-page screenshots of the main pages at 390 px and 1280 px, light and dark, for a
+// person to look at. Needs a running server: PLAYSPACE_URL=http://127.0.0.1:PORT.
+// Output: e2e/screenshots/ (git-ignored).
+import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { api, DESKTOP, goto, launchBrowser, MOBILE, openPage, registerMember, signInContext } from "./helpers.mjs";
+
+const outDir = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
+await mkdir(outDir, { recursive: true });
+
+const events = await api("/api/events");
+const sport = events[0].category;
+const open = events.find((event) => event.currentParticipants < event.maxParticipants);
+
+/** [file name, path, text that shows the page is ready, optional step before the shot]. */
+const visitorPages = [
+  ["home", "/", "Upcoming Events"],
+  ["events", "/events", "Choose Your Sport"],
+  ["sport", `/events?sport=${encodeURIComponent(sport)}`, "Choose your preferred location"],
+  ["event", `/events/${events[0].id}`, "About This Event"],
+  ["about", "/about", "Our Mission"],
+  ["contact", "/contact", "Send us a Message"],
+  ["not-found", "/no-such-page", "404 Page Not Found"],
+  ["login", "/login", "Welcome Back"],
+  [
+    "login-errors",
+    "/login",
+    "Welcome Back",
+    async (page) => {
+      await page.getByRole("button", { name: "Log In" }).click();
+      await page.getByText("Invalid email address").waitFor();
+    },
+  ],
+  ["signup", "/signup", "Create Your Account"],
+  [
+    "signup-errors",
+    "/signup",
+    "Create Your Account",
+    async (page) => {
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.getByText("You must agree to the terms and conditions").waitFor();
+    },
+  ],
+  ["forgot-password", "/forgot-password", "Forgot Your Password?"],
+  [
+    "forgot-password-sent",
+    "/forgot-password",
+    "Forgot Your Password?",
+    async (page) => {
+      await page.getByRole("textbox", { name: "Email Address" }).fill("someone@example.org");
+      await page.getByRole("button", { name: "Send Reset Link" }).click();
+      await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
+    },
+  ],
+  ["reset-password", "/reset-password?token=example-token", "Choose a New Password"],
+  ["reset-password-invalid", "/reset-password", "Invalid Reset Link"],
+  ["verify-email-invalid", "/verify-email?token=not-a-real-token", "Invalid Verification Link"],
+  ["preferences-guest", "/preferences", "Save Preferences"],
+];
+
+const memberPages = [
+  ["home-member", "/", "Upcoming Events"],
+  [
+    "account-menu",
+    "/about",
+    "Our Mission",
+    async (page, { mobile }) => {
+      if (mobile) await page.getByRole("button", { name: "Menu", exact: true }).click();
+      else await page.getByRole("button", { name: /^Your account/ }).click();
+      await page.getByText("Log out").first().waitFor();
+    },
+  ],
+  ["event-member", `/events/${open.id}`, "Book Your Spot"],
+  ["preferences", "/preferences", "Save Preferences"],
+  [
+    "preferences-notifications",
+    "/preferences",
+    "Save Preferences",
+    async (page) => {
+      await page.getByRole("tab", { name: "Notifications" }).click();
+      await page.getByText("coming soon", { exact: false }).first().waitFor();
+    },
+  ],
+  [
+    "preferences-calendar",
+    "/preferences",
+    "Save Preferences",
+    async (page) => page.getByRole("tab", { name: "Calendar" }).click(),
+  ],
+  [
+    "preferences-privacy",
+    "/preferences",
+    "Save Preferences",
+    async (page) => page.getByRole("tab", { name: "Privacy" }).click(),
+  ],
+  ["profile", "/profile", "Download My Data"],
+  [
+    "delete-dialog",
+    "/profile",
+    "Download My Data",
+    async (page) => {
+      await page.getByRole("button", { name: "Delete My Account" }).click();
+      await page.getByRole("alertdialog").waitFor();
+    },
+  ],
+];
+
+async function shoot(page, [name, path, ready, step], size, colorScheme, mobile) {
+  await goto(page, path);
+  await page.getByText(ready, { exact: true }).first().waitFor();
+  // Scroll through once so lazily loaded pictures are in the shot.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle");
+  if (step) await step(page, { mobile });
+  // Let toasts and menus finish animating.
+  await page.waitForTimeout(400);
+  const file = join(outDir, `${name}-${size}-${colorScheme}.png`);
+  await page.screenshot({ path: file, fullPage: !name.includes("dialog") });
+  console.log(file);
+}
+
+const only = process.argv[2] ? new RegExp(process.argv[2]) : null;
+const browser = await launchBrowser();
+try {
+  const member = await registerMember({ firstName: "Amara", lastName: "Okafor", chosenName: undefined });
+  for (const [size, viewport] of [["390", MOBILE], ["1280", DESKTOP]]) {
+    for (const colorScheme of ["light", "dark"]) {
+      const mobile = viewport === MOBILE;
+      const visitor = await openPage(browser, { viewport, colorScheme });
+      for (const entry of visitorPages) {
+        if (!only || only.test(entry[0])) await shoot(visitor.page, entry, size, colorScheme, mobile);
+      }
+      await visitor.context.close();
+
+      const signedIn = await openPage(browser, { viewport, colorScheme });
+      await signInContext(signedIn.context, member);
+      for (const entry of memberPages) {
+        if (!only || only.test(entry[0])) await shoot(signedIn.page, entry, size, colorScheme, mobile);
+      }
+      await signedIn.context.close();
+    }
+  }
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,28 @@
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, type ReactNode } from "react";
+import { AuthProvider } from "./auth-provider";
+import { useTheme } from "./theme";
+import { ThemeProvider } from "./theme-provider";
+
+// Toasts are never needed for the first paint, so their code loads afterwards.
+const Toaster = lazy(() => import("@/components/ui/toaster"));
+
+function ThemedToaster() {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Suspense>
+      <Toaster theme={resolvedTheme} />
+    </Suspense>
+  );
+}
+
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <AuthProvider>{children}</AuthProvider>
+        <ThemedToaster />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { Loader2 } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { saveReturnUrl } from "@/lib/return-url";
+import { useAuth } from "./auth";
+
+function Checking() {
+  return (
+    <div className="flex items-center justify-center gap-3 px-4 py-24 text-muted-foreground" role="status">
+      <Loader2 className="size-5 animate-spin" aria-hidden="true" /> Checking authentication...
+    </div>
+  );
+}
+
+/**
+ * Shows `children` to a signed-in person. Anyone else is sent to /login, with this page
+ * saved as the return address so logging in brings them back. Someone who logs out (or
+ * deletes their account) here is left to that action, which goes home.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status, signOutReason } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  const wasSignedIn = useRef(false);
+
+  useEffect(() => {
+    if (status === "signedIn") wasSignedIn.current = true;
+    if (status !== "signedOut") return;
+    if (wasSignedIn.current && signOutReason === "chosen") return;
+    saveReturnUrl(here);
+    void navigate("/login", { replace: true });
+  }, [status, signOutReason, here, navigate]);
+
+  return status === "signedIn" ? children : <Checking />;
+}

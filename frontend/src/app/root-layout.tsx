@@ -1,0 +1,31 @@
+import { Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
+import { FloatingBookButton } from "@/components/layout/floating-book-button";
+import { PageFallback } from "@/components/layout/page-fallback";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { SkipLink } from "@/components/layout/skip-link";
+import { RouteErrorBoundary } from "./route-error";
+import { ScrollToTop } from "./scroll-to-top";
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {/* Keyed by path so an error on one page clears when the visitor moves on. */}
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <SiteFooter>
+        <FloatingBookButton />
+      </SiteFooter>
+      <ScrollToTop />
+    </div>
+  );
+}

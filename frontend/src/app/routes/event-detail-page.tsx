@@ -1,0 +1,43 @@
+import { CalendarX } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import {
+  BackToEvents,
+  EventDetail,
+  EventDetailSkeleton,
+} from "@/features/events/components/event-detail";
+import { useEvent } from "@/features/events/api/get-event";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export default function EventDetailPage() {
+  const { id = "" } = useParams();
+  const event = useEvent(id);
+  useDocumentTitle(
+    event.data ? event.data.title : event.isError ? "Event Not Found" : "Loading event",
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <BackToEvents />
+      {event.data ? (
+        <EventDetail event={event.data} />
+      ) : event.isError ? (
+        <EmptyState
+          icon={CalendarX}
+          title="Event Not Found"
+          headingLevel="h1"
+          actions={
+            <Button asChild>
+              <Link to="/events">Back to Events</Link>
+            </Button>
+          }
+        >
+          The event you&apos;re looking for doesn&apos;t exist or has been removed.
+        </EmptyState>
+      ) : (
+        <EventDetailSkeleton />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { CalendarPlus } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+
+/** Pages where the button would only cover a form (or /events, where it would point to itself). */
+const HIDDEN_ON = new Set([
+  "/events",
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+  "/preferences",
+  "/profile",
+]);
+
+/** "Book Your Session" pinned to the bottom corner on small screens. */
+export function FloatingBookButton() {
+  const { pathname } = useLocation();
+  if (HIDDEN_ON.has(pathname.replace(/\/$/, "") || "/")) return null;
+  return (
+    <Link
+      to="/events"
+      className={cn(
+        buttonVariants({ size: "lg" }),
+        "fixed right-4 bottom-4 z-30 rounded-full! shadow-lg! shadow-black/20 md:hidden",
+      )}
+    >
+      <CalendarPlus aria-hidden="true" />
+      Book Your Session
+    </Link>
+  );
+}

@@ -1,0 +1,142 @@
+import { Menu, X } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { useAuth } from "@/app/auth";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/cn";
+import { ExternalLink } from "./external-link";
+import { Greeting } from "./greeting";
+import { Logo } from "./logo";
+import { mainNav } from "./nav-links";
+import { ThemeMenuButton } from "./theme-menu-button";
+import { AccountMenuButton } from "./user-avatar";
+
+// Menus load after first paint; their buttons show meanwhile.
+const ThemeMenu = lazy(() => import("./theme-menu"));
+const UserMenu = lazy(() => import("./user-menu"));
+const MobileAccountLinks = lazy(() => import("./mobile-account-links"));
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-semibold transition-colors hover:bg-muted",
+    isActive ? "bg-secondary text-secondary-foreground" : "text-muted-foreground hover:text-foreground",
+  );
+
+const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex items-center gap-1.5 rounded-lg px-3 py-3 text-base font-semibold hover:bg-muted",
+    isActive && "bg-secondary text-secondary-foreground",
+  );
+
+function NavItems({ mobile, onNavigate }: { mobile: boolean; onNavigate?: () => void }) {
+  const linkClass = mobile ? mobileLinkClass : navLinkClass;
+  return mainNav.map((item) => (
+    <li key={item.label}>
+      {item.external ? (
+        <ExternalLink
+          href={item.href}
+          className={linkClass({ isActive: false })}
+          onClick={onNavigate}
+        >
+          {item.label}
+        </ExternalLink>
+      ) : (
+        <NavLink to={item.to} end={item.to === "/"} className={linkClass} onClick={onNavigate}>
+          {item.label}
+        </NavLink>
+      )}
+    </li>
+  ));
+}
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  const { user, status } = useAuth();
+  // A click on the avatar before the menu's code has loaded opens the menu once it has.
+  const [accountMenuRequested, setAccountMenuRequested] = useState(false);
+
+  return (
+    <header
+      className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-backdrop-filter:bg-background/85"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") closeMenu();
+      }}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <nav aria-label="Main" className="ml-6 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            <NavItems mobile={false} />
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <Button asChild className="max-xl:hidden">
+            <Link to="/events">Book Now</Link>
+          </Button>
+          <Suspense fallback={<ThemeMenuButton />}>
+            <ThemeMenu />
+          </Suspense>
+          {user ? (
+            <>
+              <Greeting user={user} className="max-w-48 max-md:hidden" />
+              <Suspense
+                fallback={<AccountMenuButton user={user} onClick={() => setAccountMenuRequested(true)} />}
+              >
+                <UserMenu user={user} defaultOpen={accountMenuRequested} />
+              </Suspense>
+            </>
+          ) : status === "checking" ? (
+            <Skeleton className="size-9 rounded-full" />
+          ) : (
+            <>
+              <Button asChild variant="ghost" className="max-sm:hidden">
+                <Link to="/login">Log in</Link>
+              </Button>
+              <Button asChild variant="outline" className="max-sm:hidden">
+                <Link to="/signup">Sign up</Link>
+              </Button>
+            </>
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label="Menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t bg-background lg:hidden">
+          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+            <NavItems mobile onNavigate={closeMenu} />
+          </ul>
+          {user ? (
+            <Suspense>
+              <MobileAccountLinks user={user} onNavigate={closeMenu} />
+            </Suspense>
+          ) : (
+            <div className="mx-auto grid max-w-7xl grid-cols-2 gap-2 border-t px-4 py-4 sm:hidden">
+              <Button asChild variant="outline">
+                <Link to="/login" onClick={closeMenu}>
+                  Log in
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link to="/signup" onClick={closeMenu}>
+                  Sign up
+                </Link>
+              </Button>
+            </div>
+          )}
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+import { LogIn, Ticket, UserX } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { useAuth } from "@/app/auth";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { fullName } from "@/lib/user";
+import { formatPrice } from "@/lib/format";
+import { saveReturnUrl } from "@/lib/return-url";
+import { isFull, type SportEvent } from "../api/event-schema";
+import { plural } from "../lib/group-events";
+
+/**
+ * The event page's booking panel: "Event Full", "Login Required" for visitors, or for a
+ * signed-in person a link to the booking page (the full "Book Your Spot" form comes with booking).
+ */
+export function BookingSideCard({ event }: { event: SportEvent }) {
+  const navigate = useNavigate();
+  const { user, status } = useAuth();
+  const full = isFull(event);
+  const spotsLeft = Math.max(0, event.maxParticipants - event.currentParticipants);
+
+  const browseOtherEvents = () => {
+    const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (historyIndex > 0) void navigate(-1);
+    else void navigate("/events");
+  };
+
+  return (
+    <Card className="p-6">
+      <div className="flex items-baseline justify-between gap-3 border-b pb-4">
+        <p className="text-3xl font-extrabold">{formatPrice(event.price)}</p>
+        <p className="text-sm font-semibold text-muted-foreground">
+          {full ? "No spots left" : `${plural(spotsLeft, "spot")} left`}
+        </p>
+      </div>
+      {full ? (
+        <div className="pt-4">
+          <h2 className="flex items-center gap-2 text-xl font-bold">
+            <UserX className="size-5 text-destructive" aria-hidden="true" /> Event Full
+          </h2>
+          <p className="mt-2 text-muted-foreground">This event is currently fully booked.</p>
+          <Button variant="outline" className="mt-5 w-full" onClick={browseOtherEvents}>
+            Browse Other Events
+          </Button>
+        </div>
+      ) : status === "checking" ? (
+        <div className="space-y-3 pt-4" role="status">
+          <span className="sr-only">Checking whether you are logged in…</span>
+          <Skeleton className="h-7 w-2/3 rounded-lg" />
+          <Skeleton className="h-5 w-full rounded-lg" />
+          <Skeleton className="mt-5 h-12 w-full rounded-lg" />
+        </div>
+      ) : user ? (
+        <div className="pt-4">
+          <h2 className="flex items-center gap-2 text-xl font-bold">
+            <Ticket className="size-5 text-primary" aria-hidden="true" /> Book Your Spot
+          </h2>
+          <p className="mt-2 text-muted-foreground">
+            Booking as <span className="font-semibold text-foreground">{fullName(user)}</span>{" "}
+            <span className="wrap-anywhere">({user.email})</span>.
+          </p>
+          <Button asChild size="lg" className="mt-5 w-full">
+            <Link to={`/booking/${event.id}`}>Book this session</Link>
+          </Button>
+        </div>
+      ) : (
+        <div className="pt-4">
+          <h2 className="flex items-center gap-2 text-xl font-bold">
+            <Ticket className="size-5 text-primary" aria-hidden="true" /> Login Required
+          </h2>
+          <p className="mt-2 text-muted-foreground">Please log in to book this event.</p>
+          <Button asChild size="lg" className="mt-5 w-full">
+            <Link to="/login" onClick={() => saveReturnUrl(`/events/${event.id}`)}>
+              <LogIn aria-hidden="true" /> Log In
+            </Link>
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+import { Accessibility, ArrowLeft, CalendarDays, Check, Clock, MapPin, Users } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDuration, formatLongDate, formatPrice, formatTimeRange } from "@/lib/format";
+import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
+import type { SportEvent } from "../api/event-schema";
+import { BookingSideCard } from "./booking-side-card";
+
+const WHAT_TO_EXPECT = [
+  "A warm welcome from friendly, trained session leaders",
+  "Activities adapted for every level, including complete beginners",
+  "Equipment provided, so just bring comfortable clothes and water",
+  "A safe, inclusive space to meet people from your community",
+] as const;
+
+export function BackToEvents() {
+  return (
+    <Link
+      to="/events"
+      className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" /> Back to Events
+    </Link>
+  );
+}
+
+export function EventDetail({ event }: { event: SportEvent }) {
+  const free = Number(event.price) === 0;
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <article className="space-y-8">
+        <header className="space-y-4">
+          <img
+            src={sportImageUrl(event.category)}
+            alt={`${event.category} illustration`}
+            width={SPORT_IMAGE_WIDTH}
+            height={SPORT_IMAGE_HEIGHT}
+            className="aspect-2/1 h-auto w-full rounded-2xl border bg-muted object-cover lg:aspect-5/2"
+          />
+          <Badge variant="accent">{event.category}</Badge>
+          <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+            {event.title}
+          </h1>
+          <ul className="grid gap-3 text-base sm:grid-cols-2">
+            <li className="flex items-start gap-3">
+              <CalendarDays className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <span>{formatLongDate(event.date)}</span>
+            </li>
+            <li className="flex items-start gap-3">
+              <Clock className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <span>
+                {formatTimeRange(event.date, event.duration)} ({formatDuration(event.duration)})
+              </span>
+            </li>
+            <li className="flex items-start gap-3">
+              <MapPin className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <span>{event.location}</span>
+            </li>
+            <li className="flex items-start gap-3">
+              <Users className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <span>
+                {event.currentParticipants}/{event.maxParticipants} participants
+              </span>
+            </li>
+          </ul>
+        </header>
+
+        <section aria-labelledby="about-event" className="space-y-6">
+          <h2 id="about-event" className="text-2xl font-bold">
+            About This Event
+          </h2>
+          <p className="leading-relaxed whitespace-pre-line">{event.description}</p>
+          <div>
+            <h3 className="text-lg font-bold">What to Expect</h3>
+            <ul className="mt-3 space-y-2">
+              {WHAT_TO_EXPECT.map((item) => (
+                <li key={item} className="flex items-start gap-3">
+                  <Check className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="flex gap-3 rounded-xl bg-accent-soft p-4 text-accent-soft-foreground">
+            <Accessibility className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <div>
+              <h3 className="font-bold">Accessibility</h3>
+              <p className="mt-1 text-sm">
+                This session is designed to be inclusive and accessible. Tell us about any
+                access needs when you book, or contact us beforehand, and we will make sure
+                you are supported.
+              </p>
+            </div>
+          </div>
+        </section>
+
+        {!free && (
+          <section aria-labelledby="pricing" className="rounded-xl border p-5">
+            <h2 id="pricing" className="text-xl font-bold">
+              Pricing
+            </h2>
+            <p className="mt-2">
+              <span className="text-2xl font-extrabold">{formatPrice(event.price)}</span> per
+              person. Payment can be made during booking.
+            </p>
+            <p className="mt-2 text-sm text-muted-foreground">
+              We offer sliding-scale pricing so cost is never a barrier. Get in touch if you
+              would like to pay less.
+            </p>
+          </section>
+        )}
+      </article>
+      <aside aria-label="Booking" className="lg:sticky lg:top-24 lg:self-start">
+        <BookingSideCard event={event} />
+      </aside>
+    </div>
+  );
+}
+
+export function EventDetailSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]" role="status">
+      <span className="sr-only">Loading event…</span>
+      <div className="space-y-4">
+        <Skeleton className="aspect-2/1 w-full rounded-2xl" />
+        <Skeleton className="h-6 w-24 rounded-full" />
+        <Skeleton className="h-10 w-3/4 rounded-lg" />
+        <Skeleton className="h-5 w-1/2 rounded-lg" />
+        <Skeleton className="h-5 w-2/3 rounded-lg" />
+        <Skeleton className="h-32 w-full rounded-lg" />
+      </div>
+      <Card className="h-56 p-6">
+        <Skeleton className="h-8 w-1/2 rounded-lg" />
+        <Skeleton className="mt-4 h-5 w-full rounded-lg" />
+        <Skeleton className="mt-6 h-12 w-full rounded-lg" />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useSearchParams } from "react-router";
+import type { SportEvent } from "../api/event-schema";
+import { withFilter } from "../lib/event-filters";
+import { groupBySport } from "../lib/group-events";
+import { SportCard } from "./sport-card";
+
+export function SportGrid({ events }: { events: readonly SportEvent[] }) {
+  const [searchParams] = useSearchParams();
+  return (
+    <section aria-labelledby="choose-sport">
+      <h2 id="choose-sport" className="text-2xl font-extrabold tracking-tight">
+        Choose Your Sport
+      </h2>
+      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {groupBySport(events).map((sport) => (
+          <li key={sport.category} className="flex">
+            <SportCard
+              sport={sport}
+              to={`?${withFilter(searchParams, "sport", sport.category).toString()}`}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

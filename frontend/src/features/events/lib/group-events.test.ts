@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { buildEvent } from "@/testing/fixtures";
+import { groupByArea, groupBySport, limitBadges } from "./group-events";
+
+describe("groupBySport", () => {
+  it("counts events and distinct areas per sport, alphabetically", () => {
+    const events = [
+      buildEvent({ category: "Tennis", location: "Court 1, Islington" }),
+      buildEvent({ category: "Football", location: "Haggerston Park, Hackney" }),
+      buildEvent({ category: "Football", location: "London Fields, Hackney" }),
+      buildEvent({ category: "football", location: "Burgess Park, Southwark" }),
+    ];
+    expect(groupBySport(events)).toEqual([
+      { category: "Football", eventCount: 3, areas: ["Hackney", "Southwark"] },
+      { category: "Tennis", eventCount: 1, areas: ["Islington"] },
+    ]);
+  });
+});
+
+describe("limitBadges", () => {
+  it("shows at most three, then '+N more'", () => {
+    expect(limitBadges(["A", "B"])).toEqual({ shown: ["A", "B"], more: 0 });
+    expect(limitBadges(["A", "B", "C"])).toEqual({ shown: ["A", "B", "C"], more: 0 });
+    expect(limitBadges(["A", "B", "C", "D", "E"])).toEqual({ shown: ["A", "B", "C"], more: 2 });
+  });
+});
+
+describe("groupByArea", () => {
+  it("groups by the last part of the location, keeping list order inside a group", () => {
+    const first = buildEvent({ location: "Haggerston Park, Hackney", date: "2026-11-24T10:00:00Z" });
+    const second = buildEvent({ location: "Burgess Park, Southwark" });
+    const third = buildEvent({ location: "London Fields, Hackney", date: "2026-11-25T10:00:00Z" });
+    expect(groupByArea([first, second, third])).toEqual([
+      { area: "Hackney", events: [first, third] },
+      { area: "Southwark", events: [second] },
+    ]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { SportEvent } from "@/features/events/api/event-schema";
+import type { User } from "@/lib/user";
+
+let nextId = 1;
+
+/** An upcoming event with sensible defaults; override what a test cares about. */
+export function buildEvent(overrides: Partial<SportEvent> = {}): SportEvent {
+  const id = `00000000-0000-7000-8000-${String(nextId++).padStart(12, "0")}`;
+  return {
+    id,
+    title: "Sunday Football Social",
+    description: "A friendly kickabout for every level.",
+    category: "Football",
+    date: "2026-11-24T18:30:00Z",
+    duration: 90,
+    location: "Haggerston Park, Hackney",
+    price: "0.00",
+    maxParticipants: 20,
+    currentParticipants: 5,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** A signed-in member; override what a test cares about. */
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: "00000000-0000-7000-8000-00000000a11a",
+    firstName: "Ana",
+    lastName: "Silva",
+    chosenName: null,
+    pronouns: null,
+    email: "ana@example.org",
+    role: "user",
+    isEmailVerified: false,
+    profileImageUrl: null,
+    ...overrides,
+  };
+}

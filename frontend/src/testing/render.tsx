@@ -1,0 +1,57 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { AuthProvider } from "@/app/auth-provider";
+import { ThemeProvider } from "@/app/theme-provider";
+import { currentUserQueryKey } from "@/features/auth/api/get-current-user";
+import { createQueryClient } from "@/lib/query-client";
+import { setSessionHint } from "@/lib/session-hint";
+import type { User } from "@/lib/user";
+
+function LocationDisplay() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The current in-app URL ("/events?sport=Football") as the router sees it. */
+export function currentUrl(): string {
+  return screen.getByTestId("location").textContent;
+}
+
+interface Options {
+  /** The URL to start at. */
+  route?: string;
+  /** The route pattern the UI is mounted at, for useParams. */
+  path?: string;
+  queryClient?: QueryClient;
+  /** Renders as this signed-in person (default: signed out). */
+  user?: User;
+}
+
+/** Renders `ui` with the app's providers and an in-memory router. */
+export function renderWithProviders(ui: ReactElement, options: Options = {}) {
+  const queryClient = options.queryClient ?? createQueryClient();
+  if (options.user) {
+    setSessionHint(true);
+    queryClient.setQueryData(currentUserQueryKey, options.user);
+  }
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <AuthProvider>
+          <MemoryRouter initialEntries={[options.route ?? "/"]}>
+            <Routes>
+              <Route path={options.path ?? "*"} element={ui} />
+            </Routes>
+            <LocationDisplay />
+          </MemoryRouter>
+        </AuthProvider>
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, user, queryClient };
+}
