@@ -17,6 +17,11 @@ const VerifyEmailPage = lazy(() => import("./routes/verify-email-page"));
 const PreferencesPage = lazy(() => import("./routes/preferences-page"));
 const ProfilePage = lazy(() => import("./routes/profile-page"));
 const BlogPage = lazy(() => import("./routes/blog-page"));
+const BookingPage = lazy(() => import("./routes/booking-page"));
+const SuccessPage = lazy(() => import("./routes/success-page"));
+const CancelPage = lazy(() => import("./routes/cancel-page"));
+const MyBookingsPage = lazy(() => import("./routes/my-bookings-page"));
+const MembershipPage = lazy(() => import("./routes/membership-page"));
 const NotFoundPage = lazy(() => import("./routes/not-found-page"));
 
 export function AppRoutes() {
@@ -36,6 +41,11 @@ export function AppRoutes() {
         <Route path="preferences" element={<PreferencesPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="blog" element={<BlogPage />} />
+        <Route path="booking/:id" element={<BookingPage />} />
+        <Route path="success" element={<SuccessPage />} />
+        <Route path="cancel" element={<CancelPage />} />
+        <Route path="bookings" element={<MyBookingsPage />} />
+        <Route path="membership" element={<MembershipPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

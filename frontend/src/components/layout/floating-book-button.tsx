@@ -13,12 +13,15 @@ const HIDDEN_ON = new Set([
   "/verify-email",
   "/preferences",
   "/profile",
+  "/bookings",
+  "/success",
+  "/cancel",
 ]);
 
 /** "Book Your Session" pinned to the bottom corner on small screens. */
 export function FloatingBookButton() {
   const { pathname } = useLocation();
-  if (HIDDEN_ON.has(pathname.replace(/\/$/, "") || "/")) return null;
+  if (HIDDEN_ON.has(pathname.replace(/\/$/, "") || "/") || pathname.startsWith("/booking/")) return null;
   return (
     <Link
       to="/events"

@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { json, mockFetch } from "@/testing/fetch-mock";
 import { buildEvent, buildUser } from "@/testing/fixtures";
 import { currentUrl, renderWithProviders } from "@/testing/render";
 import { BookingSideCard } from "./booking-side-card";
@@ -15,15 +16,18 @@ describe("BookingSideCard", () => {
     expect(localStorage.getItem("returnUrl")).toBe(`/events/${event.id}`);
   });
 
-  it("never says Login Required to a member: it shows the price and links to booking", () => {
+  it("never says Login Required to a member: it shows the price and the Book Your Spot card", async () => {
+    mockFetch(() => json([]));
     const event = buildEvent({ price: "7.50" });
     renderWithProviders(<BookingSideCard event={event} />, {
       user: buildUser({ firstName: "Ana", lastName: "Silva", email: "ana@example.org" }),
     });
+    expect(await screen.findByRole("heading", { name: "Book Your Spot" })).toBeInTheDocument();
     expect(screen.queryByText("Login Required")).not.toBeInTheDocument();
     expect(screen.getByText("£7.50")).toBeInTheDocument();
     expect(screen.getByText("Ana Silva")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Book this session" })).toHaveAttribute("href", `/booking/${event.id}`);
+    expect(screen.getByRole("button", { name: "Proceed to Payment (£7.50)" })).toBeDisabled();
+    expect(screen.getByRole("link", { name: "Use the full booking form" })).toHaveAttribute("href", `/booking/${event.id}`);
   });
 
   it("says Event Full when there are no places, signed in or not", () => {
@@ -31,6 +35,6 @@ describe("BookingSideCard", () => {
       user: buildUser(),
     });
     expect(screen.getByRole("heading", { name: "Event Full" })).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Book this session" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Book Your Spot" })).not.toBeInTheDocument();
   });
 });

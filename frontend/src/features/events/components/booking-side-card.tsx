@@ -4,7 +4,7 @@ import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { fullName } from "@/lib/user";
+import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
 import { formatPrice } from "@/lib/format";
 import { saveReturnUrl } from "@/lib/return-url";
 import { isFull, type SportEvent } from "../api/event-schema";
@@ -12,7 +12,7 @@ import { plural } from "../lib/group-events";
 
 /**
  * The event page's booking panel: "Event Full", "Login Required" for visitors, or for a
- * signed-in person a link to the booking page (the full "Book Your Spot" form comes with booking).
+ * signed-in person the "Book Your Spot" card (card checkout, or a free place at once).
  */
 export function BookingSideCard({ event }: { event: SportEvent }) {
   const navigate = useNavigate();
@@ -52,18 +52,7 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
           <Skeleton className="mt-5 h-12 w-full rounded-lg" />
         </div>
       ) : user ? (
-        <div className="pt-4">
-          <h2 className="flex items-center gap-2 text-xl font-bold">
-            <Ticket className="size-5 text-primary" aria-hidden="true" /> Book Your Spot
-          </h2>
-          <p className="mt-2 text-muted-foreground">
-            Booking as <span className="font-semibold text-foreground">{fullName(user)}</span>{" "}
-            <span className="wrap-anywhere">({user.email})</span>.
-          </p>
-          <Button asChild size="lg" className="mt-5 w-full">
-            <Link to={`/booking/${event.id}`}>Book this session</Link>
-          </Button>
-        </div>
+        <BookYourSpotCard event={event} />
       ) : (
         <div className="pt-4">
           <h2 className="flex items-center gap-2 text-xl font-bold">

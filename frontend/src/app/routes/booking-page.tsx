@@ -1,0 +1,153 @@
+import { ArrowLeft, CalendarX, CheckCircle2, Clock } from "lucide-react";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { useEvent } from "@/features/events/api/get-event";
+import type { Booking } from "@/features/bookings/api/booking-schema";
+import { useBookingContact } from "@/features/bookings/api/get-booking-contact";
+import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
+import { BookingConfirmed } from "@/features/bookings/components/booking-confirmed";
+import { BookingForm } from "@/features/bookings/components/booking-form";
+import { DownloadCalendarLink } from "@/features/bookings/components/download-calendar-link";
+import { EventFactsCard } from "@/features/bookings/components/event-facts-card";
+import { LoadingMessage } from "@/features/bookings/components/loading-message";
+import { StatusBadges } from "@/features/bookings/components/status-badges";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useNow } from "@/lib/use-now";
+import { greetingName } from "@/lib/user";
+import { useAuth } from "../auth";
+import { RequireAuth } from "../require-auth";
+
+function AlreadyBooked({ booking }: { booking: Booking }) {
+  return (
+    <div className="space-y-4">
+      <p className="flex items-center gap-2 text-lg font-bold">
+        <CheckCircle2 className="size-5 text-accent" aria-hidden="true" /> You&apos;re already booked
+      </p>
+      <p className="text-muted-foreground">
+        You have a place at this event. Your booking reference is{" "}
+        <strong className="font-mono text-foreground">{booking.reference}</strong>.
+      </p>
+      <StatusBadges booking={booking} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {booking.status === "confirmed" && <DownloadCalendarLink booking={booking} />}
+        <Button asChild variant="outline">
+          <Link to="/bookings">View My Bookings</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function BookingClosed() {
+  return (
+    <div className="space-y-4">
+      <p className="flex items-center gap-2 text-lg font-bold">
+        <Clock className="size-5 text-primary" aria-hidden="true" /> Booking has closed
+      </p>
+      <p className="text-muted-foreground">This session has already started or is no longer running, so it can&apos;t be booked.</p>
+      <Button asChild variant="outline">
+        <Link to="/events">Browse Other Events</Link>
+      </Button>
+    </div>
+  );
+}
+
+function BookingScreen() {
+  const { id = "" } = useParams();
+  const { user } = useAuth();
+  const event = useEvent(id);
+  const contact = useBookingContact();
+  const existing = useLiveBookingFor(id);
+  const [booked, setBooked] = useState<Booking | null>(null);
+  const now = useNow(60_000);
+  useDocumentTitle(
+    booked ? "Booking Confirmed" : event.data ? `Book ${event.data.title}` : event.isError ? "Event Not Found" : "Book Your Spot",
+  );
+
+  if (!user) return null;
+  if (event.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <EmptyState
+          icon={CalendarX}
+          title="Event Not Found"
+          headingLevel="h1"
+          actions={
+            <Button asChild>
+              <Link to="/events">Back to Events</Link>
+            </Button>
+          }
+        >
+          The event you&apos;re looking for doesn&apos;t exist.
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!event.data || event.isPlaceholderData || contact.isLoading || existing.isLoading) {
+    return <LoadingMessage>Loading event details...</LoadingMessage>;
+  }
+  const data = event.data;
+  if (booked) {
+    return (
+      <div className="px-4 py-10 sm:px-6 sm:py-14">
+        <BookingConfirmed booking={booked} event={data} />
+      </div>
+    );
+  }
+  const closed = !data.isActive || new Date(data.date).getTime() <= now.getTime();
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <Link
+        to={`/events/${data.id}`}
+        className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Event
+      </Link>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">Complete Your Booking</h1>
+      <p className="mt-2 text-lg text-muted-foreground">A few details so our session leaders can welcome you safely.</p>
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <div className="lg:sticky lg:top-24">
+          <EventFactsCard event={data} />
+        </div>
+        <Card className="p-5 sm:p-8">
+          <section aria-labelledby="book-your-spot">
+            <h2 id="book-your-spot" className="mb-6 text-2xl font-bold">
+              Book Your Spot
+            </h2>
+            {existing.booking ? (
+              <AlreadyBooked booking={existing.booking} />
+            ) : closed ? (
+              <BookingClosed />
+            ) : (
+              <BookingForm
+                event={data}
+                known={{
+                  firstName: greetingName(user),
+                  lastName: user.lastName,
+                  email: user.email,
+                  ...contact.data,
+                }}
+                onBooked={(booking) => {
+                  window.scrollTo({ top: 0 });
+                  setBooked(booking);
+                }}
+              />
+            )}
+          </section>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export default function BookingPage() {
+  return (
+    <RequireAuth>
+      <BookingScreen />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,142 @@
+import { AlertTriangle, CalendarDays, CheckCircle2, Mail, MapPin, SlidersHorizontal, Ticket, Timer, XCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { useConfirmPayment } from "@/features/bookings/api/confirm-payment";
+import { DownloadCalendarLink } from "@/features/bookings/components/download-calendar-link";
+import { LoadingMessage } from "@/features/bookings/components/loading-message";
+import { PaymentResult } from "@/features/bookings/components/payment-result";
+import { StatusBadges } from "@/features/bookings/components/status-badges";
+import { formatPriceOrFree } from "@/features/bookings/lib/price";
+import { formatWhen } from "@/features/bookings/lib/when";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useAuth } from "../auth";
+import { RequireAuth } from "../require-auth";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <dt className="shrink-0 text-sm font-semibold text-muted-foreground">{label}</dt>
+      <dd className="font-semibold sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+const NEXT_STEPS = [
+  { icon: Mail, text: "Check your email: your booking and payment confirmations are on their way." },
+  { icon: Timer, text: "Arrive 15 minutes early and quote your booking reference." },
+  { icon: CalendarDays, text: "Plans change? Cancel in My Bookings up to 2 hours before the start for a refund." },
+] as const;
+
+function PaymentSuccess() {
+  const [params] = useSearchParams();
+  const sessionId = params.get("session_id") ?? "";
+  const { user } = useAuth();
+  const confirmation = useConfirmPayment(sessionId, user?.id);
+  const result = confirmation.data;
+  useDocumentTitle(result ? (result.success ? "Payment Successful" : "Payment Error") : "Confirming Payment");
+
+  if (confirmation.isPending) return <LoadingMessage>Confirming your payment...</LoadingMessage>;
+
+  if (!result?.success) {
+    return (
+      <PaymentResult
+        icon={XCircle}
+        tone="error"
+        title="Payment Error"
+        lead={result?.error ?? "Failed to confirm payment"}
+        actions={
+          <>
+            <Button asChild size="lg">
+              <Link to="/events">Back to Events</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/contact">Contact Us</Link>
+            </Button>
+          </>
+        }
+      >
+        <p className="mx-auto mt-4 flex max-w-md items-start gap-2 text-left text-sm text-muted-foreground">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          If money has left your account, please contact us and we will sort it out.
+        </p>
+      </PaymentResult>
+    );
+  }
+
+  const { booking } = result;
+  return (
+    <PaymentResult
+      icon={CheckCircle2}
+      tone="success"
+      title="Payment Successful!"
+      lead="Thank you. Your place is booked and paid for. We're excited to see you at the event!"
+      actions={
+        <>
+          <Button asChild size="lg">
+            <Link to="/events">
+              <Ticket aria-hidden="true" /> Browse More Events
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/preferences">
+              <SlidersHorizontal aria-hidden="true" /> Set Your Preferences
+            </Link>
+          </Button>
+          <DownloadCalendarLink booking={booking} size="lg" variant="ghost" />
+        </>
+      }
+    >
+      <div className="mt-8 rounded-2xl border bg-muted/40 px-5 py-2 text-left">
+        <dl className="divide-y">
+          <Row label="Booking Reference">
+            <span className="font-mono text-lg tracking-wider" data-testid="booking-reference">
+              {booking.reference}
+            </span>
+          </Row>
+          <Row label="Event">{booking.event.title}</Row>
+          <Row label="Date">{formatWhen(booking.event)}</Row>
+          <Row label="Location">
+            <span className="inline-flex items-center gap-2">
+              <MapPin className="size-4 text-primary" aria-hidden="true" /> {booking.event.location}
+            </span>
+          </Row>
+          <Row label="Amount">{formatPriceOrFree(booking.amount)}</Row>
+          <Row label="Payment Status">
+            <span className="inline-flex sm:justify-end">
+              <StatusBadges booking={booking} />
+            </span>
+          </Row>
+          <Row label="Accessibility Requirements">
+            {booking.accessibilityRequirements ? (
+              <span className="whitespace-pre-line">{booking.accessibilityRequirements}</span>
+            ) : (
+              <span className="font-normal text-muted-foreground">None given</span>
+            )}
+          </Row>
+        </dl>
+      </div>
+      <section aria-labelledby="next-steps" className="mt-8 text-left">
+        <h2 id="next-steps" className="text-xl font-bold">
+          Next Steps
+        </h2>
+        <ul className="mt-3 space-y-3">
+          {NEXT_STEPS.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-3">
+              <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <span>{text}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </PaymentResult>
+  );
+}
+
+export default function SuccessPage() {
+  return (
+    <RequireAuth>
+      <PaymentSuccess />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from "zod/mini";
+import { eventSchema } from "@/features/events/api/event-schema";
+
+export const BOOKING_STATUSES = ["confirmed", "pending", "cancelled"] as const;
+export const PAYMENT_STATUSES = ["paid", "pending", "failed", "refunded"] as const;
+
+const bookingFields = {
+  id: z.string(),
+  reference: z.string(),
+  eventId: z.string(),
+  userId: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  paymentMethod: z.string(),
+  /** Pounds as charged when booked, "12.50". */
+  amount: z.string(),
+  accessibilityRequirements: z.nullable(z.string()),
+  createdAt: z.string(),
+};
+
+/** A booking as POST /api/bookings returns it. */
+export const bookingSchema = z.object(bookingFields);
+
+/** With its event, as GET /api/bookings and GET /api/confirm-payment return it. */
+export const bookingWithEventSchema = z.object({ ...bookingFields, event: eventSchema });
+
+export type Booking = z.infer<typeof bookingSchema>;
+export type BookingWithEvent = z.infer<typeof bookingWithEventSchema>;
+
+/** Not cancelled: the person holds (or is paying for) a place. */
+export function isLive(booking: Pick<Booking, "status">): boolean {
+  return booking.status !== "cancelled";
+}
+
+/** Every query key that shows participant counts, to refresh after a place is taken or freed. */
+export function isEventsQuery(queryKey: readonly unknown[]): boolean {
+  return typeof queryKey[0] === "string" && queryKey[0].startsWith("/api/events");
+}

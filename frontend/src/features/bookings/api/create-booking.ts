@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { bookingSchema, isEventsQuery, type Booking } from "./booking-schema";
+import { myBookingsQueryKey } from "./get-my-bookings";
+
+export interface CreateBookingInput {
+  userId: string;
+  eventId: string;
+  accessibilityRequirements: string;
+}
+
+/**
+ * POST /api/bookings (pay cash on arrival, or a free session): 201 with the booking and its
+ * server-issued reference; 401 signed out; 409 {code: event_full | already_booked |
+ * monthly_limit_reached | event_started | event_inactive}; 404 event_not_found.
+ */
+export async function createBooking(input: CreateBookingInput): Promise<Booking> {
+  const response = await apiRequest("POST", "/api/bookings", {
+    body: {
+      userId: input.userId,
+      eventId: input.eventId,
+      accessibilityRequirements: input.accessibilityRequirements.trim() || null,
+    },
+  });
+  return bookingSchema.parse(await response.json());
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBooking,
+    // Either way a count may have changed (a place taken, or someone else took the last one).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: myBookingsQueryKey });
+      void queryClient.invalidateQueries({ predicate: (query) => isEventsQuery(query.queryKey) });
+    },
+  });
+}

@@ -1,0 +1,237 @@
+import { CheckCircle2, Lock, Ticket } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { useAuth } from "@/app/auth";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Textarea } from "@/components/ui/textarea";
+import type { SportEvent } from "@/features/events/api/event-schema";
+import { ApiError } from "@/lib/api-client";
+import { charCount } from "@/lib/validation";
+import { fullName } from "@/lib/user";
+import { ACCESSIBILITY_MAX_LENGTH, ACCESSIBILITY_TOO_LONG } from "../api/booking-form-schema";
+import type { Booking } from "../api/booking-schema";
+import { useCreateBooking } from "../api/create-booking";
+import { goToCheckout, useCreateCheckoutSession } from "../api/create-checkout-session";
+import { useLiveBookingFor } from "../api/get-my-bookings";
+import { bookingFailure, BOOKING_TOAST_ID, paymentSetupFailure, showBookedToast } from "../lib/messages";
+import { formatPounds, isFreePrice } from "../lib/price";
+import { formatWhen } from "../lib/when";
+import { DownloadCalendarLink } from "./download-calendar-link";
+import { StatusBadges } from "./status-badges";
+import { TermsCheckbox } from "./terms-checkbox";
+
+const linkClass = "font-semibold text-primary underline underline-offset-4 hover:no-underline";
+
+function Heading() {
+  return (
+    <h2 className="flex items-center gap-2 text-xl font-bold">
+      <Ticket className="size-5 text-primary" aria-hidden="true" /> Book Your Spot
+    </h2>
+  );
+}
+
+function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-0.5 font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** After booking here, or when the person already holds a place: their reference and the calendar. */
+function Booked({ booking, justBooked }: { booking: Booking; justBooked: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (justBooked) heading.current?.focus();
+  }, [justBooked]);
+  return (
+    <div className="space-y-4 pt-4">
+      <h2 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold outline-none">
+        <CheckCircle2 className="size-5 text-accent" aria-hidden="true" />
+        {justBooked ? "Booking Confirmed!" : "You're Booked"}
+      </h2>
+      <p className="text-muted-foreground">
+        {justBooked ? "Your place is confirmed. " : "You already have a place at this event. "}
+        Your booking reference is{" "}
+        <strong className="font-mono text-foreground" data-testid="booking-reference">
+          {booking.reference}
+        </strong>
+        .
+      </p>
+      <StatusBadges booking={booking} />
+      {booking.status === "confirmed" && (
+        <p className="text-sm text-muted-foreground">
+          A confirmation email is on its way. Please arrive 15 minutes early and quote your reference.
+        </p>
+      )}
+      <div className="flex flex-col gap-2">
+        {booking.status === "confirmed" && <DownloadCalendarLink booking={booking} className="w-full" />}
+        <Button asChild variant="ghost" className="w-full">
+          <Link to="/bookings">View My Bookings</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The event page's booking panel for a signed-in person (spec: 'Book Your Spot'): the
+ * event's facts, who is booking, optional accessibility requirements and the terms. Paid
+ * sessions go to the card checkout ('Proceed to Payment (£x.xx)'); free ones are booked
+ * here at once ('Book Free Place').
+ */
+export function BookYourSpotCard({ event }: { event: SportEvent }) {
+  const { user } = useAuth();
+  const id = useId();
+  const existing = useLiveBookingFor(event.id);
+  const create = useCreateBooking();
+  const checkout = useCreateCheckoutSession();
+  const [accessibility, setAccessibility] = useState("");
+  const [agreed, setAgreed] = useState(false);
+  const [accessibilityError, setAccessibilityError] = useState<string | undefined>();
+  const [redirecting, setRedirecting] = useState(false);
+  const [booked, setBooked] = useState<Booking | null>(null);
+  const accessibilityBox = useRef<HTMLTextAreaElement>(null);
+
+  if (!user) return null;
+  if (booked) return <Booked booking={booked} justBooked />;
+  if (existing.isLoading) {
+    return (
+      <div className="space-y-3 pt-4" role="status">
+        <span className="sr-only">Loading your bookings…</span>
+        <Skeleton className="h-7 w-2/3 rounded-lg" />
+        <Skeleton className="h-24 w-full rounded-lg" />
+        <Skeleton className="h-12 w-full rounded-lg" />
+      </div>
+    );
+  }
+  if (existing.booking) return <Booked booking={existing.booking} justBooked={false} />;
+
+  const free = isFreePrice(event.price);
+  const price = formatPounds(event.price);
+  const pending = create.isPending || checkout.isPending || redirecting;
+  const noteId = `${id}-note`;
+
+  const bookFree = () =>
+    create.mutate(
+      { userId: user.id, eventId: event.id, accessibilityRequirements: accessibility },
+      {
+        onSuccess: (booking) => {
+          showBookedToast(booking.reference);
+          setBooked(booking);
+        },
+        onError: (error) => void bookingFailure(error),
+      },
+    );
+
+  const pay = () =>
+    checkout.mutate(
+      { eventId: event.id, accessibilityRequirements: accessibility },
+      {
+        onSuccess: (session) => {
+          try {
+            setRedirecting(true);
+            goToCheckout(session);
+          } catch (error) {
+            setRedirecting(false);
+            paymentSetupFailure(error);
+          }
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.body?.code === "payment_not_required") bookFree();
+          else paymentSetupFailure(error);
+        },
+      },
+    );
+
+  const onSubmit = (e: SyntheticEvent) => {
+    e.preventDefault();
+    if (!agreed || pending) return;
+    if (charCount(accessibility.trim()) > ACCESSIBILITY_MAX_LENGTH) {
+      setAccessibilityError(ACCESSIBILITY_TOO_LONG);
+      accessibilityBox.current?.focus();
+      return;
+    }
+    toast.dismiss(BOOKING_TOAST_ID);
+    if (free) bookFree();
+    else pay();
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5 pt-4" aria-busy={pending}>
+      <Heading />
+      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-muted/60 p-4 text-sm">
+        <Fact label="Event" className="col-span-2">
+          {event.title}
+        </Fact>
+        <Fact label="Date and Time" className="col-span-2">
+          {formatWhen(event)}
+        </Fact>
+        <Fact label="Spots Filled">
+          {event.currentParticipants}/{event.maxParticipants}
+        </Fact>
+        <Fact label="Price">{free ? "Free" : `${price} per person`}</Fact>
+      </dl>
+      <div className="text-sm">
+        <p className="font-semibold">Booking as</p>
+        <p className="mt-0.5">{fullName(user)}</p>
+        <p className="wrap-anywhere text-muted-foreground">{user.email}</p>
+      </div>
+      <Field
+        label="Accessibility Requirements"
+        optional
+        hint="Anything that helps us welcome you. Shared only with your session leaders."
+        error={accessibilityError}
+      >
+        {(props) => (
+          <Textarea
+            rows={3}
+            className="min-h-20"
+            value={accessibility}
+            onChange={(e) => {
+              setAccessibility(e.target.value);
+              setAccessibilityError(undefined);
+            }}
+            ref={accessibilityBox}
+            {...props}
+          />
+        )}
+      </Field>
+      <TermsCheckbox id={`${id}-terms`} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+      {!free && (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Secure payment: you&apos;ll pay on our payment provider&apos;s secure page. We never see or store your card details.
+        </p>
+      )}
+      <div className="space-y-2">
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={!agreed || pending}
+          aria-describedby={agreed ? undefined : noteId}
+        >
+          {free ? (create.isPending ? "Booking..." : "Book Free Place") : pending ? "Setting up payment..." : `Proceed to Payment (${price})`}
+        </Button>
+        {!agreed && (
+          <p id={noteId} className="text-center text-xs text-muted-foreground">
+            Tick the box to agree to the terms first.
+          </p>
+        )}
+      </div>
+      {!free && (
+        <p className="text-center text-sm text-muted-foreground">
+          Prefer to pay cash on arrival?{" "}
+          <Link to={`/booking/${event.id}`} className={linkClass}>
+            Use the full booking form
+          </Link>
+        </p>
+      )}
+    </form>
+  );
+}

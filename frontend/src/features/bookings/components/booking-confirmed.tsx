@@ -1,0 +1,101 @@
+import { CalendarDays, CheckCircle2, Mail, MapPin, Ticket } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import type { SportEvent } from "@/features/events/api/event-schema";
+import { site } from "@/lib/site";
+import type { Booking } from "../api/booking-schema";
+import { formatPriceOrFree } from "../lib/price";
+import { formatWhen } from "../lib/when";
+import { DownloadCalendarLink } from "./download-calendar-link";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <dt className="shrink-0 text-sm font-semibold text-muted-foreground">{label}</dt>
+      <dd className="font-semibold sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The booking page's success view: the server's reference, the event, date and price, the
+ * confirmation email note and the calendar file. Focus moves to its heading.
+ */
+export function BookingConfirmed({ booking, event }: { booking: Booking; event: SportEvent }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  return (
+    <Card className="mx-auto max-w-2xl p-6 text-center sm:p-10">
+      <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-soft-foreground">
+        <CheckCircle2 className="size-9" aria-hidden="true" />
+      </span>
+      <h1 ref={heading} tabIndex={-1} className="mt-5 text-3xl font-extrabold tracking-tight outline-none sm:text-4xl">
+        Booking Confirmed!
+      </h1>
+      <p className="mx-auto mt-3 max-w-md text-lg text-muted-foreground">
+        Thank you for booking with {site.name}. We&apos;re excited to see you at the event!
+      </p>
+
+      <div className="mt-8 rounded-2xl border bg-muted/40 px-5 py-2 text-left">
+        <dl className="divide-y">
+          <Row label="Booking Reference">
+            <span className="font-mono text-lg tracking-wider" data-testid="booking-reference">
+              {booking.reference}
+            </span>
+          </Row>
+          <Row label="Event">{event.title}</Row>
+          <Row label="Date">
+            <span className="inline-flex items-center gap-2">
+              <CalendarDays className="size-4 text-primary" aria-hidden="true" />
+              {formatWhen(event)}
+            </span>
+          </Row>
+          <Row label="Location">
+            <span className="inline-flex items-center gap-2">
+              <MapPin className="size-4 text-primary" aria-hidden="true" />
+              {event.location}
+            </span>
+          </Row>
+          <Row label="Price">
+            {formatPriceOrFree(booking.amount)}
+            {Number(booking.amount) > 0 && booking.paymentMethod === "cash" && (
+              <span className="block text-sm font-normal text-muted-foreground">Pay cash on arrival</span>
+            )}
+          </Row>
+        </dl>
+      </div>
+
+      <div className="mt-6 space-y-3 text-left text-sm">
+        <p className="flex gap-3 rounded-xl bg-accent-soft p-4 text-accent-soft-foreground">
+          <Mail className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <span>
+            A confirmation email is on its way with your booking details. Please arrive 15 minutes
+            early and quote your booking reference <strong className="font-mono">{booking.reference}</strong>{" "}
+            when you arrive.
+          </span>
+        </p>
+      </div>
+
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild size="lg">
+          <Link to="/events">
+            <Ticket aria-hidden="true" /> Browse More Events
+          </Link>
+        </Button>
+        <DownloadCalendarLink booking={booking} size="lg" />
+      </div>
+      <p className="mt-6 text-sm text-muted-foreground">
+        See all your bookings, or cancel up to 2 hours before the start, in{" "}
+        <Link to="/bookings" className="font-semibold text-primary underline underline-offset-4 hover:no-underline">
+          My Bookings
+        </Link>
+        .
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,258 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AlertCircle, Lock } from "lucide-react";
+import { useRef, useState, type ReactNode } from "react";
+import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { toast } from "sonner";
+import { useAuth } from "@/app/auth";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Choice } from "@/components/ui/choice";
+import { Field, FieldSet } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { isFull, type SportEvent } from "@/features/events/api/event-schema";
+import { ApiError } from "@/lib/api-client";
+import { applyServerFieldErrors, fieldsOf } from "@/lib/form-errors";
+import {
+  bookingFormDefaults,
+  bookingFormSchema,
+  PAYMENT_METHODS,
+  type BookingFormInput,
+  type BookingFormValues,
+  type KnownDetails,
+} from "../api/booking-form-schema";
+import type { Booking } from "../api/booking-schema";
+import { useCreateBooking } from "../api/create-booking";
+import { goToCheckout, useCreateCheckoutSession } from "../api/create-checkout-session";
+import { bookingFailure, BOOKING_TOAST_ID, paymentSetupFailure, showBookedToast } from "../lib/messages";
+import { formatPriceOrFree, isFreePrice } from "../lib/price";
+import { TermsCheckbox } from "./terms-checkbox";
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-4 border-t pt-6 first:border-t-0 first:pt-0">
+      <h3 className="text-lg font-bold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The fields top to bottom, for moving focus to the first one with an error. */
+const FIELD_ORDER = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "age",
+  "emergencyContact",
+  "emergencyPhone",
+  "accessibilityRequirements",
+  "paymentMethod",
+  "agreeToTerms",
+] as const satisfies readonly (keyof BookingFormInput)[];
+
+const PAYMENT_HINTS = {
+  cash: "Pay at the session. We'll confirm your place straight away.",
+  card: "Pay securely online now. You'll go to our secure payment page.",
+} as const;
+
+interface BookingFormProps {
+  event: SportEvent;
+  known: KnownDetails;
+  /** A cash (or free) booking was confirmed. */
+  onBooked: (booking: Booking) => void;
+}
+
+/**
+ * The booking page's form (spec section 5). Cash books at once; card holds a place and
+ * sends the browser to the checkout. A refusal is a 'Booking Failed' toast and an alert by
+ * the button, with the form kept as it was.
+ */
+export function BookingForm({ event, known, onBooked }: BookingFormProps) {
+  const { user } = useAuth();
+  const defaults = bookingFormDefaults(known);
+  const form = useForm<BookingFormInput, unknown, BookingFormValues>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: defaults,
+    // Focus goes to the first invalid field on screen (see onInvalid), not in registration order.
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const { register } = form;
+  const create = useCreateBooking();
+  const checkout = useCreateCheckoutSession();
+  const [redirecting, setRedirecting] = useState(false);
+  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+
+  const free = isFreePrice(event.price);
+  const full = isFull(event);
+  const pending = create.isPending || checkout.isPending || redirecting;
+  const price = formatPriceOrFree(event.price);
+
+  const fail = (title: string, message: string) => {
+    setFailure({ title, message });
+    // After the button re-enables, put the reader on the reason.
+    window.setTimeout(() => failureRef.current?.focus(), 0);
+  };
+
+  const bookCash = (values: BookingFormValues) => {
+    if (!user) return;
+    create.mutate(
+      { userId: user.id, eventId: event.id, accessibilityRequirements: values.accessibilityRequirements },
+      {
+        onSuccess: (booking) => {
+          showBookedToast(booking.reference);
+          onBooked(booking);
+        },
+        onError: (error) => {
+          applyServerFieldErrors(form, error, fieldsOf(defaults));
+          fail("Booking Failed", bookingFailure(error));
+        },
+      },
+    );
+  };
+
+  const payByCard = (values: BookingFormValues) => {
+    checkout.mutate(
+      { eventId: event.id, accessibilityRequirements: values.accessibilityRequirements },
+      {
+        onSuccess: (session) => {
+          try {
+            setRedirecting(true);
+            goToCheckout(session);
+          } catch (error) {
+            setRedirecting(false);
+            fail("Payment Setup Failed", paymentSetupFailure(error));
+          }
+        },
+        onError: (error) => {
+          // A session that turned free needs no payment: book it as cash.
+          if (error instanceof ApiError && error.body?.code === "payment_not_required") return bookCash(values);
+          applyServerFieldErrors(form, error, fieldsOf(defaults));
+          fail("Payment Setup Failed", paymentSetupFailure(error));
+        },
+      },
+    );
+  };
+
+  const onValid = (values: BookingFormValues) => {
+    setFailure(null);
+    toast.dismiss(BOOKING_TOAST_ID);
+    if (values.paymentMethod === "card" && !free) payByCard(values);
+    else bookCash(values);
+  };
+
+  const onInvalid = (invalid: FieldErrors<BookingFormInput>) => {
+    const first = FIELD_ORDER.find((name) => invalid[name]);
+    if (first) form.setFocus(first);
+  };
+
+  const paymentMethod = useWatch({ control: form.control, name: "paymentMethod" });
+
+  return (
+    <form noValidate onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)} className="space-y-6" aria-busy={pending}>
+      <p className="text-sm text-muted-foreground">
+        Fields marked <span aria-hidden="true" className="text-destructive">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+
+      <Group title="Your Details">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="First Name" required error={errors.firstName?.message}>
+            {(props) => <Input autoComplete="given-name" {...props} {...register("firstName")} />}
+          </Field>
+          <Field label="Last Name" required error={errors.lastName?.message}>
+            {(props) => <Input autoComplete="family-name" {...props} {...register("lastName")} />}
+          </Field>
+          <Field label="Email Address" required error={errors.email?.message}>
+            {(props) => <Input type="email" autoComplete="email" {...props} {...register("email")} />}
+          </Field>
+          <Field label="Phone Number" required error={errors.phone?.message}>
+            {(props) => <Input type="tel" autoComplete="tel" {...props} {...register("phone")} />}
+          </Field>
+          <Field label="Age" required error={errors.age?.message}>
+            {(props) => (
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={120}
+                step={1}
+                className="sm:w-32"
+                {...props}
+                {...register("age", { valueAsNumber: true })}
+              />
+            )}
+          </Field>
+        </div>
+      </Group>
+
+      <Group title="In Case of Emergency">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Emergency Contact" required hint="Their name." error={errors.emergencyContact?.message}>
+            {(props) => <Input autoComplete="off" {...props} {...register("emergencyContact")} />}
+          </Field>
+          <Field label="Emergency Phone" required error={errors.emergencyPhone?.message}>
+            {(props) => <Input type="tel" autoComplete="off" {...props} {...register("emergencyPhone")} />}
+          </Field>
+        </div>
+      </Group>
+
+      <Group title="Accessibility">
+        <Field
+          label="Accessibility Requirements"
+          optional
+          hint="Anything that helps us welcome you: access needs, a quiet space, an interpreter. Shared only with your session leaders."
+          error={errors.accessibilityRequirements?.message}
+        >
+          {(props) => (
+            <Textarea rows={3} className="min-h-24" {...props} {...register("accessibilityRequirements")} />
+          )}
+        </Field>
+      </Group>
+
+      <Group title="Payment">
+        <FieldSet legend="Payment Method" required error={errors.paymentMethod?.message}>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {PAYMENT_METHODS.map((method) => {
+              const unavailable = method.value === "card" && free;
+              return (
+                <Choice
+                  key={method.value}
+                  type="radio"
+                  value={method.value}
+                  label={method.label}
+                  description={unavailable ? "Not needed: this session is free." : PAYMENT_HINTS[method.value]}
+                  disabled={unavailable}
+                  {...register("paymentMethod")}
+                />
+              );
+            })}
+          </div>
+        </FieldSet>
+        {paymentMethod === "card" && !free && (
+          <p className="flex items-start gap-2 text-sm text-muted-foreground">
+            <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            Card payments are handled by our secure payment provider. We never see or store your card details.
+          </p>
+        )}
+        <TermsCheckbox id="booking-terms" error={errors.agreeToTerms?.message} {...register("agreeToTerms")} />
+      </Group>
+
+      {failure && (
+        <Alert ref={failureRef} variant="destructive" role="alert" tabIndex={-1} className="outline-none focus-visible:outline-2">
+          <AlertCircle aria-hidden="true" />
+          <div>
+            <p className="font-semibold">{failure.title}</p>
+            <p className="mt-1">{failure.message}</p>
+          </div>
+        </Alert>
+      )}
+
+      <Button type="submit" size="lg" className="w-full" disabled={pending || full}>
+        {full ? "Event Full" : pending ? "Processing Booking..." : `Confirm Booking - ${price}`}
+      </Button>
+    </form>
+  );
+}

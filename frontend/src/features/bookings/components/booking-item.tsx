@@ -1,0 +1,78 @@
+import { CalendarDays, Clock, MapPin } from "lucide-react";
+import { useRef } from "react";
+import { Link } from "react-router";
+import { Card } from "@/components/ui/card";
+import { formatLongDate, formatTimeRange } from "@/lib/format";
+import type { BookingWithEvent } from "../api/booking-schema";
+import { cancellableUntil, canCancelBooking } from "../lib/booking-times";
+import { formatPriceOrFree } from "../lib/price";
+import { formatShortDateTime } from "../lib/when";
+import { CancelBookingDialog } from "./cancel-booking-dialog";
+import { DownloadCalendarLink } from "./download-calendar-link";
+import { StatusBadges } from "./status-badges";
+
+interface Props {
+  booking: BookingWithEvent;
+  now: Date;
+  upcoming: boolean;
+}
+
+/** One booking in My Bookings: reference, event, badges, calendar and cancel. */
+export function BookingItem({ booking, now, upcoming }: Props) {
+  const { event } = booking;
+  const title = useRef<HTMLHeadingElement>(null);
+  const live = booking.status !== "cancelled";
+  const cancellable = canCancelBooking(booking, now);
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <article aria-labelledby={`booking-${booking.id}`} className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-3">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <p className="font-mono text-sm font-semibold tracking-wider text-muted-foreground">
+              <span className="sr-only">Reference </span>
+              {booking.reference}
+            </p>
+            <StatusBadges booking={booking} />
+          </div>
+          <h3 id={`booking-${booking.id}`} ref={title} tabIndex={-1} className="text-xl font-bold outline-none">
+            <Link to={`/events/${event.id}`} className="hover:underline">
+              {event.title}
+            </Link>
+          </h3>
+          <ul className="space-y-1.5 text-sm text-muted-foreground">
+            <li className="flex items-start gap-2">
+              <CalendarDays className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              {formatLongDate(event.date)}
+            </li>
+            <li className="flex items-start gap-2">
+              <Clock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              {formatTimeRange(event.date, event.duration)}
+            </li>
+            <li className="flex items-start gap-2">
+              <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              {event.location}
+            </li>
+          </ul>
+          <p className="text-sm">
+            <span className="text-muted-foreground">Price: </span>
+            <span className="font-semibold">{formatPriceOrFree(booking.amount)}</span>
+          </p>
+        </div>
+        {upcoming && live && (
+          <div className="flex shrink-0 flex-col gap-2 sm:w-52">
+            {booking.status === "confirmed" && <DownloadCalendarLink booking={booking} size="sm" />}
+            {cancellable ? (
+              <CancelBookingDialog booking={booking} onCancelled={() => title.current?.focus()} />
+            ) : (
+              <p className="rounded-lg bg-muted px-3 py-2 text-xs text-muted-foreground">
+                Cancellation closed at {formatShortDateTime(cancellableUntil(event))} (2 hours before the start). Please
+                contact us if you can&apos;t come.
+              </p>
+            )}
+          </div>
+        )}
+      </article>
+    </Card>
+  );
+}

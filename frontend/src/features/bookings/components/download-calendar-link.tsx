@@ -1,0 +1,24 @@
+import { CalendarPlus } from "lucide-react";
+import { buttonVariants, type ButtonProps } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { calendarFileName, calendarUrl } from "../lib/calendar";
+
+interface Props {
+  booking: { id: string; reference: string };
+  variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
+  className?: string;
+}
+
+/** 'Download Calendar': the server's .ics for the booking, saved as {reference}.ics. */
+export function DownloadCalendarLink({ booking, variant = "outline", size = "default", className }: Props) {
+  return (
+    <a
+      href={calendarUrl(booking.id)}
+      download={calendarFileName(booking.reference)}
+      className={cn(buttonVariants({ variant, size }), className)}
+    >
+      <CalendarPlus aria-hidden="true" /> Download Calendar
+    </a>
+  );
+}

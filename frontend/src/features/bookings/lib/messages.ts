@@ -1,0 +1,44 @@
+import { toast } from "sonner";
+import { ApiError, errorMessage } from "@/lib/api-client";
+
+/** One toast at a time in the booking area (spec section 4): each replaces the last. */
+export const BOOKING_TOAST_ID = "booking";
+
+export const BOOKING_FALLBACK = "Please try again or contact support.";
+export const PAYMENT_FALLBACK = "Failed to setup payment. Please try again.";
+export const LOGIN_TO_BOOK = "Please log in to book this event.";
+
+function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** 'Booking Failed' with the server's message, or the spec's fallback; shows the toast. */
+export function bookingFailure(error: unknown): string {
+  if (isSignedOut(error)) {
+    toast.error("Authentication Required", { id: BOOKING_TOAST_ID, description: LOGIN_TO_BOOK });
+    return LOGIN_TO_BOOK;
+  }
+  const message = errorMessage(error, BOOKING_FALLBACK);
+  toast.error("Booking Failed", { id: BOOKING_TOAST_ID, description: message });
+  return message;
+}
+
+/** 'Payment Setup Failed' with the server's message, or the spec's fallback; shows the toast. */
+export function paymentSetupFailure(error: unknown): string {
+  if (isSignedOut(error)) {
+    toast.error("Authentication Required", { id: BOOKING_TOAST_ID, description: LOGIN_TO_BOOK });
+    return LOGIN_TO_BOOK;
+  }
+  const message = error instanceof ApiError ? errorMessage(error, PAYMENT_FALLBACK) : PAYMENT_FALLBACK;
+  toast.error("Payment Setup Failed", { id: BOOKING_TOAST_ID, description: message });
+  return message;
+}
+
+/** 'Booking Confirmed!' with the server's reference. */
+export function showBookedToast(reference: string): void {
+  toast.success("Booking Confirmed!", {
+    id: BOOKING_TOAST_ID,
+    description: `Your booking reference is ${reference}. Check your email for details.`,
+    duration: 6000,
+  });
+}

@@ -1,0 +1,45 @@
+import type { BadgeProps } from "@/components/ui/badge";
+
+type Tone = NonNullable<BadgeProps["variant"]>;
+
+/** How a booking's status reads and looks. */
+export function bookingStatusBadge(status: string): { label: string; tone: Tone } {
+  switch (status) {
+    case "confirmed":
+      return { label: "Confirmed", tone: "accent" };
+    case "pending":
+      return { label: "Awaiting payment", tone: "secondary" };
+    case "cancelled":
+      return { label: "Cancelled", tone: "outline" };
+    default:
+      return { label: status, tone: "outline" };
+  }
+}
+
+/** How a payment status reads, given how the person chose to pay and whether the booking stands. */
+export function paymentStatusBadge(
+  paymentStatus: string,
+  paymentMethod: string,
+  amount: string,
+  status = "confirmed",
+): { label: string; tone: Tone } {
+  if (Number(amount) === 0) return { label: "Free", tone: "outline" };
+  // Nothing was taken for a cancelled booking that was never paid: don't ask for cash.
+  if (status === "cancelled" && (paymentStatus === "pending" || paymentStatus === "failed")) {
+    return { label: "Not charged", tone: "outline" };
+  }
+  switch (paymentStatus) {
+    case "paid":
+      return { label: "Paid", tone: "accent" };
+    case "pending":
+      return paymentMethod === "cash"
+        ? { label: "Pay cash on arrival", tone: "secondary" }
+        : { label: "Payment pending", tone: "secondary" };
+    case "failed":
+      return { label: "Payment failed", tone: "destructive" };
+    case "refunded":
+      return { label: "Refunded", tone: "outline" };
+    default:
+      return { label: paymentStatus, tone: "outline" };
+  }
+}

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { json, mockFetch } from "@/testing/fetch-mock";
+import { buildUser } from "@/testing/fixtures";
+import { renderWithProviders } from "@/testing/render";
+import { MembershipPlans } from "./membership-plans";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const membership = { id: "m1", plan: "community", status: "active", price: "0.00", startDate: "2026-11-21T12:00:00Z", endDate: null };
+
+describe("MembershipPlans", () => {
+  beforeEach(() => {
+    vi.mocked(toast.success).mockClear();
+    vi.mocked(toast.error).mockClear();
+  });
+
+  it("shows the two plans: Community free, Active £15.00 per month and Most Popular", () => {
+    renderWithProviders(<MembershipPlans />);
+    const community = screen.getByRole("region", { name: "Community" });
+    expect(within(community).getByText("Free")).toBeInTheDocument();
+    for (const feature of ["2 events per month", "Forum access", "Email updates", "Basic support"]) {
+      expect(within(community).getByText(feature)).toBeInTheDocument();
+    }
+    const active = screen.getByRole("region", { name: "Active" });
+    expect(within(active).getByText("£15.00")).toBeInTheDocument();
+    expect(within(active).getByText("per month")).toBeInTheDocument();
+    expect(within(active).getByText("Most Popular")).toBeInTheDocument();
+    for (const feature of ["Unlimited events", "Priority booking", "Member discounts", "Wellness workshops"]) {
+      expect(within(active).getByText(feature)).toBeInTheDocument();
+    }
+  });
+
+  it("asks a visitor to log in and remembers the page", async () => {
+    const fetchMock = mockFetch(() => json({}));
+    const { user } = renderWithProviders(<MembershipPlans />);
+    await user.click(screen.getByRole("button", { name: "Choose Active" }));
+    expect(toast.error).toHaveBeenCalledWith("Login Required", { description: "Please login to select a membership plan" });
+    expect(localStorage.getItem("returnUrl")).toBe("/membership");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("creates the free plan at once, saying Processing... meanwhile", async () => {
+    let list: unknown[] = [];
+    let release: () => void = () => undefined;
+    const fetchMock = mockFetch(async (_url, init) => {
+      if (init.method === "POST") {
+        await new Promise<void>((resolve) => (release = resolve));
+        list = [membership];
+        return json({ membership }, 201);
+      }
+      return json(list);
+    });
+    const { user } = renderWithProviders(<MembershipPlans />, { user: buildUser() });
+    await user.click(screen.getByRole("button", { name: "Choose Community" }));
+    expect(await screen.findByRole("button", { name: "Processing..." })).toBeDisabled();
+    release();
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Membership Created!", {
+        description: "Welcome to PlaySpace! You can now access all your membership benefits.",
+      }),
+    );
+    expect(await screen.findByRole("button", { name: "Your Current Plan" })).toBeDisabled();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(post?.[1]?.body as string)).toEqual({ plan: "community", price: "0.00" });
+  });
+
+  it("says Error with the server's message, or the spec's fallback", async () => {
+    mockFetch((_url, init) => (init.method === "POST" ? json({ error: "Invalid plan", code: "invalid_plan" }, 400) : json([])));
+    const { user } = renderWithProviders(<MembershipPlans />, { user: buildUser() });
+    await user.click(screen.getByRole("button", { name: "Choose Community" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Error", { description: "Invalid plan" }));
+    mockFetch((_url, init) => (init.method === "POST" ? new Response("", { status: 500 }) : json([])));
+    await user.click(screen.getByRole("button", { name: "Choose Community" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Error", { description: "Failed to create membership. Please try again." }),
+    );
+  });
+});

@@ -1,0 +1,135 @@
+import { LogIn } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { useAuth } from "@/app/auth";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { formatShortDate } from "@/lib/format";
+import { saveReturnUrl } from "@/lib/return-url";
+import { site } from "@/lib/site";
+import { useChoosePlan } from "../api/choose-plan";
+import { currentMembership, useMemberships } from "../api/get-memberships";
+import { planName, PLANS, type Plan } from "../api/plans";
+import { PlanCard } from "./plan-card";
+
+export const LOGIN_FOR_PLAN = "Please login to select a membership plan";
+const CREATED = `Welcome to ${site.name}! You can now access all your membership benefits.`;
+
+function showCreated() {
+  toast.success("Membership Created!", { description: CREATED });
+}
+
+function isSafeRedirect(url: string): boolean {
+  try {
+    const target = new URL(url, window.location.origin);
+    return target.origin === window.location.origin || target.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Coming back from a paid plan's checkout (/membership?session_id=...): once the list
+ * (fetched afresh on arrival) shows the plan active, say so; then drop the parameter so a
+ * reload doesn't say it again.
+ */
+function useCheckoutReturn(memberships: ReturnType<typeof useMemberships>) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const sessionId = params.get("session_id");
+  const handled = useRef<string | null>(null);
+  const settled = memberships.isFetchedAfterMount && !memberships.isFetching;
+  const list = memberships.data;
+
+  useEffect(() => {
+    if (!sessionId || !settled || handled.current === sessionId) return;
+    handled.current = sessionId;
+    const current = list ? currentMembership(list) : undefined;
+    if (current && current.plan !== "community") showCreated();
+    else toast.info("We're confirming your payment. Your membership will appear here shortly.");
+    void navigate("/membership", { replace: true });
+  }, [sessionId, settled, list, navigate]);
+}
+
+/** The plan cards, the visitor's current plan, and choosing one. */
+export function MembershipPlans() {
+  const { user, status } = useAuth();
+  const memberships = useMemberships();
+  const choose = useChoosePlan();
+  const [selected, setSelected] = useState<Plan["id"] | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  useCheckoutReturn(memberships);
+
+  const current = memberships.data ? currentMembership(memberships.data) : undefined;
+  const busy = choose.isPending || redirecting;
+
+  const onChoose = (plan: Plan) => {
+    if (!user) {
+      saveReturnUrl("/membership");
+      toast.error("Login Required", { description: LOGIN_FOR_PLAN });
+      return;
+    }
+    setSelected(plan.id);
+    choose.mutate(plan, {
+      onSuccess: (choice) => {
+        if (choice.kind === "checkout" && isSafeRedirect(choice.url)) {
+          setRedirecting(true);
+          window.location.assign(choice.url);
+          return;
+        }
+        setSelected(null);
+        showCreated();
+      },
+      onError: (error) => {
+        setSelected(null);
+        const signedOut = error instanceof ApiError && error.status === 401;
+        toast.error("Error", {
+          description: signedOut ? LOGIN_FOR_PLAN : errorMessage(error, "Failed to create membership. Please try again."),
+        });
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-8">
+      {status === "signedOut" && (
+        <Alert variant="info" className="flex-col sm:flex-row sm:items-center">
+          <LogIn aria-hidden="true" />
+          <p className="flex-1">{LOGIN_FOR_PLAN}.</p>
+          <div className="flex gap-2">
+            <Button asChild size="sm">
+              <Link to="/login" onClick={() => saveReturnUrl("/membership")}>
+                Log In
+              </Link>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to="/signup" onClick={() => saveReturnUrl("/membership")}>
+                Sign Up
+              </Link>
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {current && (
+        <p className="text-center text-muted-foreground" role="status">
+          You&apos;re on the <strong className="text-foreground">{planName(current.plan)}</strong> plan, since{" "}
+          {formatShortDate(current.startDate)}.
+        </p>
+      )}
+      <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+        {PLANS.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            current={current?.plan === plan.id}
+            processing={busy && selected === plan.id}
+            disabled={busy}
+            onChoose={() => onChoose(plan)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
