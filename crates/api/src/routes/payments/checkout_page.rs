@@ -17,7 +17,7 @@ fn page(status: actix_web::http::StatusCode, title: &str, body: &str) -> HttpRes
     HttpResponse::build(status).content_type("text/html; charset=utf-8").insert_header(("Cache-Control", "no-store")).body(format!(
         "<!doctype html><html lang=\"en-GB\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
 <title>{} | PlaySpace checkout</title><style>\
-body{{margin:0;font-family:system-ui,sans-serif;background:#fffaf3;color:#1f2937}}\
+body{{margin:0;padding:0 1rem;font-family:system-ui,sans-serif;background:#fffaf3;color:#1f2937}}\
 main{{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e5e7eb;border-radius:1rem}}\
 h1{{font-size:1.4rem}}.amount{{font-size:2rem;font-weight:700;margin:1rem 0}}\
 .note{{font-size:.9rem;color:#4b5563}}form{{display:inline}}\
