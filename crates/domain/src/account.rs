@@ -141,24 +141,13 @@ impl SignUpForm {
             "postcode",
             text::required(&self.postcode, 12, "Postcode is required"),
         );
-        let emergency_contact_name = e
-            .check(
-                "emergencyContactName",
-                text::optional(self.emergency_contact_name.as_deref(), NAME_CHARS),
-            )
-            .flatten();
-        let emergency_contact_phone = e
-            .check(
-                "emergencyContactPhone",
-                optional_phone(self.emergency_contact_phone.as_deref()),
-            )
-            .flatten();
-        let medical_conditions = e
-            .check(
-                "medicalConditions",
-                text::optional(self.medical_conditions.as_deref(), LONG_TEXT_CHARS),
-            )
-            .flatten();
+        let care = care_details(
+            &mut e,
+            self.emergency_contact_name.as_deref(),
+            self.emergency_contact_phone.as_deref(),
+            self.medical_conditions.as_deref(),
+            self.accessibility_needs.as_deref(),
+        );
         let fitness_level = e.check(
             "fitnessLevel",
             choice(&self.fitness_level, "Please select your fitness level"),
@@ -171,12 +160,6 @@ impl SignUpForm {
                 "Please tell us how you heard about us",
             ),
         );
-        let accessibility_needs = e
-            .check(
-                "accessibilityNeeds",
-                text::optional(self.accessibility_needs.as_deref(), LONG_TEXT_CHARS),
-            )
-            .flatten();
 
         match (
             first_name,
@@ -219,18 +202,55 @@ impl SignUpForm {
                     address: Some(address),
                     city: Some(city),
                     postcode: Some(postcode.to_uppercase()),
-                    emergency_contact_name,
-                    emergency_contact_phone,
-                    medical_conditions,
+                    emergency_contact_name: care.emergency_contact_name,
+                    emergency_contact_phone: care.emergency_contact_phone,
+                    medical_conditions: care.medical_conditions,
                     fitness_level: Some(fitness_level),
                     sports_interests,
                     how_did_you_hear: Some(how_did_you_hear),
                     marketing_consent: self.marketing_consent,
-                    accessibility_needs,
+                    accessibility_needs: care.accessibility_needs,
                 },
             }),
             _ => Err(e),
         }
+    }
+}
+
+/// The optional care details that sign-up and the profile page both collect, checked once.
+struct CareDetails {
+    emergency_contact_name: Option<String>,
+    emergency_contact_phone: Option<String>,
+    medical_conditions: Option<String>,
+    accessibility_needs: Option<String>,
+}
+
+fn care_details(
+    e: &mut FieldErrors,
+    name: Option<&str>,
+    phone: Option<&str>,
+    medical: Option<&str>,
+    accessibility: Option<&str>,
+) -> CareDetails {
+    CareDetails {
+        emergency_contact_name: e
+            .check("emergencyContactName", text::optional(name, NAME_CHARS))
+            .flatten(),
+        emergency_contact_phone: e
+            .check("emergencyContactPhone", optional_phone(phone))
+            .flatten(),
+        medical_conditions: e
+            .check(
+                "medicalConditions",
+                text::optional(medical, LONG_TEXT_CHARS),
+            )
+            .flatten(),
+        accessibility_needs: e
+            .check(
+                "accessibilityNeeds",
+                text::optional(accessibility, LONG_TEXT_CHARS),
+            )
+            .flatten(),
     }
 }
 
@@ -347,30 +367,13 @@ impl ProfileForm {
         let postcode = e
             .check("postcode", text::optional(self.postcode.as_deref(), 12))
             .flatten();
-        let emergency_contact_name = e
-            .check(
-                "emergencyContactName",
-                text::optional(self.emergency_contact_name.as_deref(), NAME_CHARS),
-            )
-            .flatten();
-        let emergency_contact_phone = e
-            .check(
-                "emergencyContactPhone",
-                optional_phone(self.emergency_contact_phone.as_deref()),
-            )
-            .flatten();
-        let medical_conditions = e
-            .check(
-                "medicalConditions",
-                text::optional(self.medical_conditions.as_deref(), LONG_TEXT_CHARS),
-            )
-            .flatten();
-        let accessibility_needs = e
-            .check(
-                "accessibilityNeeds",
-                text::optional(self.accessibility_needs.as_deref(), LONG_TEXT_CHARS),
-            )
-            .flatten();
+        let care = care_details(
+            &mut e,
+            self.emergency_contact_name.as_deref(),
+            self.emergency_contact_phone.as_deref(),
+            self.medical_conditions.as_deref(),
+            self.accessibility_needs.as_deref(),
+        );
         match (first_name, last_name) {
             (Some(first_name), Some(last_name)) if e.is_empty() => Ok(Profile {
                 first_name,
@@ -381,10 +384,10 @@ impl ProfileForm {
                 address,
                 city,
                 postcode: postcode.map(|p| p.to_uppercase()),
-                emergency_contact_name,
-                emergency_contact_phone,
-                medical_conditions,
-                accessibility_needs,
+                emergency_contact_name: care.emergency_contact_name,
+                emergency_contact_phone: care.emergency_contact_phone,
+                medical_conditions: care.medical_conditions,
+                accessibility_needs: care.accessibility_needs,
                 ..current.clone()
             }),
             _ => Err(e),
