@@ -75,6 +75,10 @@ id_type!(
     /// One email in the outbox.
     DeliveryId
 );
+id_type!(
+    /// A person's place in the queue for a full event.
+    WaitlistEntryId
+);
 
 #[cfg(test)]
 mod tests {

@@ -20,6 +20,7 @@ pub mod session;
 pub mod text;
 pub mod text_enum;
 pub mod validation;
+pub mod waitlist;
 
 pub use account::{
     FitnessLevel, Gender, HowDidYouHear, NewAccount, Profile, ProfileForm, Role, SignUpForm, User,
@@ -30,7 +31,9 @@ pub use contact::{CONTACT_SUBJECTS, ContactForm, ContactMessage};
 pub use email::Email;
 pub use event::{Event, area_of};
 pub use event_query::{EventFilter, EventQuery};
-pub use ids::{BookingId, ContactMessageId, DeliveryId, EventId, SessionId, UserId};
+pub use ids::{
+    BookingId, ContactMessageId, DeliveryId, EventId, SessionId, UserId, WaitlistEntryId,
+};
 pub use money::Money;
 pub use outbox::OutgoingEmail;
 pub use password::Password;

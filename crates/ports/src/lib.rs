@@ -15,6 +15,7 @@ mod memberships;
 mod outbox;
 mod payments;
 mod security;
+mod waitlist;
 
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
 pub use bookings::{
@@ -36,6 +37,7 @@ pub use payments::{
     RefundStatus, WebhookError, WebhookVerifier,
 };
 pub use security::{PasswordHasher, TokenIssuer};
+pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
 #[cfg(feature = "mock")]
 pub use accounts::{MockSessionRepository, MockUserRepository};
@@ -61,3 +63,5 @@ pub use outbox::MockOutbox;
 pub use payments::{MockPaymentGateway, MockWebhookVerifier};
 #[cfg(feature = "mock")]
 pub use security::{MockPasswordHasher, MockTokenIssuer};
+#[cfg(feature = "mock")]
+pub use waitlist::MockWaitlistRepository;

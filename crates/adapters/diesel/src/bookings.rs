@@ -13,6 +13,7 @@ use crate::outbox::insert_emails;
 use crate::schema::{
     bookings, cancellations, events, notifications, processed_webhook_events, users,
 };
+use crate::waitlist::release_place;
 use crate::{DbConnection, Store};
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -100,10 +101,29 @@ pub(crate) fn insert_notification(
 }
 
 /// Rolls a booking transaction back with a reason for the caller.
-enum Abort {
+pub(crate) enum Abort {
     Refused(BookingRefusal),
     EventNotFound,
     Db(diesel::result::Error),
+}
+
+impl Abort {
+    pub(crate) fn into_book_error(self) -> BookError {
+        match self {
+            Abort::Refused(r) => BookError::Refused(r),
+            Abort::EventNotFound => BookError::EventNotFound,
+            // The unique index is the last word on one live booking per person and event.
+            Abort::Db(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            )) => BookError::Refused(BookingRefusal::AlreadyBooked),
+            Abort::Db(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
+                _,
+            )) => BookError::EventNotFound,
+            Abort::Db(e) => BookError::Store(repo_error(e)),
+        }
+    }
 }
 
 impl From<diesel::result::Error> for Abort {
@@ -122,54 +142,71 @@ fn row_pair((b, session_id, e): BookingEventRow) -> Result<BookingWithEvent, Rep
     })
 }
 
+/// The per-person half of booking, on the open transaction: one live booking per event
+/// and the plan's monthly limit.
+pub(crate) fn check_person(c: &mut DbConnection, request: &BookingRequest) -> Result<(), Abort> {
+    let booking = &request.booking;
+    let (user_id, event_id) = (booking.user_id.to_string(), booking.event_id.to_string());
+    // A write first: it takes SQLite's write lock at once (no deadlocking upgrade later)
+    // and on PostgreSQL serialises one person's concurrent bookings, so the already-booked
+    // and monthly checks below cannot race.
+    diesel::update(users::table.find(&user_id))
+        .set(users::updated_at.eq(users::updated_at))
+        .execute(c)?;
+
+    let live = bookings::table
+        .filter(bookings::user_id.eq(&user_id))
+        .filter(bookings::status.ne("cancelled"));
+    let already: i64 = live
+        .filter(bookings::event_id.eq(&event_id))
+        .count()
+        .get_result(c)?;
+    if already > 0 {
+        return Err(Abort::Refused(BookingRefusal::AlreadyBooked));
+    }
+    if let Some(limit) = request.monthly_limit {
+        let (from, to) = request.limit_month;
+        let that_month: i64 = live
+            .inner_join(events::table)
+            .filter(events::starts_at.ge(to_db_time(from)))
+            .filter(events::starts_at.lt(to_db_time(to)))
+            .count()
+            .get_result(c)?;
+        if that_month >= i64::from(limit) {
+            return Err(Abort::Refused(BookingRefusal::MonthlyLimitReached));
+        }
+    }
+    Ok(())
+}
+
+/// Inserts the booking with its emails and notification (the place is taken separately).
+pub(crate) fn insert_booking(
+    c: &mut DbConnection,
+    request: &BookingRequest,
+    now: DateTime<Utc>,
+) -> QueryResult<()> {
+    diesel::insert_into(bookings::table)
+        .values((
+            BookingRow::from_domain(&request.booking),
+            bookings::hold_expires_at.eq(request.hold_until.map(to_db_time)),
+        ))
+        .execute(c)?;
+    insert_emails(c, &request.emails, now)?;
+    if let Some(n) = &request.notification {
+        insert_notification(c, n, to_db_time(now))?;
+    }
+    Ok(())
+}
+
 impl BookingRepository for Store {
     fn book(&self, request: &BookingRequest, now: DateTime<Utc>) -> Result<(), BookError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
-        let booking = &request.booking;
-        let (user_id, event_id) = (booking.user_id.to_string(), booking.event_id.to_string());
+        let event_id = request.booking.event_id.to_string();
         let now_db = to_db_time(now);
         let outcome = conn.transaction::<_, Abort, _>(|c| {
-            // A write first: it takes SQLite's write lock at once (no deadlocking upgrade
-            // later) and on PostgreSQL serialises one person's concurrent bookings, so the
-            // already-booked and monthly checks below cannot race.
-            diesel::update(users::table.find(&user_id))
-                .set(users::updated_at.eq(users::updated_at))
-                .execute(c)?;
-
-            let live = bookings::table
-                .filter(bookings::user_id.eq(&user_id))
-                .filter(bookings::status.ne("cancelled"));
-            let already: i64 = live
-                .filter(bookings::event_id.eq(&event_id))
-                .count()
-                .get_result(c)?;
-            if already > 0 {
-                return Err(Abort::Refused(BookingRefusal::AlreadyBooked));
-            }
-            if let Some(limit) = request.monthly_limit {
-                let (from, to) = request.limit_month;
-                let that_month: i64 = live
-                    .inner_join(events::table)
-                    .filter(events::starts_at.ge(to_db_time(from)))
-                    .filter(events::starts_at.lt(to_db_time(to)))
-                    .count()
-                    .get_result(c)?;
-                if that_month >= i64::from(limit) {
-                    return Err(Abort::Refused(BookingRefusal::MonthlyLimitReached));
-                }
-            }
-
-            diesel::insert_into(bookings::table)
-                .values((
-                    BookingRow::from_domain(booking),
-                    bookings::hold_expires_at.eq(request.hold_until.map(to_db_time)),
-                ))
-                .execute(c)?;
-            insert_emails(c, &request.emails, now)?;
-            if let Some(n) = &request.notification {
-                insert_notification(c, n, now_db)?;
-            }
+            check_person(c, request)?;
+            insert_booking(c, request, now)?;
 
             // The capacity guard, last: the seat is taken only if one is free, in one
             // statement, and the event row stays locked (PostgreSQL) only until the commit.
@@ -204,21 +241,7 @@ impl BookingRepository for Store {
             }
             Ok(())
         });
-        match outcome {
-            Ok(()) => Ok(()),
-            Err(Abort::Refused(r)) => Err(BookError::Refused(r)),
-            Err(Abort::EventNotFound) => Err(BookError::EventNotFound),
-            // The unique index is the last word on one live booking per person and event.
-            Err(Abort::Db(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _,
-            ))) => Err(BookError::Refused(BookingRefusal::AlreadyBooked)),
-            Err(Abort::Db(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
-                _,
-            ))) => Err(BookError::EventNotFound),
-            Err(Abort::Db(e)) => Err(BookError::Store(repo_error(e))),
-        }
+        outcome.map_err(Abort::into_book_error)
     }
 
     fn get(&self, id: BookingId) -> Result<BookingWithEvent, RepoError> {
@@ -282,13 +305,7 @@ impl BookingRepository for Store {
                 .find(&key)
                 .select(bookings::event_id)
                 .first(c)?;
-            diesel::update(
-                events::table
-                    .find(&event_id)
-                    .filter(events::current_participants.gt(0)),
-            )
-            .set(events::current_participants.eq(events::current_participants - 1))
-            .execute(c)?;
+            release_place(c, &event_id, now)?;
             diesel::insert_into(cancellations::table)
                 .values((
                     cancellations::id.eq(BookingId::new().to_string()),
@@ -444,13 +461,7 @@ impl BookingRepository for Store {
                     if released != 1 {
                         return Ok(TransitionOutcome::AlreadyDone);
                     }
-                    diesel::update(
-                        events::table
-                            .find(&event)
-                            .filter(events::current_participants.gt(0)),
-                    )
-                    .set(events::current_participants.eq(events::current_participants - 1))
-                    .execute(c)?;
+                    release_place(c, &event, now)?;
                     Ok(TransitionOutcome::Applied)
                 }
             }

@@ -15,6 +15,7 @@ mod outbox;
 mod schema;
 mod sessions;
 mod users;
+mod waitlist;
 
 pub use connection::{Backend, DbConnection, Store, StoreError};
 pub use introspect::ColumnInfo;

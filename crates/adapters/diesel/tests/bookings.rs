@@ -7,14 +7,8 @@ use std::sync::{Arc, Barrier};
 
 use chrono::{Duration, Utc};
 use playspace_domain::booking_rules::BookingRefusal;
-use playspace_domain::{
-    Booking, BookingId, BookingReference, BookingStatus, Event, Money, PaymentMethod,
-    PaymentStatus, UserId,
-};
-use playspace_ports::{
-    BookError, BookingRepository, BookingRequest, DemoData, DemoMember, DemoSeedStore,
-    EventRepository, RepoError,
-};
+use playspace_domain::{BookingStatus, Event};
+use playspace_ports::{BookError, BookingRepository, BookingRequest, EventRepository, RepoError};
 use playspace_store::Store;
 use playspace_test_support::EventBuilder;
 
@@ -29,55 +23,7 @@ on_both_backends!(
     cancelling_releases_the_place_exactly_once,
 );
 
-fn members(store: &Store, n: usize) -> Vec<UserId> {
-    let members: Vec<DemoMember> = (0..n)
-        .map(|i| DemoMember {
-            id: UserId::new(),
-            email: format!("racer{i}-{}@example.org", UserId::new()),
-            first_name: "Racer".into(),
-            last_name: format!("{i}"),
-            created_at: Utc::now(),
-        })
-        .collect();
-    store
-        .insert_demo_data(&DemoData {
-            members: members.clone(),
-            ..Default::default()
-        })
-        .unwrap();
-    members.into_iter().map(|m| m.id).collect()
-}
-
-fn event(store: &Store, places: u32) -> Event {
-    let event = EventBuilder::new()
-        .starts_at(Utc::now() + Duration::days(3))
-        .places(0, places)
-        .build();
-    store.insert(&event).unwrap();
-    event
-}
-
-fn request(user: UserId, event: &Event, limit: Option<u32>) -> BookingRequest {
-    BookingRequest {
-        booking: Booking {
-            id: BookingId::new(),
-            reference: BookingReference::generate(&mut rand::rng()),
-            user_id: user,
-            event_id: event.id,
-            status: BookingStatus::Confirmed,
-            payment_status: PaymentStatus::Pending,
-            payment_method: PaymentMethod::Cash,
-            amount: Money::ZERO,
-            accessibility_requirements: None,
-            created_at: Utc::now(),
-        },
-        hold_until: None,
-        limit_month: playspace_domain::booking_rules::limit_month(event),
-        monthly_limit: limit,
-        emails: vec![],
-        notification: None,
-    }
-}
+use common::{event, members, request};
 
 /// Everyone books at once (released by a barrier); returns each outcome.
 fn rush(store: &Store, requests: Vec<BookingRequest>) -> Vec<Result<(), BookError>> {

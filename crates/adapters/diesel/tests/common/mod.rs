@@ -2,8 +2,15 @@
 //! created inside the cluster named by `TEST_DATABASE_URL` and dropped afterwards.
 #![allow(dead_code)]
 
+use chrono::{Duration, Utc};
 use diesel::{Connection, PgConnection, RunQueryDsl};
+use playspace_domain::{
+    Booking, BookingId, BookingReference, BookingStatus, Event, Money, PaymentMethod,
+    PaymentStatus, UserId,
+};
+use playspace_ports::{BookingRequest, DemoData, DemoMember, DemoSeedStore, EventRepository};
 use playspace_store::Store;
+use playspace_test_support::EventBuilder;
 use playspace_test_support::{TempSqlite, unique_database_name};
 
 pub struct TestStore {
@@ -69,6 +76,59 @@ pub fn postgres_store() -> Option<TestStore> {
         store: Some(store),
         cleanup: Cleanup::Postgres { admin_url, name },
     })
+}
+
+/// `n` new members.
+pub fn members(store: &Store, n: usize) -> Vec<UserId> {
+    let members: Vec<DemoMember> = (0..n)
+        .map(|i| DemoMember {
+            id: UserId::new(),
+            email: format!("racer{i}-{}@example.org", UserId::new()),
+            first_name: "Racer".into(),
+            last_name: format!("{i}"),
+            created_at: Utc::now(),
+        })
+        .collect();
+    store
+        .insert_demo_data(&DemoData {
+            members: members.clone(),
+            ..Default::default()
+        })
+        .unwrap();
+    members.into_iter().map(|m| m.id).collect()
+}
+
+/// An event in three days with `places` free places.
+pub fn event(store: &Store, places: u32) -> Event {
+    let event = EventBuilder::new()
+        .starts_at(Utc::now() + Duration::days(3))
+        .places(0, places)
+        .build();
+    store.insert(&event).unwrap();
+    event
+}
+
+/// A cash booking of `event` by `user`.
+pub fn request(user: UserId, event: &Event, limit: Option<u32>) -> BookingRequest {
+    BookingRequest {
+        booking: Booking {
+            id: BookingId::new(),
+            reference: BookingReference::generate(&mut rand::rng()),
+            user_id: user,
+            event_id: event.id,
+            status: BookingStatus::Confirmed,
+            payment_status: PaymentStatus::Pending,
+            payment_method: PaymentMethod::Cash,
+            amount: Money::ZERO,
+            accessibility_requirements: None,
+            created_at: Utc::now(),
+        },
+        hold_until: None,
+        limit_month: playspace_domain::booking_rules::limit_month(event),
+        monthly_limit: limit,
+        emails: vec![],
+        notification: None,
+    }
 }
 
 /// Replaces the database name in a `postgres://user@host:port/db?params` URL.
