@@ -164,3 +164,33 @@ impl<'a> BookingDto<'a> {
         }
     }
 }
+
+/// A person's waitlist entry as they see it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WaitlistEntryDto {
+    pub id: String,
+    pub event_id: String,
+    /// waiting, offered, claimed, expired or left.
+    pub status: &'static str,
+    /// 1 = next in line; only while waiting.
+    pub position: Option<u32>,
+    /// While offered: the place is held until then.
+    pub offer_expires_at: Option<String>,
+    pub created_at: String,
+}
+
+impl From<&playspace_domain::waitlist::WaitlistEntry> for WaitlistEntryDto {
+    fn from(e: &playspace_domain::waitlist::WaitlistEntry) -> Self {
+        Self {
+            id: e.id.to_string(),
+            event_id: e.event_id.to_string(),
+            status: e.status.as_str(),
+            position: e.position,
+            offer_expires_at: e
+                .offer_expires_at
+                .map(|t| t.to_rfc3339_opts(SecondsFormat::Secs, true)),
+            created_at: e.created_at.to_rfc3339_opts(SecondsFormat::Secs, true),
+        }
+    }
+}

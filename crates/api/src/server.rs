@@ -8,7 +8,9 @@ use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::middleware::Compress;
 use actix_web::{App, HttpServer, web};
 use playspace_app::accounts::{EmailSettings, create_admin};
-use playspace_app::bookings::release_expired_holds;
+use playspace_app::bookings::{
+    announce_waitlist_offers, lapse_waitlist_offers, release_expired_holds,
+};
 use playspace_app::{DeliveryReport, SeedMode, SeedOutcome, deliver_due_emails, seed_demo_data};
 use playspace_ports::{Mailer, PaymentGateway, SystemClock, WebhookVerifier};
 use playspace_sendgrid::{FileMailbox, SendGridMailer};
@@ -194,11 +196,12 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
 const OUTBOX_POLL: std::time::Duration = std::time::Duration::from_secs(2);
 const OUTBOX_BATCH: u32 = 20;
 
-/// How often held places whose payment window ended are looked for.
+/// How often held places whose payment window ended, and unclaimed waitlist offers, are
+/// looked for.
 const HOLD_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// Releases expired card holds until the server stops, so a lost webhook never keeps a
-/// place from someone else.
+/// Releases expired card holds and lapses unclaimed waitlist offers until the server stops,
+/// so neither a lost webhook nor a silent offer keeps a place from someone else.
 async fn run_hold_sweeper(state: AppState) {
     let mut ticks = tokio::time::interval(HOLD_SWEEP);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -214,6 +217,16 @@ async fn run_hold_sweeper(state: AppState) {
             Ok(Err(e)) => tracing::warn!(error = %e, "hold sweep failed"),
             Err(e) => tracing::warn!(error = %e, "hold sweep did not run"),
         }
+        let app = state.clone();
+        match web::block(move || lapse_waitlist_offers(&app.booking_deps())).await {
+            Ok(Ok(0)) => {}
+            Ok(Ok(lapsed)) => {
+                state.events_cache.invalidate();
+                tracing::info!(lapsed, "unclaimed waitlist offers passed on");
+            }
+            Ok(Err(e)) => tracing::warn!(error = %e, "waitlist sweep failed"),
+            Err(e) => tracing::warn!(error = %e, "waitlist sweep did not run"),
+        }
     }
 }
 
@@ -226,6 +239,11 @@ async fn run_outbox_worker(state: AppState) {
         ticks.tick().await;
         let app = state.clone();
         let step = web::block(move || {
+            // Offers made since the last tick get their email first, then everything due
+            // is sent.
+            if let Err(e) = announce_waitlist_offers(&app.booking_deps()) {
+                tracing::warn!(error = %e, "announcing waitlist offers failed");
+            }
             deliver_due_emails(
                 &app.store,
                 app.mailer.as_ref(),

@@ -12,6 +12,7 @@ mod memberships;
 mod payments;
 mod submit_contact;
 mod user;
+mod waitlist;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health::healthz))
@@ -32,6 +33,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::scope("/api")
                 .service(web::resource("/events").route(web::get().to(list_events::handle)))
                 .service(web::resource("/events/{id}").route(web::get().to(get_event::handle)))
+                .service(
+                    web::resource("/events/{id}/waitlist")
+                        .route(web::get().to(waitlist::show::handle))
+                        .route(web::post().to(waitlist::join::handle))
+                        .route(web::delete().to(waitlist::leave::handle)),
+                )
+                .service(
+                    web::resource("/events/{id}/waitlist/claim")
+                        .route(web::post().to(waitlist::claim::handle)),
+                )
                 .service(web::resource("/contact").route(web::post().to(submit_contact::handle)))
                 .service(
                     web::resource("/auth/register").route(web::post().to(auth::register::handle)),

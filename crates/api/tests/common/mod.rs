@@ -80,6 +80,11 @@ impl TestApp {
         test::init_service(app(state(self.config(), self.store.clone()).unwrap())).await
     }
 
+    /// The application's state, for driving background steps (sweeps, announcements).
+    pub fn state(&self) -> playspace_api::AppState {
+        state(self.config(), self.store.clone()).unwrap()
+    }
+
     /// The application after `change` adjusts its state (clock, gateway, verifier...).
     pub async fn service_with(
         &self,

@@ -1,4 +1,5 @@
-use playspace_domain::booking_rules::{BookingRefusal, check_bookable, limit_month};
+use chrono::{DateTime, Utc};
+use playspace_domain::booking_rules::{BookingRefusal, Plan, check_bookable, limit_month};
 use playspace_domain::{
     Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
     PaymentStatus, User, text,
@@ -45,36 +46,7 @@ pub fn book_event(
     check_bookable(&event, now).map_err(BookEventError::Refused)?;
     let accessibility = text::optional(input.accessibility_requirements.as_deref(), 1000)
         .map_err(BookEventError::Invalid)?;
-    let plan = deps.memberships.current_plan(user.id, now)?;
-    let booking = Booking {
-        id: BookingId::new(),
-        reference: BookingReference::generate(&mut rand::rng()),
-        user_id: user.id,
-        event_id: event.id,
-        status: BookingStatus::Confirmed,
-        payment_status: PaymentStatus::Pending,
-        payment_method: PaymentMethod::Cash,
-        amount: event.price,
-        accessibility_requirements: accessibility,
-        created_at: now,
-    };
-    let request = BookingRequest {
-        hold_until: None,
-        limit_month: limit_month(&event),
-        monthly_limit: plan
-            .unwrap_or(playspace_domain::booking_rules::Plan::Community)
-            .monthly_limit(),
-        emails: vec![emails::confirmation(deps.email, user, &booking, &event)],
-        notification: Some(NewNotification {
-            user_id: user.id,
-            kind: "booking",
-            title: "Booking Confirmed!".into(),
-            message: format!("Booking confirmed for \"{}\"!", event.title),
-            action_url: Some("/bookings".into()),
-            event_id: Some(event.id),
-        }),
-        booking,
-    };
+    let request = cash_booking_request(deps, user, &event, accessibility, now)?;
     match deps.bookings.book(&request, now) {
         Ok(()) => {
             let mut event = event;
@@ -87,11 +59,49 @@ pub fn book_event(
     }
 }
 
+/// A cash booking of `event` (confirmed, paid on arrival) with its email and notification,
+/// under the person's current plan limit.
+pub(super) fn cash_booking_request(
+    deps: &BookingDeps,
+    user: &User,
+    event: &Event,
+    accessibility_requirements: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<BookingRequest, RepoError> {
+    let plan = deps.memberships.current_plan(user.id, now)?;
+    let booking = Booking {
+        id: BookingId::new(),
+        reference: BookingReference::generate(&mut rand::rng()),
+        user_id: user.id,
+        event_id: event.id,
+        status: BookingStatus::Confirmed,
+        payment_status: PaymentStatus::Pending,
+        payment_method: PaymentMethod::Cash,
+        amount: event.price,
+        accessibility_requirements,
+        created_at: now,
+    };
+    Ok(BookingRequest {
+        hold_until: None,
+        limit_month: limit_month(event),
+        monthly_limit: plan.unwrap_or(Plan::Community).monthly_limit(),
+        emails: vec![emails::confirmation(deps.email, user, &booking, event)],
+        notification: Some(NewNotification {
+            user_id: user.id,
+            kind: "booking",
+            title: "Booking Confirmed!".into(),
+            message: format!("Booking confirmed for \"{}\"!", event.title),
+            action_url: Some("/bookings".into()),
+            event_id: Some(event.id),
+        }),
+        booking,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::accounts::testing::{settings, user};
-    use playspace_domain::booking_rules::Plan;
     use playspace_ports::{
         MockBookingRepository, MockEventRepository, MockMembershipRepository, MockUserRepository,
     };
@@ -117,6 +127,7 @@ mod tests {
             bookings: &bookings,
             memberships: &memberships,
             users: &users,
+            waitlist: &playspace_ports::MockWaitlistRepository::new(),
             gateway: &gateway,
             clock: &clock,
             email: &settings,

@@ -132,3 +132,46 @@ pub(crate) fn payment_received(
         event_id: Some(event.id),
     }
 }
+
+/// A place freed up and is held for the person at the front of the waitlist.
+pub(crate) fn place_offered(
+    settings: &EmailSettings,
+    user: &User,
+    event: &Event,
+    held_until: chrono::DateTime<chrono::Utc>,
+) -> OutgoingEmail {
+    let when = london::format_long(event.starts_at);
+    let until = london::format_long(held_until);
+    let link = format!("{}/events/{}", settings.public_url, event.id);
+    OutgoingEmail {
+        from_email: settings.from_email.clone(),
+        to_email: user.email.as_str().to_owned(),
+        to_name: Some(user.profile.greeting_name().to_owned()),
+        subject: format!("A place is free for you: {}", event.title),
+        html_body: layout(
+            "A place is free for you",
+            &[
+                format!(
+                    "Good news, {}: a place has come up for {} on {} at {}.",
+                    escape(user.profile.greeting_name()),
+                    escape(&event.title),
+                    escape(&when),
+                    escape(&event.location)
+                ),
+                format!(
+                    "We're holding it for you until {}. Claim it before then, or let it go so the next person can have it.",
+                    escape(&until)
+                ),
+            ],
+            Some(("Claim my place", &link)),
+        ),
+        text_body: format!(
+            "A place has come up for {} on {when} at {}.\nWe're holding it for you until {until}.\nClaim it (or let it go): {link}\n",
+            event.title, event.location
+        ),
+        email_type: "waitlist_offer",
+        user_id: Some(user.id),
+        booking_id: None,
+        event_id: Some(event.id),
+    }
+}

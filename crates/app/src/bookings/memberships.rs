@@ -120,6 +120,7 @@ mod tests {
             bookings: &bookings,
             memberships: &memberships,
             users: &users,
+            waitlist: &playspace_ports::MockWaitlistRepository::new(),
             gateway: &gateway,
             clock: &clock,
             email: &settings,

@@ -6,9 +6,11 @@ mod emails;
 mod memberships;
 mod my_bookings;
 mod payments;
+mod waitlist;
 
 use playspace_ports::{
-    BookingRepository, Clock, EventRepository, MembershipRepository, PaymentGateway, UserRepository,
+    BookingRepository, Clock, EventRepository, MembershipRepository, PaymentGateway,
+    UserRepository, WaitlistRepository,
 };
 
 use crate::accounts::EmailSettings;
@@ -22,6 +24,10 @@ pub use payments::{
     CheckoutError, PaymentError, cancel_payment, confirm_payment, handle_gateway_event,
     release_expired_holds, start_card_checkout,
 };
+pub use waitlist::{
+    WaitlistError, announce_waitlist_offers, claim_offered_place, join_waitlist,
+    lapse_waitlist_offers, leave_waitlist, my_waitlist_entry,
+};
 
 /// The ports the booking use cases need.
 pub struct BookingDeps<'a> {
@@ -29,6 +35,7 @@ pub struct BookingDeps<'a> {
     pub bookings: &'a dyn BookingRepository,
     pub memberships: &'a dyn MembershipRepository,
     pub users: &'a dyn UserRepository,
+    pub waitlist: &'a dyn WaitlistRepository,
     pub gateway: &'a dyn PaymentGateway,
     pub clock: &'a dyn Clock,
     pub email: &'a EmailSettings,

@@ -395,6 +395,7 @@ mod tests {
             bookings: &m.bookings,
             memberships: &m.memberships,
             users: &m.users,
+            waitlist: &playspace_ports::MockWaitlistRepository::new(),
             gateway: &m.gateway,
             clock: &clock,
             email: &settings,

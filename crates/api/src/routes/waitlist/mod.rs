@@ -1,0 +1,33 @@
+//! `/api/events/{id}/waitlist*`: the signed-in person's place in a full event's queue.
+use actix_web::http::StatusCode;
+use playspace_app::bookings::WaitlistError;
+use playspace_domain::FieldErrors;
+
+use crate::error::ApiError;
+
+pub mod claim;
+pub mod join;
+pub mod leave;
+pub mod show;
+
+const LOGIN_REQUIRED: &str = "You must be logged in to join the waitlist";
+
+fn waitlist_error(error: WaitlistError) -> ApiError {
+    match error {
+        WaitlistError::EventNotFound => ApiError::not_found("event_not_found", "Event not found"),
+        WaitlistError::NotOnWaitlist => ApiError::not_found("not_on_waitlist", error.to_string()),
+        WaitlistError::NoOffer => {
+            ApiError::new(StatusCode::CONFLICT, "no_open_offer", error.to_string())
+        }
+        WaitlistError::Refused(refusal) => {
+            ApiError::new(StatusCode::CONFLICT, refusal.code(), refusal.to_string())
+        }
+        WaitlistError::BookingRefused(refusal) => refusal.into(),
+        WaitlistError::Invalid(error) => {
+            let mut fields = FieldErrors::new();
+            fields.add("accessibilityRequirements", error);
+            ApiError::validation(fields)
+        }
+        WaitlistError::Store(e) => e.into(),
+    }
+}
