@@ -353,7 +353,15 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     }
     actix_web::rt::spawn(run_outbox_worker(state.clone()));
     actix_web::rt::spawn(run_hold_sweeper(state.clone()));
-    let server = HttpServer::new(move || app(state.clone())).bind(bind)?;
+    // Blocking work is almost all database work: more threads than pooled connections
+    // would only queue on the pool, and hundreds of them (actix's default) thrash the
+    // scheduler under a rush.
+    let blocking_threads = usize::try_from(state.config.db_pool_size).unwrap_or(16);
+    let workers = std::thread::available_parallelism().map_or(2, usize::from);
+    let server = HttpServer::new(move || app(state.clone()))
+        .workers(workers)
+        .worker_max_blocking_threads(blocking_threads.div_ceil(workers).max(2))
+        .bind(bind)?;
     tracing::info!(%bind, url = %public_url, "PlaySpace is serving");
     server.run().await?;
     Ok(())

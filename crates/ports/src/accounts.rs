@@ -100,8 +100,9 @@ pub trait UserRepository: Send + Sync {
 pub trait SessionRepository: Send + Sync {
     /// Stores a new session and records the login time on its user.
     fn start(&self, session: &Session) -> Result<(), RepoError>;
-    /// Errors: `NotFound`, `Unavailable`.
-    fn get(&self, id: SessionId) -> Result<Session, RepoError>;
+    /// The session with its person, in one read (every signed-in request asks).
+    /// Errors: `NotFound` (also when the person was erased), `Unavailable`.
+    fn get(&self, id: SessionId) -> Result<(Session, User), RepoError>;
     fn touch(
         &self,
         id: SessionId,

@@ -142,55 +142,43 @@ fn row_pair((b, session_id, e): BookingEventRow) -> Result<BookingWithEvent, Rep
     })
 }
 
-/// The per-person half of booking, on the open transaction: one live booking per event
-/// and the plan's monthly limit.
-pub(crate) fn check_person(c: &mut DbConnection, request: &BookingRequest) -> Result<(), Abort> {
-    let booking = &request.booking;
-    let (user_id, event_id) = (booking.user_id.to_string(), booking.event_id.to_string());
-    // A write first: it takes SQLite's write lock at once (no deadlocking upgrade later)
-    // and on PostgreSQL serialises one person's concurrent bookings, so the already-booked
-    // and monthly checks below cannot race.
-    diesel::update(users::table.find(&user_id))
-        .set(users::updated_at.eq(users::updated_at))
-        .execute(c)?;
-
-    let live = bookings::table
-        .filter(bookings::user_id.eq(&user_id))
-        .filter(bookings::status.ne("cancelled"));
-    let already: i64 = live
-        .filter(bookings::event_id.eq(&event_id))
-        .count()
-        .get_result(c)?;
-    if already > 0 {
-        return Err(Abort::Refused(BookingRefusal::AlreadyBooked));
-    }
-    if let Some(limit) = request.monthly_limit {
-        let (from, to) = request.limit_month;
-        let that_month: i64 = live
-            .inner_join(events::table)
-            .filter(events::starts_at.ge(to_db_time(from)))
-            .filter(events::starts_at.lt(to_db_time(to)))
-            .count()
-            .get_result(c)?;
-        if that_month >= i64::from(limit) {
-            return Err(Abort::Refused(BookingRefusal::MonthlyLimitReached));
-        }
-    }
-    Ok(())
-}
-
-/// Inserts the booking with its emails and notification (the place is taken separately).
+/// Inserts the booking with its emails and notification on the open transaction (the
+/// place is taken separately), refusing a second live booking of the person for the event
+/// (the unique index says so) and a plan over its monthly limit.
 pub(crate) fn insert_booking(
     c: &mut DbConnection,
     request: &BookingRequest,
     now: DateTime<Utc>,
-) -> QueryResult<()> {
+) -> Result<(), Abort> {
+    let user_id = request.booking.user_id.to_string();
+    if request.monthly_limit.is_some() {
+        // On PostgreSQL this row lock serialises one person's concurrent bookings, so two
+        // of them cannot both pass the monthly count below. (SQLite writers queue anyway.)
+        diesel::update(users::table.find(&user_id))
+            .set(users::updated_at.eq(users::updated_at))
+            .execute(c)?;
+    }
     diesel::insert_into(bookings::table)
         .values((
             BookingRow::from_domain(&request.booking),
             bookings::hold_expires_at.eq(request.hold_until.map(to_db_time)),
         ))
         .execute(c)?;
+    if let Some(limit) = request.monthly_limit {
+        let (from, to) = request.limit_month;
+        // Counts the booking just inserted too.
+        let that_month: i64 = bookings::table
+            .filter(bookings::user_id.eq(&user_id))
+            .filter(bookings::status.ne("cancelled"))
+            .inner_join(events::table)
+            .filter(events::starts_at.ge(to_db_time(from)))
+            .filter(events::starts_at.lt(to_db_time(to)))
+            .count()
+            .get_result(c)?;
+        if that_month > i64::from(limit) {
+            return Err(Abort::Refused(BookingRefusal::MonthlyLimitReached));
+        }
+    }
     insert_emails(c, &request.emails, now)?;
     if let Some(n) = &request.notification {
         insert_notification(c, n, to_db_time(now))?;
@@ -205,7 +193,6 @@ impl BookingRepository for Store {
         let event_id = request.booking.event_id.to_string();
         let now_db = to_db_time(now);
         let outcome = conn.transaction::<_, Abort, _>(|c| {
-            check_person(c, request)?;
             insert_booking(c, request, now)?;
 
             // The capacity guard, last: the seat is taken only if one is free, in one

@@ -159,6 +159,9 @@ impl Store {
         let pool = r2d2::Pool::builder()
             .max_size(max_connections.max(1))
             .connection_timeout(Duration::from_secs(10))
+            // No `SELECT 1` on every checkout (a round trip per query under load): a broken
+            // connection fails its query, is flagged by `has_broken` and dropped on return.
+            .test_on_check_out(false)
             .build(Manager(target))?;
         let sqlite_writer = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
         Ok(Self {

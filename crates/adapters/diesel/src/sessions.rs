@@ -1,10 +1,11 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use playspace_domain::{Session, SessionId};
+use playspace_domain::{Session, SessionId, User};
 use playspace_ports::{RepoError, SessionRepository};
 
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::schema::{sessions, users};
+use crate::users::UserRow;
 use crate::{DbConnection, Store};
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -76,14 +77,16 @@ impl SessionRepository for Store {
             .map_err(repo_error)
     }
 
-    fn get(&self, id: SessionId) -> Result<Session, RepoError> {
+    fn get(&self, id: SessionId) -> Result<(Session, User), RepoError> {
         let mut conn = self.conn()?;
-        sessions::table
-            .find(id.to_string())
-            .select(SessionRow::as_select())
+        let (session, user): (SessionRow, UserRow) = sessions::table
+            .inner_join(users::table)
+            .filter(sessions::id.eq(id.to_string()))
+            .filter(users::deleted_at.is_null())
+            .select((SessionRow::as_select(), UserRow::as_select()))
             .first(&mut *conn)
-            .map_err(repo_error)?
-            .into_domain()
+            .map_err(repo_error)?;
+        Ok((session.into_domain()?, user.into_domain()?))
     }
 
     fn touch(

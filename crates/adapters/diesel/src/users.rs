@@ -19,7 +19,7 @@ extern "SQL" {
 /// The columns that make up a domain `User` (everything but secrets and bookkeeping).
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users)]
-struct UserRow {
+pub(crate) struct UserRow {
     id: String,
     email: String,
     role: String,
@@ -57,7 +57,7 @@ fn parse_opt<T: std::str::FromStr>(
 }
 
 impl UserRow {
-    fn into_domain(self) -> Result<User, RepoError> {
+    pub(crate) fn into_domain(self) -> Result<User, RepoError> {
         Ok(User {
             id: self.id.parse().map_err(|e| corrupt("user id", e))?,
             email: Email::parse(&self.email).map_err(|e| corrupt("email", e))?,

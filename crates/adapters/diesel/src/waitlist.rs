@@ -12,7 +12,7 @@ use playspace_ports::{
     WaitlistRepository,
 };
 
-use crate::bookings::{Abort, check_person, insert_booking, insert_notification};
+use crate::bookings::{Abort, insert_booking, insert_notification};
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::outbox::insert_emails;
@@ -316,7 +316,7 @@ impl WaitlistRepository for Store {
         let (event_key, user_key) = (booking.event_id.to_string(), booking.user_id.to_string());
         let now_db = to_db_time(now);
         let outcome = conn.transaction::<_, Stop, _>(|c| {
-            check_person(c, request)?;
+            insert_booking(c, request, now)?;
             // The offer is claimed only while open: a lapse and a claim cannot both win.
             let claimed = diesel::update(
                 waitlist::table
@@ -334,7 +334,6 @@ impl WaitlistRepository for Store {
                 return Err(Stop::NoOffer);
             }
             // The place was counted when it was offered: the booking takes it as it is.
-            insert_booking(c, request, now)?;
             Ok(())
         });
         outcome.map_err(|stop| match stop {

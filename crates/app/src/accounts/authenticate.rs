@@ -25,14 +25,9 @@ pub fn authenticate(
         .tokens
         .verify(token, now)
         .ok_or(AuthenticateError::Unauthenticated)?;
-    let session = match deps.sessions.get(session_id) {
-        Ok(session) if session.is_active(now) => session,
+    let (session, user) = match deps.sessions.get(session_id) {
+        Ok((session, user)) if session.is_active(now) => (session, user),
         Ok(_) | Err(RepoError::NotFound) => return Err(AuthenticateError::Unauthenticated),
-        Err(e) => return Err(AuthenticateError::Store(e)),
-    };
-    let user = match deps.users.get(session.user_id) {
-        Ok(user) => user,
-        Err(RepoError::NotFound) => return Err(AuthenticateError::Unauthenticated),
         Err(e) => return Err(AuthenticateError::Store(e)),
     };
     if session.needs_touch(now, client.user_agent.as_deref(), client.ip.as_deref()) {
@@ -98,11 +93,12 @@ mod tests {
         let id = s.id;
         tokens.expect_verify().returning(move |_, _| Some(id));
         let mut sessions = MockSessionRepository::new();
-        sessions.expect_get().returning(move |_| Ok(s.clone()));
-        sessions.expect_touch().never();
-        let mut users = MockUserRepository::new();
         let found = u.clone();
-        users.expect_get().returning(move |_| Ok(found.clone()));
+        sessions
+            .expect_get()
+            .returning(move |_| Ok((s.clone(), found.clone())));
+        sessions.expect_touch().never();
+        let users = MockUserRepository::new();
         assert_eq!(run(tokens, sessions, users, client()).unwrap().0, u);
     }
 
@@ -114,15 +110,16 @@ mod tests {
         let mut tokens = MockTokenIssuer::new();
         tokens.expect_verify().returning(move |_, _| Some(id));
         let mut sessions = MockSessionRepository::new();
-        sessions.expect_get().returning(move |_| Ok(s.clone()));
+        let found = u.clone();
+        sessions
+            .expect_get()
+            .returning(move |_| Ok((s.clone(), found.clone())));
         sessions
             .expect_touch()
             .withf(move |sid, now, _, _| *sid == id && *now == test_now())
             .times(1)
             .returning(|_, _, _, _| Ok(()));
-        let mut users = MockUserRepository::new();
-        users.expect_get().returning(move |_| Ok(u.clone()));
-        assert!(run(tokens, sessions, users, client()).is_ok());
+        assert!(run(tokens, sessions, MockUserRepository::new(), client()).is_ok());
     }
 
     #[test]
@@ -147,7 +144,9 @@ mod tests {
             .expect_verify()
             .returning(|_, _| Some(SessionId::new()));
         let mut sessions = MockSessionRepository::new();
-        sessions.expect_get().returning(move |_| Ok(s.clone()));
+        sessions
+            .expect_get()
+            .returning(move |_| Ok((s.clone(), u.clone())));
         assert!(matches!(
             run(tokens, sessions, MockUserRepository::new(), client()),
             Err(AuthenticateError::Unauthenticated)
