@@ -101,30 +101,7 @@ pub fn can_cancel(event: &Event, now: DateTime<Utc>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Category, EventId, Money};
-
-    fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-21T12:00:00Z")
-            .unwrap()
-            .to_utc()
-    }
-
-    fn event(current: u32, max: u32, starts_in: Duration) -> Event {
-        Event {
-            id: EventId::new(),
-            title: "Refugee Welcome Football".into(),
-            description: "Friendly football.".into(),
-            category: Category::parse("Football").unwrap(),
-            location: "Memorial Recreation Ground, Newham".into(),
-            starts_at: now() + starts_in,
-            duration_minutes: 90,
-            price: Money::from_pence(500).unwrap(),
-            max_participants: max,
-            current_participants: current,
-            is_active: true,
-            created_at: now(),
-        }
-    }
+    use crate::testing::{event, now};
 
     #[test]
     fn open_events_are_bookable() {

@@ -17,6 +17,8 @@ pub mod outbox;
 pub mod password;
 pub mod preferences;
 pub mod session;
+#[cfg(test)]
+mod testing;
 pub mod text;
 pub mod text_enum;
 pub mod validation;

@@ -136,11 +136,7 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 
-    fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-21T12:00:00Z")
-            .unwrap()
-            .to_utc()
-    }
+    use crate::testing::now;
 
     #[test]
     fn sessions_end_when_revoked_or_expired() {

@@ -99,30 +99,7 @@ pub struct WaitlistEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Category, EventId, Money};
-
-    fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-21T12:00:00Z")
-            .unwrap()
-            .to_utc()
-    }
-
-    fn event(current: u32, max: u32, starts_in: Duration) -> Event {
-        Event {
-            id: EventId::new(),
-            title: "Wheelchair Basketball".into(),
-            description: "Friendly basketball.".into(),
-            category: Category::parse("Basketball").unwrap(),
-            location: "Copper Box Arena, Newham".into(),
-            starts_at: now() + starts_in,
-            duration_minutes: 90,
-            price: Money::from_pence(0).unwrap(),
-            max_participants: max,
-            current_participants: current,
-            is_active: true,
-            created_at: now(),
-        }
-    }
+    use crate::testing::{event, now};
 
     #[test]
     fn only_full_live_events_can_be_joined() {
