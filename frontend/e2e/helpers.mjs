@@ -121,6 +121,45 @@ export async function signInContext(context, member) {
   });
 }
 
+/** Logs `member` in through the API; returns the Cookie header of the new session. */
+export async function sessionCookie(member) {
+  const response = await fetch(`${BASE_URL}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: member.email, password: member.password }),
+  });
+  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+  return response.headers.get("set-cookie").split(";")[0];
+}
+
+/** Calls the API as the person whose session is `cookie`; returns {status, body}. */
+export async function apiAs(cookie, method, path, body) {
+  const response = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: { Cookie: cookie, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/**
+ * Fills every place left at an event: each goes to a new member, booked through the API
+ * (cash or free). Returns [{member, cookie, booking}] for each place taken.
+ */
+export async function fillEvent(eventId) {
+  const event = await api(`/api/events/${eventId}`);
+  const bookers = [];
+  for (let left = event.maxParticipants - event.currentParticipants; left > 0; left -= 1) {
+    const member = await registerMember();
+    const cookie = await sessionCookie(member);
+    const { status, body } = await apiAs(cookie, "POST", "/api/bookings", { eventId, accessibilityRequirements: null });
+    if (status !== 201) throw new Error(`booking ${eventId}: ${status} ${JSON.stringify(body)}`);
+    bookers.push({ member, cookie, booking: body });
+  }
+  return bookers;
+}
+
 // ---------- The file mailbox (DATA_DIR/mail/*.eml, written by the server's outbox) ----------
 
 export const MAIL_DIR = join(process.env.DATA_DIR ?? "data", "mail");

@@ -5,7 +5,19 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { api, DESKTOP, goto, launchBrowser, MOBILE, openPage, registerMember, signInContext } from "./helpers.mjs";
+import {
+  api,
+  apiAs,
+  DESKTOP,
+  fillEvent,
+  goto,
+  launchBrowser,
+  MOBILE,
+  openPage,
+  registerMember,
+  sessionCookie,
+  signInContext,
+} from "./helpers.mjs";
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
 await mkdir(outDir, { recursive: true });
@@ -148,6 +160,73 @@ try {
       await signedIn.context.close();
     }
   }
+
+  // The waitlist on a full event's page: joining, waiting, a held place (and its Let It Go
+  // dialog), and an offer passed on. Each is shot whole and as the booking side card alone.
+  if (!only || only.test("waitlist")) await shootWaitlist();
 } finally {
   await browser.close();
+}
+
+async function shootWaitlist() {
+  const firstFull = events.findIndex((event) => event.currentParticipants >= event.maxParticipants);
+  const left = (event) => event.maxParticipants - event.currentParticipants;
+  const event = events
+    .slice(firstFull + 1)
+    .filter((e) => left(e) > 0 && left(e) <= 10 && Number(e.price) > 0)
+    .reduce((best, e) => (!best || left(e) < left(best) ? e : best), undefined);
+  const bookers = await fillEvent(event.id);
+  const person = async (firstName) => {
+    const member = await registerMember({ firstName, lastName: "Okafor", chosenName: undefined });
+    return { member, cookie: await sessionCookie(member) };
+  };
+  const [first, second, third, visitor] = [await person("Amara"), await person("Bola"), await person("Chidi"), await person("Dami")];
+  const path = `/events/${event.id}`;
+  const entry = async (who) => (await apiAs(who.cookie, "GET", `/api/events/${event.id}/waitlist`)).body.entry;
+  const joinWaitlist = (who) => apiAs(who.cookie, "POST", `/api/events/${event.id}/waitlist`);
+
+  const shootState = async (name, who, heading, step) => {
+    for (const [size, viewport] of [["390", MOBILE], ["1280", DESKTOP]]) {
+      for (const colorScheme of ["light", "dark"]) {
+        const { context, page } = await openPage(browser, { viewport, colorScheme });
+        await signInContext(context, who.member);
+        await goto(page, path);
+        const card = page.getByRole("complementary", { name: "Booking" });
+        await card.getByRole("heading", { name: heading }).waitFor();
+        if (step) await step(page);
+        await page.waitForTimeout(400);
+        const file = join(outDir, `waitlist-${name}-${size}-${colorScheme}`);
+        await page.screenshot({ path: `${file}.png`, fullPage: !step });
+        if (!step) await card.screenshot({ path: `${file}-card.png` });
+        console.log(`${file}.png`);
+        await context.close();
+      }
+    }
+  };
+  await shootState("join", visitor, "Event Full");
+  for (const who of [first, second, third]) await joinWaitlist(who);
+  await shootState("waiting", second, "You're on the Waitlist");
+  await apiAs(bookers[0].cookie, "POST", `/api/bookings/${bookers[0].booking.id}/cancel`, {});
+  while ((await entry(first)).status !== "offered") await new Promise((resolve) => setTimeout(resolve, 200));
+  await shootState("offered", first, "A place is free for you");
+  await shootState("let-go-dialog", first, "A place is free for you", async (page) => {
+    await page.getByRole("button", { name: "Let It Go" }).click();
+    await page.getByRole("alertdialog").waitFor();
+  });
+  await apiAs(first.cookie, "DELETE", `/api/events/${event.id}/waitlist`);
+  await shootState("passed", first, "Offer Passed On");
+
+  // The next in line claims the place it passed to (once, so one size and theme).
+  while ((await entry(second)).status !== "offered") await new Promise((resolve) => setTimeout(resolve, 200));
+  const { context, page } = await openPage(browser);
+  await signInContext(context, second.member);
+  await goto(page, path);
+  const card = page.getByRole("complementary", { name: "Booking" });
+  await card.getByRole("checkbox", { name: /I agree to the terms and conditions/ }).check();
+  await card.getByRole("button", { name: "Claim My Place" }).click();
+  await card.getByRole("heading", { name: "Booking Confirmed!" }).waitFor();
+  await page.waitForTimeout(400);
+  await card.screenshot({ path: join(outDir, "waitlist-claimed-1280-light-card.png") });
+  console.log(join(outDir, "waitlist-claimed-1280-light-card.png"));
+  await context.close();
 }

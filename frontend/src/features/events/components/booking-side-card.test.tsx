@@ -30,11 +30,25 @@ describe("BookingSideCard", () => {
     expect(screen.getByRole("link", { name: "Use the full booking form" })).toHaveAttribute("href", `/booking/${event.id}`);
   });
 
-  it("says Event Full when there are no places, signed in or not", () => {
-    renderWithProviders(<BookingSideCard event={buildEvent({ currentParticipants: 20, maxParticipants: 20 })} />, {
-      user: buildUser(),
-    });
+  it("says Event Full to a visitor when there are no places, with a way to log in for the waitlist", async () => {
+    const event = buildEvent({ currentParticipants: 20, maxParticipants: 20 });
+    const { user } = renderWithProviders(<BookingSideCard event={event} />);
+    expect(screen.getByRole("heading", { name: "Event Full" })).toBeInTheDocument();
+    expect(screen.getByText("This event is currently fully booked.")).toBeInTheDocument();
+    expect(screen.getByText("No spots left")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Browse Other Events" })).toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Log in to join the waitlist" }));
+    expect(currentUrl()).toBe("/login");
+    expect(localStorage.getItem("returnUrl")).toBe(`/events/${event.id}`);
+  });
+
+  it("offers a member the waitlist when there are no places, keeping the Event Full heading", async () => {
+    const event = buildEvent({ currentParticipants: 20, maxParticipants: 20 });
+    mockFetch((url) => (url.pathname === `/api/events/${event.id}/waitlist` ? json({ entry: null }) : json([])));
+    renderWithProviders(<BookingSideCard event={event} />, { user: buildUser() });
+    expect(await screen.findByRole("button", { name: "Join the Waitlist" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Event Full" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Book Your Spot" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Log in to join the waitlist" })).not.toBeInTheDocument();
   });
 });

@@ -5,14 +5,16 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
+import { WaitlistPanel } from "@/features/waitlist/components/waitlist-panel";
 import { formatPrice } from "@/lib/format";
 import { saveReturnUrl } from "@/lib/return-url";
 import { isFull, type SportEvent } from "../api/event-schema";
 import { plural } from "../lib/group-events";
 
 /**
- * The event page's booking panel: "Event Full", "Login Required" for visitors, or for a
- * signed-in person the "Book Your Spot" card (card checkout, or a free place at once).
+ * The event page's booking panel: "Event Full" or "Login Required" for visitors; for a
+ * signed-in person the "Book Your Spot" card (card checkout, or a free place at once), or
+ * when the event is full, their booking or the waitlist.
  */
 export function BookingSideCard({ event }: { event: SportEvent }) {
   const navigate = useNavigate();
@@ -34,7 +36,16 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
           {full ? "No spots left" : `${plural(spotsLeft, "spot")} left`}
         </p>
       </div>
-      {full ? (
+      {status === "checking" ? (
+        <div className="space-y-3 pt-4" role="status">
+          <span className="sr-only">Checking whether you are logged in…</span>
+          <Skeleton className="h-7 w-2/3 rounded-lg" />
+          <Skeleton className="h-5 w-full rounded-lg" />
+          <Skeleton className="mt-5 h-12 w-full rounded-lg" />
+        </div>
+      ) : full && user ? (
+        <WaitlistPanel event={event} onBrowseOtherEvents={browseOtherEvents} />
+      ) : full ? (
         <div className="pt-4">
           <h2 className="flex items-center gap-2 text-xl font-bold">
             <UserX className="size-5 text-destructive" aria-hidden="true" /> Event Full
@@ -43,13 +54,15 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
           <Button variant="outline" className="mt-5 w-full" onClick={browseOtherEvents}>
             Browse Other Events
           </Button>
-        </div>
-      ) : status === "checking" ? (
-        <div className="space-y-3 pt-4" role="status">
-          <span className="sr-only">Checking whether you are logged in…</span>
-          <Skeleton className="h-7 w-2/3 rounded-lg" />
-          <Skeleton className="h-5 w-full rounded-lg" />
-          <Skeleton className="mt-5 h-12 w-full rounded-lg" />
+          <p className="mt-4 text-center text-sm text-muted-foreground">
+            <Link
+              to="/login"
+              onClick={() => saveReturnUrl(`/events/${event.id}`)}
+              className="font-semibold text-primary underline underline-offset-4 hover:no-underline"
+            >
+              Log in to join the waitlist
+            </Link>
+          </p>
         </div>
       ) : user ? (
         <BookYourSpotCard event={event} />

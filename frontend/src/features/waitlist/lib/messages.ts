@@ -1,0 +1,19 @@
+import { toast } from "sonner";
+import { BOOKING_TOAST_ID } from "@/features/bookings/lib/messages";
+import { ApiError, errorMessage } from "@/lib/api-client";
+
+export const WAITLIST_FALLBACK = "Something went wrong with the waitlist. Please try again.";
+export const LOGIN_FOR_WAITLIST = "You must be logged in to join the waitlist";
+
+/** A failed waitlist action: the server's words, or a fallback; one toast in the booking area. */
+export function waitlistFailure(title: string, error: unknown): string {
+  const message =
+    error instanceof ApiError && error.status === 401 ? LOGIN_FOR_WAITLIST : errorMessage(error, WAITLIST_FALLBACK);
+  toast.error(title, { id: BOOKING_TOAST_ID, description: message });
+  return message;
+}
+
+/** A waitlist action that worked. */
+export function waitlistSuccess(title: string, description: string): void {
+  toast.success(title, { id: BOOKING_TOAST_ID, description });
+}
