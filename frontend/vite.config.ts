@@ -1,42 +1,19 @@
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
-
-/**
- * Adds <link rel="modulepreload"> for the lazily loaded home page chunk and its imports,
- * so the first visit fetches it alongside the entry instead of after it (LCP).
- */
-function preloadHomeRoute(): Plugin {
-  return {
-    name: "playspace:preload-home-route",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(html, { bundle }) {
-        const home = Object.values(bundle ?? {}).find(
-          (output) =>
-            output.type === "chunk" && output.facadeModuleId?.endsWith("/src/app/routes/home-page.tsx"),
-        );
-        if (home?.type !== "chunk") return [];
-        return [home.fileName, ...home.imports]
-          .filter((file) => !html.includes(file))
-          .map((file) => ({
-            tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
-            injectTo: "head" as const,
-          }));
-      },
-    },
-  };
-}
+import { prerender } from "./scripts/prerender.ts";
 
 // The API server to proxy to while developing with `npm run dev`.
 const apiTarget = process.env.PLAYSPACE_API ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadHomeRoute()],
+  // prerender(): the first screen of /, /events and /events/{id} as HTML (docs/adr/0006).
+  plugins: [react(), tailwindcss(), prerender()],
+  define: {
+    // The footer's year in prerendered HTML (src/components/layout/site-footer.tsx).
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -1,9 +1,9 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { App } from "@/app/app";
 import { seedInitialData } from "@/app/initial-data";
-import { Providers } from "@/app/providers";
-import { AppRoutes } from "@/app/router";
+import { preloadPrerenderedPage } from "@/app/pages";
 import { createQueryClient } from "@/lib/query-client";
 import "./index.css";
 
@@ -13,12 +13,18 @@ seedInitialData(queryClient);
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
-);
+// The server sends /, /events and /events/{id} as prerendered HTML (docs/adr/0006): take
+// it over once the page's code is here, as a transition, so React hydrates in small slices
+// and the page stays responsive meanwhile. Every other path starts from an empty #root.
+const prerendered = root.firstElementChild !== null;
+const app = <App queryClient={queryClient} router={BrowserRouter} prerendered={prerendered} />;
+
+if (prerendered) {
+  void preloadPrerenderedPage(window.location.pathname).then(() => {
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  });
+} else {
+  createRoot(root).render(app);
+}

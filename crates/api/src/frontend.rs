@@ -1,61 +1,133 @@
 //! Serving the built single-page app: hashed assets with long cache lifetimes, and
-//! `index.html` for client routes (with a 404 status for paths no screen handles).
+//! `index.html` for client routes (with a 404 status for paths no screen handles). The home,
+//! events and event pages get their prerendered HTML instead (see `templates`), with their
+//! data inlined.
+mod templates;
+
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant, SystemTime};
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
+use actix_web::http::header::{
+    ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, HeaderValue, VARY,
+};
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::SecondsFormat;
+use flate2::Compression;
+use flate2::write::GzEncoder;
 use playspace_app::{GetEventError, get_event, list_events};
 use playspace_domain::EventFilter;
 use playspace_ports::Clock;
 
 use crate::dto::EventDto;
 use crate::state::AppState;
+use templates::{EventTemplate, Prerendered, SportImages};
 
 const NOT_BUILT: &str = "PlaySpace is running, but the frontend has not been built yet.\n\
 Build it with: cd frontend && npm ci && npm run build (scripts/run does this for you).\n\
 The API is available under /api, e.g. /api/events.\n";
 
-/// The built frontend. `index.html` is kept in memory and re-read when the file changes
-/// (checked at most once a second), so a rebuild shows up without a restart.
+/// The built frontend. `index.html` (the app shell) and the prerendered templates are kept in
+/// memory and re-read when their files change (checked at most once a second), so a rebuild
+/// shows up without a restart.
 pub struct Frontend {
     dir: PathBuf,
     built_at_start: bool,
-    shell: RwLock<Option<Shell>>,
+    shell: Watched<str>,
+    home: Watched<str>,
+    events: Watched<str>,
+    event: Watched<EventTemplate>,
+    sport_images: Watched<SportImages>,
 }
 
-struct Shell {
-    html: Arc<str>,
+/// One file of the build, parsed, with when it was last looked at.
+struct Watched<T: ?Sized> {
+    path: PathBuf,
+    parse: fn(String) -> Option<Arc<T>>,
+    state: RwLock<Loaded<T>>,
+}
+
+struct Loaded<T: ?Sized> {
+    /// None while the file is missing or unreadable.
+    value: Option<Arc<T>>,
     modified: Option<SystemTime>,
     checked: Instant,
 }
 
 const RECHECK: Duration = Duration::from_secs(1);
 
-fn read_shell(dir: &Path) -> Option<Shell> {
-    let path = dir.join("index.html");
-    let html = std::fs::read_to_string(&path).ok()?;
-    let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
-    Some(Shell {
-        html: Arc::from(html),
-        modified,
-        checked: Instant::now(),
-    })
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+impl<T: ?Sized> Watched<T> {
+    fn new(path: PathBuf, parse: fn(String) -> Option<Arc<T>>) -> Self {
+        let state = RwLock::new(Self::load(&path, parse));
+        Self { path, parse, state }
+    }
+
+    fn load(path: &Path, parse: fn(String) -> Option<Arc<T>>) -> Loaded<T> {
+        Loaded {
+            modified: modified(path),
+            value: std::fs::read_to_string(path).ok().and_then(parse),
+            checked: Instant::now(),
+        }
+    }
+
+    fn get(&self) -> Option<Arc<T>> {
+        if let Ok(state) = self.state.read()
+            && state.checked.elapsed() < RECHECK
+        {
+            return state.value.clone();
+        }
+        let mut state = self.state.write().ok()?;
+        // Another request may have looked while this one waited for the lock.
+        if state.checked.elapsed() >= RECHECK {
+            if state.modified == modified(&self.path) {
+                state.checked = Instant::now();
+            } else {
+                *state = Self::load(&self.path, self.parse);
+            }
+        }
+        state.value.clone()
+    }
+}
+
+fn text(html: String) -> Option<Arc<str>> {
+    Some(Arc::from(html))
 }
 
 impl Frontend {
     pub fn load(dir: &Path) -> Self {
-        let shell = read_shell(dir);
-        if shell.is_none() {
+        let prerendered = dir.join(templates::DIR);
+        let template = |page: Prerendered| prerendered.join(page.file_name());
+        let frontend = Self {
+            dir: dir.to_owned(),
+            built_at_start: false,
+            shell: Watched::new(dir.join("index.html"), text),
+            home: Watched::new(template(Prerendered::Home), text),
+            events: Watched::new(template(Prerendered::Events), text),
+            event: Watched::new(template(Prerendered::Event), |html| {
+                Some(Arc::new(EventTemplate::parse(&html)))
+            }),
+            sport_images: Watched::new(prerendered.join(templates::SPORT_IMAGES_FILE), |json| {
+                SportImages::parse(&json).map(Arc::new)
+            }),
+        };
+        let built = frontend.shell.get().is_some();
+        if !built {
             tracing::warn!(dir = %dir.display(), "no frontend build found; / explains how to build it");
+        } else if Prerendered::ALL
+            .iter()
+            .any(|&page| !frontend.has_template(page))
+        {
+            tracing::warn!(dir = %dir.display(), "frontend build without prerendered pages; they are rendered in the browser");
         }
         Self {
-            dir: dir.to_owned(),
-            built_at_start: shell.is_some(),
-            shell: RwLock::new(shell),
+            built_at_start: built,
+            ..frontend
         }
     }
 
@@ -66,21 +138,31 @@ impl Frontend {
 
     /// The current `index.html`, if there is a build.
     fn index_html(&self) -> Option<Arc<str>> {
-        if let Ok(shell) = self.shell.read()
-            && let Some(current) = shell.as_ref()
-            && current.checked.elapsed() < RECHECK
-        {
-            return Some(Arc::clone(&current.html));
+        self.shell.get()
+    }
+
+    fn has_template(&self, page: Prerendered) -> bool {
+        match page {
+            Prerendered::Home => self.home.get().is_some(),
+            Prerendered::Events => self.events.get().is_some(),
+            Prerendered::Event => self.event.get().is_some() && self.sport_images.get().is_some(),
         }
-        let mut shell = self.shell.write().ok()?;
-        let modified = std::fs::metadata(self.dir.join("index.html"))
-            .and_then(|m| m.modified())
-            .ok();
-        match shell.as_mut() {
-            Some(current) if current.modified == modified => current.checked = Instant::now(),
-            _ => *shell = read_shell(&self.dir),
+    }
+
+    /// The prerendered home or events page, if the build made one.
+    fn list_template(&self, page: Prerendered) -> Option<Arc<str>> {
+        match page {
+            Prerendered::Home => self.home.get(),
+            Prerendered::Events => self.events.get(),
+            Prerendered::Event => None,
         }
-        shell.as_ref().map(|s| Arc::clone(&s.html))
+    }
+
+    /// The prerendered event page for `event`, if the build made its template.
+    fn event_html(&self, event: &EventDto) -> Option<String> {
+        let template = self.event.get()?;
+        let images = self.sport_images.get()?;
+        Some(template.fill(event, &images))
     }
 }
 
@@ -134,13 +216,18 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
             .body(NOT_BUILT);
     };
     let path = req.path();
+    let prerendered = Prerendered::for_request(path, req.query_string());
     let page = if path == "/" || path.trim_end_matches('/') == "/events" {
-        events_list_page(&state).await
+        let mut page = events_list_page(&state).await;
+        if let Some(template) = prerendered.and_then(|p| state.frontend.list_template(p)) {
+            page.html = Some(Html::Template(template));
+        }
+        page
     } else if let Some(id) = path
         .strip_prefix("/events/")
         .filter(|id| !id.is_empty() && !id.contains('/'))
     {
-        event_page(&state, id).await
+        event_page(&state, id, prerendered == Some(Prerendered::Event)).await
     } else {
         Page {
             status: if is_client_route(path) {
@@ -151,19 +238,46 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
             ..Page::default()
         }
     };
-    HttpResponse::build(page.status)
+    let html = page.render(&index);
+    let mut response = HttpResponse::build(page.status);
+    response
         .insert_header((
             CONTENT_TYPE,
             HeaderValue::from_static("text/html; charset=utf-8"),
         ))
         // The shell must be revalidated so a deploy's new asset names are picked up.
         .insert_header((CACHE_CONTROL, HeaderValue::from_static("no-cache")))
-        .body(page.render(&index))
+        .insert_header((VARY, HeaderValue::from_static("Accept-Encoding")));
+    match accepts_gzip(&req).then(|| gzip(html.as_bytes())).flatten() {
+        Some(compressed) => response
+            .insert_header((CONTENT_ENCODING, HeaderValue::from_static("gzip")))
+            .body(compressed),
+        None => response.body(html),
+    }
 }
 
-/// What the server adds to the app's shell for one page.
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|enc| enc.trim().starts_with("gzip")))
+}
+
+/// Pages are compressed here rather than by the Compress middleware, whose fast level sends
+/// about 45% more bytes: a page of up to about 14 KB compressed arrives in the first round
+/// trip of a new connection, which matters for the first paint on slow networks.
+fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut encoder = GzEncoder::new(Vec::with_capacity(bytes.len() / 4), Compression::default());
+    encoder.write_all(bytes).ok()?;
+    encoder.finish().ok()
+}
+
+/// What the server sends for one page: the app's shell or a prerendered page, plus what it
+/// adds to the `<head>`.
 struct Page {
     status: StatusCode,
+    /// The prerendered page to send instead of the shell (whose `#root` is empty).
+    html: Option<Html>,
     title: Option<String>,
     description: Option<String>,
     /// Tags for `<head>`: the page's data (so the first screen needs no API round trip),
@@ -171,10 +285,18 @@ struct Page {
     head: String,
 }
 
+enum Html {
+    /// The home or events page, as prerendered.
+    Template(Arc<str>),
+    /// An event page, its template filled in.
+    Filled(String),
+}
+
 impl Default for Page {
     fn default() -> Self {
         Self {
             status: StatusCode::OK,
+            html: None,
             title: None,
             description: None,
             head: String::new(),
@@ -186,7 +308,12 @@ const HEAD_MARKER: &str = "<!--initial-data-->";
 
 impl Page {
     fn render(&self, index: &str) -> String {
-        let mut html = index.replacen(HEAD_MARKER, &self.head, 1);
+        let base = match &self.html {
+            Some(Html::Template(html)) => html,
+            Some(Html::Filled(html)) => html.as_str(),
+            None => index,
+        };
+        let mut html = base.replacen(HEAD_MARKER, &self.head, 1);
         if let Some(title) = &self.title {
             html = replace_between(&html, "<title>", "</title>", &escape_html(title));
         }
@@ -240,7 +367,8 @@ async fn events_list_page(state: &web::Data<AppState>) -> Page {
 
 /// One event: its data, a real title and description, Open Graph tags and schema.org
 /// JSON-LD, so link previews and search engines see the event without running JavaScript.
-async fn event_page(state: &web::Data<AppState>, id: &str) -> Page {
+/// With `prerendered`, the page is the event template filled in (when the build made one).
+async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) -> Page {
     let app = state.clone();
     let id = id.to_owned();
     let event = match web::block(move || get_event(&app.store, &id)).await {
@@ -265,7 +393,13 @@ async fn event_page(state: &web::Data<AppState>, id: &str) -> Page {
     let url = format!("{base}/events/{}", event.id);
     let title = format!("{} | PlaySpace", event.title);
     let description = summary(&event.description, 160);
-    let dto = serde_json::to_string(&EventDto::from(&event)).unwrap_or_default();
+    let dto = EventDto::from(&event);
+    let html = if prerendered {
+        state.frontend.event_html(&dto).map(Html::Filled)
+    } else {
+        None
+    };
+    let dto = serde_json::to_string(&dto).unwrap_or_default();
     let json_ld = serde_json::json!({
         "@context": "https://schema.org",
         "@type": "Event",
@@ -322,6 +456,7 @@ async fn event_page(state: &web::Data<AppState>, id: &str) -> Page {
     ));
     Page {
         status: StatusCode::OK,
+        html,
         title: Some(title),
         description: Some(description),
         head,

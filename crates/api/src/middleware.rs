@@ -4,11 +4,15 @@ use std::time::Instant;
 
 use actix_web::middleware::DefaultHeaders;
 
-/// Radix positions popovers with inline styles, hence 'unsafe-inline' for styles only;
-/// scripts are same-origin files, never inline.
-const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-     img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
-     base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/// Radix positions popovers with inline styles, hence 'unsafe-inline' for styles only.
+/// Scripts are same-origin files, plus exactly one inline script, allowed by its hash: the
+/// one in frontend/index.html that applies the theme before first paint and starts the app
+/// on prerendered pages (a test below keeps the hash in step with it).
+const CSP: &str = "default-src 'self'; \
+     script-src 'self' 'sha256-mP2bdfUOyO4BPmjlyFGHL7GlXlmLOoxSpzldbL/8U/w='; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; \
+     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+     frame-ancestors 'none'";
 
 pub fn security_headers(https: bool) -> DefaultHeaders {
     let headers = DefaultHeaders::new()
@@ -59,6 +63,34 @@ pub fn is_cross_site_write(req: &actix_web::HttpRequest) -> bool {
 mod tests {
     use super::*;
     use actix_web::test::TestRequest;
+    use base64::Engine;
+    use sha2::{Digest, Sha256};
+
+    #[test]
+    fn the_csp_allows_exactly_index_htmls_inline_script() {
+        let index = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/index.html"),
+        )
+        .unwrap();
+        let scripts: Vec<&str> = index
+            .split("<script>")
+            .skip(1)
+            .map(|rest| rest.split("</script>").next().unwrap())
+            .collect();
+        assert_eq!(scripts.len(), 1, "one inline script in index.html");
+        let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(scripts[0]));
+        assert!(
+            CSP.contains(&format!("'sha256-{hash}'")),
+            "update the script hash in CSP to 'sha256-{hash}'"
+        );
+        let script_src = CSP
+            .split(';')
+            .map(str::trim)
+            .find(|directive| directive.starts_with("script-src"))
+            .unwrap();
+        assert_eq!(script_src.matches("'sha256-").count(), 1);
+        assert!(!script_src.contains("unsafe"));
+    }
 
     #[test]
     fn cross_site_writes_are_recognised() {

@@ -93,3 +93,126 @@ async fn unknown_events_and_paths_get_the_app_with_a_404() {
         assert!(!html.contains("event-jsonld"));
     }
 }
+
+/// A build with prerendered pages, as frontend/scripts/prerender.ts writes them.
+fn with_prerendered_pages(app: &TestApp) {
+    let dir = app.frontend_path().join(".prerendered");
+    std::fs::create_dir(&dir).unwrap();
+    let page = |body: &str| {
+        format!(
+            "<!doctype html><html><head><title>PlaySpace</title>\
+             <meta name=\"description\" content=\"Inclusive sport\" /><!--initial-data--></head>\
+             <body><div id=\"root\">{body}</div></body></html>"
+        )
+    };
+    std::fs::write(dir.join("home.html"), page("<h1>Sport for everyone.</h1>")).unwrap();
+    std::fs::write(dir.join("events.html"), page("<h1>Sports Events</h1>")).unwrap();
+    std::fs::write(
+        dir.join("event.html"),
+        page(
+            "<img src=\"__EVENT_IMAGE__\" alt=\"__EVENT_CATEGORY__ illustration\">\
+             <h1>__EVENT_TITLE__</h1><span>__EVENT_LOCATION__</span>\
+             <span>__EVENT_CURRENT_PARTICIPANTS__<!-- -->/<!-- -->__EVENT_MAX_PARTICIPANTS__</span>\
+             <p>__EVENT_DESCRIPTION__</p>",
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sport-images.json"),
+        r#"{"default":"/assets/default-1.svg","bySlug":{"yoga":"/assets/yoga-2.svg"}}"#,
+    )
+    .unwrap();
+}
+
+#[actix_web::test]
+async fn home_and_events_pages_are_sent_prerendered_with_their_data() {
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    let event = app.event(1, |e| e.title("Sunday Swim"));
+    let service = app.service().await;
+    for (path, heading) in [
+        ("/", "<h1>Sport for everyone.</h1>"),
+        ("/events", "<h1>Sports Events</h1>"),
+    ] {
+        let (status, _, html) = get(&service, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(html.contains(heading), "{path}: {html}");
+        let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+        assert_eq!(data["events"][0]["id"], event.id.to_string());
+    }
+    // Filters show on the events page, which the prerendered one has none of: the app draws it.
+    let (status, _, html) = get(&service, "/events?sport=Yoga").await;
+    assert_eq!(status, 200);
+    assert!(html.contains("<div id=root></div>"), "{html}");
+    assert!(html.contains("initial-data"));
+    // Pages without a prerendered version keep the app shell.
+    let (_, _, html) = get(&service, "/about").await;
+    assert!(html.contains("<div id=root></div>"));
+}
+
+#[actix_web::test]
+async fn an_event_page_is_its_template_filled_with_the_escaped_event() {
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    let event = app.event(2, |e| {
+        e.title("<script>alert('x')</script> \"Yoga\" & Tea")
+            .description("Bring a mat.\nAll welcome </p><script>alert(1)</script>")
+            .category("Yoga")
+            .location("Jubilee Hall, Camden")
+            .places(3, 12)
+    });
+    let service = app.service().await;
+    let (status, _, html) = get(&service, &format!("/events/{}", event.id)).await;
+    assert_eq!(status, 200);
+    assert!(!html.contains("__EVENT_"), "{html}");
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(html.contains(
+        "<h1>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;Yoga&quot; &amp; Tea</h1>"
+    ));
+    assert!(html.contains(
+        "<p>Bring a mat.\nAll welcome &lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>"
+    ));
+    assert!(html.contains("<img src=\"/assets/yoga-2.svg\" alt=\"Yoga illustration\">"));
+    assert!(html.contains("<span>Jubilee Hall, Camden</span>"));
+    assert!(html.contains(&format!(
+        "<span>{}<!-- -->/<!-- -->{}</span>",
+        event.current_participants, event.max_participants
+    )));
+    // Still its own title, data and JSON-LD.
+    assert!(html.contains("<title>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;Yoga&quot; &amp; Tea | PlaySpace</title>"));
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    assert_eq!(data["event"]["id"], event.id.to_string());
+    assert!(script(&html, "event-jsonld").contains("\\u003cscript\\u003e"));
+
+    // An unknown event gets the app shell and a 404, not an empty template.
+    let (status, _, html) = get(&service, &format!("/events/{}", EventId::new())).await;
+    assert_eq!(status, 404);
+    assert!(html.contains("<div id=root></div>"));
+    assert!(!html.contains("__EVENT_"));
+}
+
+#[actix_web::test]
+async fn pages_are_gzipped_for_browsers_that_accept_it() {
+    use actix_web::test;
+    use std::io::Read;
+
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    app.event(1, |e| e.title("Sunday Swim"));
+    let service = app.service().await;
+    let request = test::TestRequest::get()
+        .uri("/")
+        .insert_header(("accept-encoding", "gzip, deflate, br, zstd"))
+        .to_request();
+    let response = test::call_service(&service, request).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers().get("content-encoding").unwrap(), "gzip");
+    assert_eq!(response.headers().get("vary").unwrap(), "Accept-Encoding");
+    let body = test::read_body(response).await;
+    let mut html = String::new();
+    flate2::read::GzDecoder::new(&body[..])
+        .read_to_string(&mut html)
+        .unwrap();
+    assert!(html.contains("<h1>Sport for everyone.</h1>"));
+    assert!(html.contains("Sunday Swim"));
+}

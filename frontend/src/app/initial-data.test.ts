@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { eventQueryKey } from "@/features/events/api/get-event";
 import { eventsQueryKey } from "@/features/events/api/get-events";
 import { createQueryClient } from "@/lib/query-client";
 import { buildEvent } from "@/testing/fixtures";
@@ -21,6 +22,15 @@ describe("seedInitialData", () => {
     const client = createQueryClient();
     seedInitialData(client);
     expect(client.getQueryData(eventsQueryKey())).toEqual(events);
+  });
+
+  it("puts the server-inlined event of an event page into that event's cache", () => {
+    const event = buildEvent();
+    inlineData(JSON.stringify({ event }));
+    const client = createQueryClient();
+    seedInitialData(client);
+    expect(client.getQueryData(eventQueryKey(event.id))).toEqual(event);
+    expect(client.getQueryData(eventsQueryKey())).toBeUndefined();
   });
 
   it("ignores a page without inline data or with malformed data", () => {

@@ -1,20 +1,29 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { eventsQueryKey } from "@/features/events/api/get-events";
+import { eventQueryKey, eventsQueryKey } from "@/features/events/api/query-keys";
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
 
 /**
- * The server inlines the first page of GET /api/events as
- * <script id="initial-data" type="application/json">{"events":[...]}</script>
- * so the home page can show events without waiting for a round trip.
+ * The server inlines the page's data as
+ * <script id="initial-data" type="application/json">{"events":[...]}</script> (the home and
+ * events pages: the first page of GET /api/events) or {"event":{...}} (an event page: its
+ * GET /api/events/{id}), so the first screen needs no round trip.
  */
 export function seedInitialData(queryClient: QueryClient): void {
   const element = document.getElementById("initial-data");
   if (!element?.textContent) return;
   try {
     const data: unknown = JSON.parse(element.textContent);
-    if (typeof data === "object" && data !== null && "events" in data && Array.isArray(data.events)) {
+    if (!isRecord(data)) return;
+    if (Array.isArray(data.events)) {
       queryClient.setQueryData(eventsQueryKey(), data.events);
     }
+    if (isRecord(data.event) && typeof data.event.id === "string") {
+      queryClient.setQueryData(eventQueryKey(data.event.id), data.event);
+    }
   } catch {
-    // Malformed inline data: the page simply fetches the list itself.
+    // Malformed inline data: the page simply fetches what it needs itself.
   }
 }

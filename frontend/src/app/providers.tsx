@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, type ReactNode } from "react";
+import { useHydrated } from "@/lib/use-hydrated";
 import { AuthProvider } from "./auth-provider";
 import { useTheme } from "./theme";
 import { ThemeProvider } from "./theme-provider";
@@ -9,6 +10,9 @@ const Toaster = lazy(() => import("@/components/ui/toaster"));
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
+  const hydrated = useHydrated();
+  // Never in server-rendered HTML: nothing to show there, and it follows the device theme.
+  if (!hydrated) return null;
   return (
     <Suspense>
       <Toaster theme={resolvedTheme} />

@@ -4,6 +4,7 @@ import { isTheme, THEME_STORAGE_KEY, ThemeContext, type ResolvedTheme, type Them
 const darkQuery = "(prefers-color-scheme: dark)";
 
 function readStoredTheme(): Theme {
+  if (typeof localStorage === "undefined") return "system";
   try {
     const stored = localStorage.getItem(THEME_STORAGE_KEY);
     return isTheme(stored) ? stored : "system";
@@ -22,10 +23,19 @@ function deviceIsDark(): boolean {
   return window.matchMedia(darkQuery).matches;
 }
 
+/**
+ * While hydrating, the device's real setting too: the markup never depends on the theme (the
+ * header's icon is chosen by CSS from the class index.html's inline script set), so this keeps
+ * the theme from flipping, and every context consumer re-rendering, right after.
+ */
+function deviceIsDarkWhileHydrating(): boolean {
+  return typeof window !== "undefined" && deviceIsDark();
+}
+
 /** Light, dark or system (the default, following the device and its changes). */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);
-  const systemDark = useSyncExternalStore(subscribeToDevice, deviceIsDark);
+  const systemDark = useSyncExternalStore(subscribeToDevice, deviceIsDark, deviceIsDarkWhileHydrating);
   const resolvedTheme: ResolvedTheme =
     theme === "dark" || (theme === "system" && systemDark) ? "dark" : "light";
 

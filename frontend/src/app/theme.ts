@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 export type Theme = "light" | "dark" | "system";
 export type ResolvedTheme = "light" | "dark";
 
-/** Same key as public/theme-init.js, which applies the theme before first paint. */
+/** Same key as index.html's inline script, which applies the theme before first paint. */
 export const THEME_STORAGE_KEY = "theme";
 
 export interface ThemeContextValue {

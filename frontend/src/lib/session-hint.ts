@@ -3,7 +3,7 @@
  * the page cannot read, so without the flag every visitor's first page would ask the server
  * who they are; with it, only people who have signed in here do.
  */
-export const SESSION_HINT_KEY = "signedIn";
+export const SESSION_HINT_KEY = "signedIn"; // also read by index.html's inline script
 
 export function hasSessionHint(): boolean {
   try {

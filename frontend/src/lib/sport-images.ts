@@ -17,7 +17,8 @@ import cycling from "@/assets/sports/cycling.svg";
 import running from "@/assets/sports/running.svg";
 import defaultImage from "@/assets/sports/default.svg";
 
-const bySlug: Record<string, string> = {
+/** By sportSlug; the server picks event pages' pictures from this table (src/entry-server.tsx). */
+export const SPORT_IMAGES_BY_SLUG: Readonly<Record<string, string>> = {
   football,
   basketball,
   tennis,
@@ -39,12 +40,15 @@ const bySlug: Record<string, string> = {
 export const SPORT_IMAGE_WIDTH = 800;
 export const SPORT_IMAGE_HEIGHT = 400;
 
-/** "Table Tennis" -> "table-tennis". */
-function sportSlug(category: string): string {
+export const DEFAULT_SPORT_IMAGE = defaultImage;
+
+/** "Table Tennis" -> "table-tennis" (crates/api/src/frontend/templates.rs does the same). */
+export function sportSlug(category: string): string {
   return category.trim().toLowerCase().replace(/\s+/g, "-");
 }
 
 /** The picture URL for a category (case-insensitive), or the default picture. */
 export function sportImageUrl(category: string): string {
-  return bySlug[sportSlug(category)] ?? defaultImage;
+  const slug = sportSlug(category);
+  return Object.hasOwn(SPORT_IMAGES_BY_SLUG, slug) ? (SPORT_IMAGES_BY_SLUG[slug] ?? defaultImage) : defaultImage;
 }

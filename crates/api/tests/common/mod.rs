@@ -39,6 +39,11 @@ impl TestApp {
         Self::with_frontend(None)
     }
 
+    /// The temporary frontend build's directory (for files a test adds to it).
+    pub fn frontend_path(&self) -> &std::path::Path {
+        self.frontend.as_ref().expect("a frontend build").path()
+    }
+
     fn with_frontend(frontend: Option<tempfile::TempDir>) -> Self {
         let db = TempSqlite::new();
         let store = Store::connect(&db.url(), 4).unwrap();

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { site } from "@/lib/site";
+import { useHydrated } from "@/lib/use-hydrated";
 import { ExternalLink } from "./external-link";
 
 const linkClass = "rounded text-sm text-muted-foreground hover:text-foreground hover:underline";
@@ -21,6 +22,8 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 
 /** `children` sit inside the footer landmark (the floating mobile booking button). */
 export function SiteFooter({ children }: { children?: ReactNode }) {
+  // Prerendered pages were rendered in the build's year; the browser's own year follows.
+  const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
   return (
     <footer className="border-t bg-muted/60 pb-24 md:pb-0">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
@@ -105,7 +108,7 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {site.name}. {site.name} is a registered Community
+          © {year} {site.name}. {site.name} is a registered Community
           Interest Company in England &amp; Wales.
         </p>
       </div>

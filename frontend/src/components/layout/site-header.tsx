@@ -5,6 +5,7 @@ import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
+import { useHydrated } from "@/lib/use-hydrated";
 import { ExternalLink } from "./external-link";
 import { Greeting } from "./greeting";
 import { Logo } from "./logo";
@@ -50,10 +51,39 @@ function NavItems({ mobile, onNavigate }: { mobile: boolean; onNavigate?: () => 
   ));
 }
 
+function VisitorLinks({ className }: { className?: string }) {
+  return (
+    <>
+      <Button asChild variant="ghost" className={cn("max-sm:hidden", className)}>
+        <Link to="/login">Log in</Link>
+      </Button>
+      <Button asChild variant="outline" className={cn("max-sm:hidden", className)}>
+        <Link to="/signup">Sign up</Link>
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The account corner in server-rendered HTML, before the app takes over: the visitor's
+ * links, or (in a browser that has signed in before, which index.html's inline script marks
+ * on <html> before first paint) the placeholder shown while the session is checked.
+ */
+function AccountPlaceholder() {
+  return (
+    <>
+      <VisitorLinks className="session-hint:hidden" />
+      <Skeleton className="hidden size-9 rounded-full session-hint:block" />
+    </>
+  );
+}
+
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   const { user, status } = useAuth();
+  // Server-rendered HTML cannot know who is looking; see AccountPlaceholder.
+  const hydrated = useHydrated();
   // A click on the avatar before the menu's code has loaded opens the menu once it has.
   const [accountMenuRequested, setAccountMenuRequested] = useState(false);
 
@@ -75,10 +105,16 @@ export function SiteHeader() {
           <Button asChild className="max-xl:hidden">
             <Link to="/events">Book Now</Link>
           </Button>
-          <Suspense fallback={<ThemeMenuButton />}>
-            <ThemeMenu />
-          </Suspense>
-          {user ? (
+          {hydrated ? (
+            <Suspense fallback={<ThemeMenuButton />}>
+              <ThemeMenu />
+            </Suspense>
+          ) : (
+            <ThemeMenuButton />
+          )}
+          {!hydrated ? (
+            <AccountPlaceholder />
+          ) : user ? (
             <>
               <Greeting user={user} className="max-w-48 max-md:hidden" />
               <Suspense
@@ -90,14 +126,7 @@ export function SiteHeader() {
           ) : status === "checking" ? (
             <Skeleton className="size-9 rounded-full" />
           ) : (
-            <>
-              <Button asChild variant="ghost" className="max-sm:hidden">
-                <Link to="/login">Log in</Link>
-              </Button>
-              <Button asChild variant="outline" className="max-sm:hidden">
-                <Link to="/signup">Sign up</Link>
-              </Button>
-            </>
+            <VisitorLinks />
           )}
           <Button
             variant="ghost"

@@ -1,14 +1,17 @@
 import { Moon, Sun } from "lucide-react";
 import type { ComponentProps } from "react";
-import { useTheme } from "@/app/theme";
 import { Button } from "@/components/ui/button";
 
-/** The theme menu's trigger; also shown on its own while the menu's code loads. */
+/**
+ * The theme menu's trigger; also shown on its own while the menu's code loads. Its icon
+ * follows the `dark` class on <html> through CSS, so server-rendered HTML shows the right
+ * one before any JavaScript runs.
+ */
 export function ThemeMenuButton(props: ComponentProps<"button">) {
-  const { resolvedTheme } = useTheme();
   return (
     <Button variant="ghost" size="icon" aria-label="Theme" {...props}>
-      {resolvedTheme === "dark" ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
+      <Sun aria-hidden="true" className="dark:hidden" />
+      <Moon aria-hidden="true" className="hidden dark:block" />
     </Button>
   );
 }

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { eventSchema, type SportEvent } from "./event-schema";
-import { eventsQueryKey } from "./get-events";
+import { eventQueryKey, eventsQueryKey } from "./query-keys";
+
+export { eventQueryKey };
 
 function parseEvent(data: unknown): SportEvent {
   return eventSchema.parse(data);
@@ -10,7 +12,7 @@ function parseEvent(data: unknown): SportEvent {
 export function useEvent(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: [`/api/events/${encodeURIComponent(id)}`],
+    queryKey: eventQueryKey(id),
     select: parseEvent,
     placeholderData: () => {
       const list = queryClient.getQueryData(eventsQueryKey());

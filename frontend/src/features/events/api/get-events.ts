@@ -1,27 +1,11 @@
 import { useQuery, type QueryKey } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { eventSchema, type SportEvent } from "./event-schema";
+import { eventsQueryKey, type EventQuery } from "./query-keys";
+
+export { eventsQueryKey, type EventQuery };
 
 const eventsSchema = z.array(eventSchema);
-
-/** The API's optional filters for GET /api/events. */
-export interface EventQuery {
-  sport?: string | undefined;
-  area?: string | undefined;
-  q?: string | undefined;
-  /** A Europe/London day, YYYY-MM-DD. */
-  date?: string | undefined;
-}
-
-/** ["/api/events"] when unfiltered, so the server-inlined first page seeds exactly this key. */
-export function eventsQueryKey(query: EventQuery = {}) {
-  const params = Object.fromEntries(
-    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
-  );
-  return Object.keys(params).length === 0
-    ? (["/api/events"] as const)
-    : (["/api/events", params] as const);
-}
 
 function parseEvents(data: unknown): SportEvent[] {
   return eventsSchema.parse(data);

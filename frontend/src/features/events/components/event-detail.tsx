@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/cn";
 import { formatDuration, formatLongDate, formatPrice, formatTimeRange } from "@/lib/format";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
+import { useHydrated } from "@/lib/use-hydrated";
 import type { SportEvent } from "../api/event-schema";
 import { BookingSideCard } from "./booking-side-card";
 
@@ -26,8 +28,25 @@ export function BackToEvents() {
   );
 }
 
+/** One line of text still to come: the height of a line, so nothing moves when it arrives. */
+function TextPlaceholder({ className }: { className: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn("inline-block h-6 max-w-full animate-pulse rounded-md bg-muted align-top", className)}
+    />
+  );
+}
+
+/**
+ * The server sends event pages as a prerendered template with the event's text filled in
+ * (docs/adr/0006), but dates, times and prices are formatted here only: until the app has
+ * taken over they show as placeholders, and the booking card (which depends on who is
+ * looking) as its skeleton.
+ */
 export function EventDetail({ event }: { event: SportEvent }) {
   const free = Number(event.price) === 0;
+  const hydrated = useHydrated();
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <article className="space-y-8">
@@ -46,12 +65,20 @@ export function EventDetail({ event }: { event: SportEvent }) {
           <ul className="grid gap-3 text-base sm:grid-cols-2">
             <li className="flex items-start gap-3">
               <CalendarDays className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <span>{formatLongDate(event.date)}</span>
+              <span>
+                {hydrated ? formatLongDate(event.date) : <TextPlaceholder className="w-56" />}
+              </span>
             </li>
             <li className="flex items-start gap-3">
               <Clock className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <span>
-                {formatTimeRange(event.date, event.duration)} ({formatDuration(event.duration)})
+                {hydrated ? (
+                  <>
+                    {formatTimeRange(event.date, event.duration)} ({formatDuration(event.duration)})
+                  </>
+                ) : (
+                  <TextPlaceholder className="w-60" />
+                )}
               </span>
             </li>
             <li className="flex items-start gap-3">
@@ -96,7 +123,7 @@ export function EventDetail({ event }: { event: SportEvent }) {
           </div>
         </section>
 
-        {!free && (
+        {hydrated && !free && (
           <section aria-labelledby="pricing" className="rounded-xl border p-5">
             <h2 id="pricing" className="text-xl font-bold">
               Pricing
@@ -113,9 +140,19 @@ export function EventDetail({ event }: { event: SportEvent }) {
         )}
       </article>
       <aside aria-label="Booking" className="lg:sticky lg:top-24 lg:self-start">
-        <BookingSideCard event={event} />
+        {hydrated ? <BookingSideCard event={event} /> : <BookingCardSkeleton />}
       </aside>
     </div>
+  );
+}
+
+function BookingCardSkeleton() {
+  return (
+    <Card className="h-56 p-6">
+      <Skeleton className="h-8 w-1/2 rounded-lg" />
+      <Skeleton className="mt-4 h-5 w-full rounded-lg" />
+      <Skeleton className="mt-6 h-12 w-full rounded-lg" />
+    </Card>
   );
 }
 
@@ -131,11 +168,7 @@ export function EventDetailSkeleton() {
         <Skeleton className="h-5 w-2/3 rounded-lg" />
         <Skeleton className="h-32 w-full rounded-lg" />
       </div>
-      <Card className="h-56 p-6">
-        <Skeleton className="h-8 w-1/2 rounded-lg" />
-        <Skeleton className="mt-4 h-5 w-full rounded-lg" />
-        <Skeleton className="mt-6 h-12 w-full rounded-lg" />
-      </Card>
+      <BookingCardSkeleton />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/lib/api-client";
+import { useHydrated } from "@/lib/use-hydrated";
 import { areaOf } from "../api/event-schema";
 import { useEvents } from "../api/get-events";
 import {
@@ -29,14 +30,18 @@ export function EventsBrowser() {
   const filtered = hasFilters(filters);
   const allEvents = useEvents();
   const results = useEvents(filters, { keepPrevious: true });
+  // The prerendered page has no events in it: empty choices and placeholders until the app
+  // has taken over (the server sends it only for /events without filters).
+  const hydrated = useHydrated();
+  const allData = hydrated ? allEvents.data : undefined;
 
   const sports = useMemo(
-    () => distinctSorted((allEvents.data ?? []).map((event) => event.category)),
-    [allEvents.data],
+    () => distinctSorted((allData ?? []).map((event) => event.category)),
+    [allData],
   );
   const areas = useMemo(
-    () => distinctSorted((allEvents.data ?? []).map((event) => areaOf(event.location))),
-    [allEvents.data],
+    () => distinctSorted((allData ?? []).map((event) => areaOf(event.location))),
+    [allData],
   );
 
   const setFilter = useCallback(
@@ -59,11 +64,12 @@ export function EventsBrowser() {
         onChange={setFilter}
       />
       <div
-        aria-busy={results.isFetching}
+        aria-busy={hydrated && results.isFetching}
         className={results.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}
       >
         <EventsResults
           state={results}
+          hydrated={hydrated}
           sport={filters.sport}
           filtered={filtered}
           onClearFilters={clearFilters}
@@ -75,13 +81,14 @@ export function EventsBrowser() {
 
 interface EventsResultsProps {
   state: ReturnType<typeof useEvents>;
+  hydrated: boolean;
   sport: string | undefined;
   filtered: boolean;
   onClearFilters: () => void;
 }
 
-function EventsResults({ state, sport, filtered, onClearFilters }: EventsResultsProps) {
-  if (state.isPending) return <EventCardSkeletonGrid count={6} />;
+function EventsResults({ state, hydrated, sport, filtered, onClearFilters }: EventsResultsProps) {
+  if (!hydrated || state.isPending) return <EventCardSkeletonGrid count={6} />;
 
   const clearButton = (
     <Button variant="outline" onClick={onClearFilters}>

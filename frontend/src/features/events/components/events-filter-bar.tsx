@@ -71,35 +71,43 @@ export function EventsFilterBar({ filters, searchText, sports, areas, onChange }
         </form>
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-sport`}>Sport</Label>
-          <Select value={filters.sport ?? ALL} onValueChange={(value) => onChange("sport", value)}>
-            <SelectTrigger id={`${id}-sport`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All Sports</SelectItem>
-              {sportOptions.map((sport) => (
-                <SelectItem key={sport} value={sport}>
-                  {sport}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          {/* Its own box: Radix adds a hidden native select beside the button only in the
+              server's HTML, which must not change the spacing above the next row. */}
+          <div>
+            <Select value={filters.sport ?? ALL} onValueChange={(value) => onChange("sport", value)}>
+              <SelectTrigger id={`${id}-sport`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All Sports</SelectItem>
+                {sportOptions.map((sport) => (
+                  <SelectItem key={sport} value={sport}>
+                    {sport}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-area`}>Area</Label>
-          <Select value={filters.area ?? ALL} onValueChange={(value) => onChange("area", value)}>
-            <SelectTrigger id={`${id}-area`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All Areas</SelectItem>
-              {areaOptions.map((area) => (
-                <SelectItem key={area} value={area}>
-                  {area}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          {/* Its own box: Radix adds a hidden native select beside the button only in the
+              server's HTML, which must not change the spacing above the next row. */}
+          <div>
+            <Select value={filters.area ?? ALL} onValueChange={(value) => onChange("area", value)}>
+              <SelectTrigger id={`${id}-area`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All Areas</SelectItem>
+                {areaOptions.map((area) => (
+                  <SelectItem key={area} value={area}>
+                    {area}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
         </div>
         <div className="col-span-2 space-y-1.5 lg:col-span-1">
           <Label id={`${id}-date-label`} htmlFor={`${id}-date`}>

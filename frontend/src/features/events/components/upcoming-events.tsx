@@ -2,6 +2,7 @@ import { AlertTriangle, ArrowRight, CalendarX } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { useHydrated } from "@/lib/use-hydrated";
 import { useEvents } from "../api/get-events";
 import { EventCard } from "./event-card";
 import { EventCardSkeletonGrid } from "./event-card-skeleton";
@@ -11,6 +12,8 @@ const HOME_EVENT_COUNT = 3;
 /** The home page's first three upcoming events. */
 export function UpcomingEvents() {
   const events = useEvents();
+  // The prerendered page has no events in it: placeholders until the app has taken over.
+  const hydrated = useHydrated();
   return (
     <section aria-labelledby="upcoming-events" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -29,7 +32,7 @@ export function UpcomingEvents() {
         </Button>
       </div>
       <div className="mt-8">
-        {events.isPending ? (
+        {!hydrated || events.isPending ? (
           <EventCardSkeletonGrid count={HOME_EVENT_COUNT} />
         ) : events.isError ? (
           <EmptyState

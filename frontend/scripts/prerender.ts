@@ -1,0 +1,146 @@
+/**
+ * The `playspace:prerender` Vite plugin: after the browser build, builds src/entry-server.tsx
+ * for Node and renders the first screen of the public pages into HTML templates the server
+ * sends (docs/adr/0006-prerendered-first-screen.md):
+ *
+ *   dist/.prerendered/home.html    for /
+ *   dist/.prerendered/events.html  for /events
+ *   dist/.prerendered/event.html   for /events/{id}, with __EVENT_*__ placeholders
+ *   dist/.prerendered/sport-images.json  the sport pictures by slug, for event.html's picture
+ *
+ * Each template is dist/index.html with the page's HTML in #root, and the app's code loaded
+ * by index.html's inline script once the page has been painted (see startAfterPaint). The directory starts with a dot, so the server never serves it as files.
+ */
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, type Manifest, type Plugin, type ResolvedConfig } from "vite";
+
+/** What src/entry-server.tsx exports. */
+interface ServerEntry {
+  renderPage(url: string, queryClient?: unknown): Promise<string>;
+  templateEventQueryClient(): unknown;
+  templateReplacements: readonly (readonly [markup: string, token: string])[];
+  EVENT_TOKENS: Record<string, string>;
+  sportImages(): { default: string; bySlug: Readonly<Record<string, string>> };
+}
+
+interface PageSpec {
+  file: string;
+  url: string;
+  /** The page's module, as the manifest names it: its chunk is preloaded. */
+  module: string;
+  event?: boolean;
+}
+
+const PAGES: readonly PageSpec[] = [
+  { file: "home.html", url: "/", module: "src/app/routes/home-page.tsx" },
+  { file: "events.html", url: "/events", module: "src/app/routes/events-page.tsx" },
+  { file: "event.html", url: "/events/__EVENT_ID__", module: "src/app/routes/event-detail-page.tsx", event: true },
+];
+
+export const PRERENDER_DIR = ".prerendered";
+const ROOT_ELEMENT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+/** index.html's inline script: theme before first paint, and starting prerendered pages. */
+const INLINE_SCRIPT = "<script>";
+
+/** The JavaScript files `key` loads (itself and its static imports), by manifest key. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, seen);
+  return seen;
+}
+
+/**
+ * The shell for a prerendered page, whose HTML paints before any of the app's code loads:
+ * the entry script and Vite's modulepreload links give way to attributes on index.html's
+ * inline script, which loads the entry, its imports and the page's own code (`module`) once
+ * the page has been painted. (Attributes, because the script's text must keep its hash.)
+ */
+function startAfterPaint(shell: string, manifest: Manifest, module: string): string {
+  const entry = ENTRY_SCRIPT.exec(shell)?.[1];
+  if (!entry) throw new Error("prerender: index.html has no entry module script");
+  if (!manifest[module]) throw new Error(`prerender: ${module} is not in the build manifest`);
+  const preloads = [...shell.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? "");
+  for (const key of chunkFiles(manifest, module)) {
+    const file = `/${manifest[key]?.file ?? ""}`;
+    if (file.endsWith(".js") && file !== entry && !preloads.includes(file)) preloads.push(file);
+  }
+  if (!shell.includes(INLINE_SCRIPT)) throw new Error(`prerender: index.html has no ${INLINE_SCRIPT}`);
+  return shell
+    .replace(MODULE_PRELOAD, "")
+    .replace(ENTRY_SCRIPT, "")
+    .replace(INLINE_SCRIPT, `<script data-entry="${entry}" data-preload="${preloads.join(" ")}">`);
+}
+
+
+/** Puts in the event template's remaining placeholders and checks that each one is there. */
+function finishEventTemplate(html: string, entry: ServerEntry): string {
+  let filled = html;
+  for (const [markup, token] of entry.templateReplacements) {
+    if (!filled.includes(markup)) throw new Error(`prerender: expected ${markup} in the event page`);
+    filled = filled.replaceAll(markup, token);
+  }
+  for (const [field, token] of Object.entries(entry.EVENT_TOKENS)) {
+    // The id is only in the page's address, which the template does not show.
+    if (field !== "id" && !filled.includes(token)) {
+      throw new Error(`prerender: the event page does not show ${token}`);
+    }
+  }
+  return filled;
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "playspace:prerender",
+    apply: "build",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      // The Node build below loads this same config; only the browser build prerenders.
+      if (config.build.ssr) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const serverDir = resolve(config.root, "node_modules/.cache/playspace-prerender");
+      await build({
+        configFile: config.configFile,
+        root: config.root,
+        mode: config.mode,
+        logLevel: "warn",
+        build: {
+          ssr: "src/entry-server.tsx",
+          outDir: serverDir,
+          emptyOutDir: true,
+          manifest: false,
+          copyPublicDir: false,
+          minify: false,
+        },
+      });
+      const entry = (await import(pathToFileURL(join(serverDir, "entry-server.js")).href)) as ServerEntry;
+      const shell = await readFile(join(outDir, "index.html"), "utf8");
+      if (!shell.includes(ROOT_ELEMENT)) throw new Error(`prerender: index.html has no ${ROOT_ELEMENT}`);
+      const manifest = JSON.parse(await readFile(join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
+
+      const target = join(outDir, PRERENDER_DIR);
+      await rm(target, { recursive: true, force: true });
+      await mkdir(target, { recursive: true });
+      for (const page of PAGES) {
+        const queryClient = page.event ? entry.templateEventQueryClient() : undefined;
+        let body = await entry.renderPage(page.url, queryClient);
+        if (page.event) body = finishEventTemplate(body, entry);
+        const html = startAfterPaint(shell, manifest, page.module).replace(
+          ROOT_ELEMENT,
+          `<div id="root">${body}</div>`,
+        );
+        await writeFile(join(target, page.file), html);
+      }
+      await writeFile(join(target, "sport-images.json"), `${JSON.stringify(entry.sportImages(), null, 2)}\n`);
+      config.logger.info(`prerendered ${PAGES.map((page) => page.url).join(", ")} into ${PRERENDER_DIR}/`);
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { act, screen } from "@testing-library/react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { prerender } from "react-dom/static";
+import { BrowserRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { App } from "@/app/app";
+import { eventQueryKey } from "@/features/events/api/get-event";
+import { eventsQueryKey } from "@/features/events/api/get-events";
+import { createQueryClient } from "@/lib/query-client";
+import { formatLongDate } from "@/lib/format";
+import { sportImageUrl } from "@/lib/sport-images";
+import { buildEvent } from "@/testing/fixtures";
+import type { SportEvent } from "@/features/events/api/event-schema";
+import { EVENT_TOKENS, renderPage, templateEventQueryClient, templateReplacements } from "./entry-server";
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** The event page as the server sends it: the template, placeholders filled and escaped. */
+async function eventPageHtml(event: SportEvent): Promise<string> {
+  let html = await serverHtml(`/events/${EVENT_TOKENS.id}`, templateEventQueryClient());
+  for (const [markup, token] of templateReplacements) html = html.replaceAll(markup, token);
+  const values: Record<keyof typeof EVENT_TOKENS, string> = {
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    category: event.category,
+    location: event.location,
+    currentParticipants: String(event.currentParticipants),
+    maxParticipants: String(event.maxParticipants),
+    image: sportImageUrl(event.category),
+  };
+  for (const [field, token] of Object.entries(EVENT_TOKENS)) {
+    html = html.replaceAll(token, escapeHtml(values[field as keyof typeof EVENT_TOKENS]));
+  }
+  return html;
+}
+
+let root: Root | undefined;
+
+/**
+ * renderPage, then an empty render: React's server renderer leaves the last page's context
+ * values (the router's location...) set until its next render, which only matters when it
+ * shares one JavaScript realm with the browser renderer, as in these tests.
+ */
+async function serverHtml(url: string, queryClient?: QueryClient): Promise<string> {
+  const html = await renderPage(url, queryClient);
+  await new Response((await prerender(<></>)).prelude).text();
+  return html;
+}
+
+/** Puts `html` in #root at `url` and hydrates it as src/main.tsx does; returns what went wrong. */
+async function hydrate(url: string, html: string, queryClient = createQueryClient()) {
+  const container = document.createElement("div");
+  container.id = "root";
+  container.innerHTML = html;
+  document.body.append(container);
+  window.history.replaceState(null, "", url);
+  const problems: unknown[] = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    // React's development warning when the server and browser renderers share a realm, as here.
+    if (String(args[0]).startsWith("Detected multiple renderers concurrently")) return;
+    problems.push(args);
+  });
+  await act(async () => {
+    root = hydrateRoot(container, <App queryClient={queryClient} router={BrowserRouter} prerendered />, {
+      onRecoverableError: (error) => problems.push(error),
+    });
+    await Promise.resolve();
+  });
+  return { container, problems };
+}
+
+describe("prerendered pages", () => {
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.innerHTML = "";
+  });
+
+  it("show the home page's first screen and hydrate without a mismatch", async () => {
+    const html = await serverHtml("/");
+    expect(html).toContain("Sport for everyone.");
+    expect(html).not.toContain("<script");
+
+    const events = [buildEvent({ title: "Hackney Hoops" }), buildEvent(), buildEvent()];
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(eventsQueryKey(), events);
+    const { problems } = await hydrate("/", html, queryClient);
+    expect(problems).toEqual([]);
+    // The events follow right after hydration.
+    expect(await screen.findByText("Hackney Hoops")).toBeInTheDocument();
+  });
+
+  it("show the events page's heading and hydrate without a mismatch", async () => {
+    const html = await serverHtml("/events");
+    expect(html).toContain("Sports Events");
+
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(eventsQueryKey(), [buildEvent({ category: "Yoga" })]);
+    const { problems } = await hydrate("/events", html, queryClient);
+    expect(problems).toEqual([]);
+    expect(await screen.findByText("1 upcoming event")).toBeInTheDocument();
+  });
+
+  it("fill an event page's template with escaped text that hydrates without a mismatch", async () => {
+    const event = buildEvent({
+      title: `Ana's "Big" <script>alert(1)</script> Match & more`,
+      description: "Line one\nLine two with <b>tags</b>",
+      category: "Table Tennis",
+      price: "5.00",
+      currentParticipants: 7,
+      maxParticipants: 12,
+    });
+    const html = await eventPageHtml(event);
+    expect(html).not.toContain("<script>");
+    expect(html).toContain(`src="${sportImageUrl("Table Tennis")}"`);
+
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(eventQueryKey(event.id), event);
+    const { container, problems } = await hydrate(`/events/${event.id}`, html, queryClient);
+    expect(problems).toEqual([]);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(event.title);
+    expect(container.textContent).toContain("7/12 participants");
+    // Dates, prices and the booking card are the browser's to draw, after hydration.
+    expect(await screen.findByText(formatLongDate(event.date))).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Pricing" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The prerender's entry point (built by the `playspace:prerender` plugin in vite.config.ts,
+ * never shipped to browsers): renders the public pages' first screen to HTML at build time.
+ * See docs/adr/0006-prerendered-first-screen.md.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { prerender } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import { App } from "@/app/app";
+import { preloadPrerenderedPage } from "@/app/pages";
+import type { SportEvent } from "@/features/events/api/event-schema";
+import { eventQueryKey } from "@/features/events/api/get-event";
+import { createQueryClient } from "@/lib/query-client";
+import { DEFAULT_SPORT_IMAGE, SPORT_IMAGES_BY_SLUG, sportImageUrl } from "@/lib/sport-images";
+
+/**
+ * What the server fills into the event page template, each HTML-escaped (the Rust side is
+ * crates/api/src/frontend.rs). The template is rendered from `templateEvent`, whose text
+ * fields are these placeholders; the prerender (scripts/prerender.ts) then swaps in the
+ * placeholders for its numbers and its picture, which cannot be placeholders themselves.
+ */
+export const EVENT_TOKENS = {
+  id: "__EVENT_ID__",
+  title: "__EVENT_TITLE__",
+  description: "__EVENT_DESCRIPTION__",
+  category: "__EVENT_CATEGORY__",
+  location: "__EVENT_LOCATION__",
+  currentParticipants: "__EVENT_CURRENT_PARTICIPANTS__",
+  maxParticipants: "__EVENT_MAX_PARTICIPANTS__",
+  image: "__EVENT_IMAGE__",
+} as const;
+
+/**
+ * The event the template is rendered from. Only its text fields and numbers reach the HTML:
+ * dates, prices and the booking card wait for the browser (src/lib/use-hydrated.ts).
+ */
+export const templateEvent: SportEvent = {
+  id: EVENT_TOKENS.id,
+  title: EVENT_TOKENS.title,
+  description: EVENT_TOKENS.description,
+  category: EVENT_TOKENS.category,
+  location: EVENT_TOKENS.location,
+  currentParticipants: 987_654_301,
+  maxParticipants: 987_654_302,
+  date: "2000-01-01T00:00:00Z",
+  duration: 60,
+  price: "0.00",
+  isActive: true,
+};
+
+/** Markup of the template that stands for something the server fills in, and what. */
+export const templateReplacements: readonly (readonly [markup: string, token: string])[] = [
+  [`>${templateEvent.currentParticipants}<`, `>${EVENT_TOKENS.currentParticipants}<`],
+  [`>${templateEvent.maxParticipants}<`, `>${EVENT_TOKENS.maxParticipants}<`],
+  // The picture's src, and React's preload link for it.
+  [`"${sportImageUrl(EVENT_TOKENS.category)}"`, `"${EVENT_TOKENS.image}"`],
+];
+
+/** A query client holding the template event, as the browser's holds the real one. */
+export function templateEventQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(eventQueryKey(templateEvent.id), templateEvent);
+  return queryClient;
+}
+
+/**
+ * The sport pictures by slug (sportSlug), for the server to pick an event's picture exactly
+ * as sportImageUrl does: `default` for categories without a picture of their own.
+ */
+export function sportImages(): { default: string; bySlug: Readonly<Record<string, string>> } {
+  return { default: DEFAULT_SPORT_IMAGE, bySlug: SPORT_IMAGES_BY_SLUG };
+}
+
+/** The HTML of #root for `url`, once every part of the page has loaded. */
+export async function renderPage(url: string, queryClient: QueryClient = createQueryClient()): Promise<string> {
+  await preloadPrerenderedPage(new URL(url, "http://localhost").pathname);
+  function Router({ children }: { children?: ReactNode }) {
+    return <StaticRouter location={url}>{children}</StaticRouter>;
+  }
+  // One piece of HTML: without this, React moves a large page's content out of place, to be
+  // put back by an inline script (which the Content-Security-Policy would block).
+  const { prelude } = await prerender(<App queryClient={queryClient} router={Router} prerendered />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  return new Response(prelude).text();
+}
