@@ -89,11 +89,14 @@ Authorization: Bearer {token}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n
     Ok((event.id.to_string(), requests))
 }
 
-/// One person's attempt: the HTTP status, and when it finished (from the start).
-async fn book(addr: SocketAddr, request: Vec<u8>, start: Instant) -> (u16, Duration) {
+/// One person's attempt: the HTTP status, when it was sent and when it finished (both
+/// from the start).
+async fn book(addr: SocketAddr, request: Vec<u8>, start: Instant) -> (u16, Duration, Duration) {
+    let mut sent = Duration::ZERO;
     let attempt = async {
         let mut stream = tokio::net::TcpStream::connect(addr).await?;
         stream.write_all(&request).await?;
+        sent = start.elapsed();
         let mut response = Vec::with_capacity(1024);
         stream.read_to_end(&mut response).await?;
         Ok::<_, std::io::Error>(response)
@@ -106,7 +109,7 @@ async fn book(addr: SocketAddr, request: Vec<u8>, start: Instant) -> (u16, Durat
             .unwrap_or(0),
         Err(_) => 0,
     };
-    (status, start.elapsed())
+    (status, sent, start.elapsed())
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -141,7 +144,7 @@ fn main() -> ExitCode {
         }
     };
     let addr = args.addr;
-    let results: Vec<(u16, Duration)> = runtime.block_on(async move {
+    let results: Vec<(u16, Duration, Duration)> = runtime.block_on(async move {
         let start = Instant::now();
         let tasks: Vec<_> = requests
             .into_iter()
@@ -149,33 +152,36 @@ fn main() -> ExitCode {
             .collect();
         let mut results = Vec::with_capacity(tasks.len());
         for task in tasks {
-            results.push(task.await.unwrap_or((0, start.elapsed())));
+            results.push(task.await.unwrap_or((0, start.elapsed(), start.elapsed())));
         }
         results
     });
     report(&args, &results)
 }
 
-fn report(args: &Args, results: &[(u16, Duration)]) -> ExitCode {
-    let confirmed = results.iter().filter(|(s, _)| *s == 201).count();
-    let full = results.iter().filter(|(s, _)| *s == 409).count();
+fn report(args: &Args, results: &[(u16, Duration, Duration)]) -> ExitCode {
+    let confirmed = results.iter().filter(|(s, _, _)| *s == 201).count();
+    let full = results.iter().filter(|(s, _, _)| *s == 409).count();
     let other = results.len() - confirmed - full;
-    let all = results.iter().map(|(_, t)| *t).max().unwrap_or_default();
+    let all = results.iter().map(|(_, _, t)| *t).max().unwrap_or_default();
+    // How fast this one client thread could put the requests on the wire.
+    let all_sent = results.iter().map(|(_, s, _)| *s).max().unwrap_or_default();
     // The rush is over when the last place is taken: rate = places / time to the last 201.
     let last_place = results
         .iter()
-        .filter(|(s, _)| *s == 201)
-        .map(|(_, t)| *t)
+        .filter(|(s, _, _)| *s == 201)
+        .map(|(_, _, t)| *t)
         .max()
         .unwrap_or_default();
-    let mut latencies: Vec<Duration> = results.iter().map(|(_, t)| *t).collect();
+    let mut latencies: Vec<Duration> = results.iter().map(|(_, _, t)| *t).collect();
     latencies.sort();
     println!(
         "{} attempts for {} places: {confirmed} confirmed, {full} refused as full, {other} other; \
-all answered in {:.2} s ({:.0} requests/s); last place taken after {:.2} s ({:.0} confirmed bookings/s); \
+all sent after {:.2} s, all answered in {:.2} s ({:.0} requests/s); last place taken after {:.2} s ({:.0} confirmed bookings/s); \
 latency p50 {:.0} ms, p99 {:.0} ms",
         args.users,
         args.places,
+        all_sent.as_secs_f64(),
         all.as_secs_f64(),
         results.len() as f64 / all.as_secs_f64().max(1e-9),
         last_place.as_secs_f64(),

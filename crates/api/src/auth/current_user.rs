@@ -4,7 +4,7 @@ use std::pin::Pin;
 use actix_web::http::StatusCode;
 use actix_web::http::header::AUTHORIZATION;
 use actix_web::{FromRequest, HttpRequest, web};
-use playspace_app::accounts::{AuthenticateError, ClientInfo, authenticate};
+use playspace_app::accounts::{AccountDeps, AuthenticateError, ClientInfo, authenticate};
 use playspace_domain::{Session, User};
 
 use super::SESSION_COOKIE;
@@ -58,24 +58,61 @@ pub fn client_info(req: &HttpRequest) -> ClientInfo {
     }
 }
 
+/// The request's credentials, read without touching the database. Handlers on hot paths
+/// take these and authenticate inside their own blocking call: one hop to the blocking pool
+/// instead of two, so under a rush a request that has started finishes before later ones
+/// start (the pool's queue is first come, first served).
+pub struct Credentials {
+    token: Option<String>,
+    client: ClientInfo,
+}
+
+impl Credentials {
+    pub fn from_request(req: &HttpRequest) -> Self {
+        Self {
+            token: bearer_or_cookie(req),
+            client: client_info(req),
+        }
+    }
+
+    /// Blocking. The signed-in person, or `None` when the token is missing, invalid, or
+    /// names an ended session.
+    pub fn authenticate(self, deps: &AccountDeps) -> Result<Option<CurrentUser>, ApiError> {
+        let Some(token) = self.token else {
+            return Ok(None);
+        };
+        match authenticate(deps, &token, self.client) {
+            Ok((user, session)) => Ok(Some(CurrentUser { user, session })),
+            Err(AuthenticateError::Unauthenticated) => Ok(None),
+            Err(AuthenticateError::Store(e)) => Err(e.into()),
+        }
+    }
+}
+
+impl FromRequest for Credentials {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        std::future::ready(Ok(Credentials::from_request(req)))
+    }
+}
+
 impl FromRequest for CurrentUser {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         let state = req.app_data::<web::Data<AppState>>().cloned();
-        let token = bearer_or_cookie(req);
-        let client = client_info(req);
+        let credentials = Credentials::from_request(req);
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal("application state missing"))?;
-            let token = token.ok_or_else(unauthenticated)?;
-            let outcome =
-                web::block(move || authenticate(&state.account_deps(), &token, client)).await?;
-            match outcome {
-                Ok((user, session)) => Ok(CurrentUser { user, session }),
-                Err(AuthenticateError::Unauthenticated) => Err(unauthenticated()),
-                Err(AuthenticateError::Store(e)) => Err(e.into()),
+            if credentials.token.is_none() {
+                return Err(unauthenticated());
             }
+            web::block(move || credentials.authenticate(&state.account_deps()))
+                .await??
+                .ok_or_else(unauthenticated)
         })
     }
 }

@@ -8,7 +8,7 @@ mod password_hasher;
 mod secrets;
 
 pub use cookie::{SESSION_COOKIE, clear_session_cookie, session_cookie};
-pub use current_user::{CurrentUser, bearer_or_cookie, client_info, unauthenticated};
+pub use current_user::{Credentials, CurrentUser, bearer_or_cookie, client_info, unauthenticated};
 pub use jwt::JwtIssuer;
 pub use password_hasher::Argon2Hasher;
 pub use secrets::load_or_create_secret;

@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use playspace_app::bookings::{BookEventError, BookEventInput, book_event};
 use serde::Deserialize;
 
-use crate::auth::CurrentUser;
+use crate::auth::{Credentials, CurrentUser};
 use crate::dto::BookingDto;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -18,44 +18,51 @@ pub struct Body {
     accessibility_requirements: Option<String>,
 }
 
-/// `POST /api/bookings`: a cash booking for the signed-in person.
+/// `POST /api/bookings`: a cash booking for the signed-in person. Signing in and booking
+/// run in one blocking call (see `Credentials`): this is the path a rush for places takes.
 pub async fn handle(
     state: web::Data<AppState>,
-    current: Option<CurrentUser>,
+    credentials: Credentials,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    let current = CurrentUser::required(current, "You must be logged in to book events")?;
     let body = body.into_inner();
-    if body
-        .user_id
-        .as_deref()
-        .is_some_and(|id| id != current.user.id.to_string())
-    {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "forbidden",
-            "You can only book for yourself",
-        ));
-    }
-    let input = BookEventInput {
-        event_id: body.event_id,
-        accessibility_requirements: body.accessibility_requirements,
-    };
     let app = state.clone();
-    let (booking, _) = web::block(move || book_event(&app.booking_deps(), &current.user, input))
-        .await?
-        .map_err(|e| match e {
-            BookEventError::EventNotFound => {
-                ApiError::not_found("event_not_found", "Event not found")
-            }
-            BookEventError::Refused(refusal) => refusal.into(),
-            BookEventError::Invalid(error) => {
-                let mut fields = playspace_domain::FieldErrors::new();
-                fields.add("accessibilityRequirements", error);
-                ApiError::validation(fields)
-            }
-            BookEventError::Store(e) => e.into(),
-        })?;
+    let booking = web::block(move || -> Result<_, ApiError> {
+        let current = CurrentUser::required(
+            credentials.authenticate(&app.account_deps())?,
+            "You must be logged in to book events",
+        )?;
+        if body
+            .user_id
+            .as_deref()
+            .is_some_and(|id| id != current.user.id.to_string())
+        {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "forbidden",
+                "You can only book for yourself",
+            ));
+        }
+        let input = BookEventInput {
+            event_id: body.event_id,
+            accessibility_requirements: body.accessibility_requirements,
+        };
+        let (booking, _) =
+            book_event(&app.booking_deps(), &current.user, input).map_err(|e| match e {
+                BookEventError::EventNotFound => {
+                    ApiError::not_found("event_not_found", "Event not found")
+                }
+                BookEventError::Refused(refusal) => refusal.into(),
+                BookEventError::Invalid(error) => {
+                    let mut fields = playspace_domain::FieldErrors::new();
+                    fields.add("accessibilityRequirements", error);
+                    ApiError::validation(fields)
+                }
+                BookEventError::Store(e) => e.into(),
+            })?;
+        Ok(booking)
+    })
+    .await??;
     // The list shows participant counts.
     state.events_cache.invalidate();
     Ok(HttpResponse::Created().json(BookingDto::new(&booking, None)))
