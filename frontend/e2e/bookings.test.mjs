@@ -15,6 +15,7 @@ import {
   openPage,
   registerMember,
   signInContext,
+  tabUntil,
   waitForEmail,
 } from "./helpers.mjs";
 
@@ -275,20 +276,7 @@ describe("booking form (/booking/{id})", () => {
       await goto(page, `/booking/${event.id}`);
       await page.getByRole("heading", { name: "Book Your Spot" }).waitFor();
 
-      /** Presses Tab until the focused element's accessible name matches. */
-      async function tabTo(name, { max = 60 } = {}) {
-        for (let i = 0; i < max; i += 1) {
-          await page.keyboard.press("Tab");
-          const focused = await page.evaluate(() => {
-            const el = document.activeElement;
-            if (!el) return "";
-            const label = el.labels?.[0]?.textContent ?? "";
-            return `${el.getAttribute("aria-label") ?? ""} ${label} ${el.textContent ?? ""}`.trim();
-          });
-          if (name.test(focused)) return;
-        }
-        throw new Error(`Tab never reached ${name}`);
-      }
+      const tabTo = (name) => tabUntil(page, name);
 
       await tabTo(/^Accessibility Requirements/);
       await page.keyboard.type("A quiet space to start, please");

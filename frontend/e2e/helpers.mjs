@@ -227,3 +227,18 @@ export function linkTo(mail, path) {
   const url = new URL(match[0]);
   return `${url.pathname}${url.search}`;
 }
+
+/** Presses Tab until the focused element's accessible name matches `name`. */
+export async function tabUntil(page, name, { max = 60 } = {}) {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el) return "";
+      const label = el.labels?.[0]?.textContent ?? "";
+      return `${el.getAttribute("aria-label") ?? ""} ${label} ${el.textContent ?? ""}`.trim();
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}

@@ -20,6 +20,7 @@ import {
   registerMember,
   sessionCookie,
   signInContext,
+  tabUntil,
   waitForEmail,
 } from "./helpers.mjs";
 
@@ -245,20 +246,7 @@ describe("waitlist (/events/{id} when full)", () => {
       const heldUntil = (await card.locator("time").textContent()).trim();
       assert.ok(people.W.offerEmail.text.includes(`We're holding it for you until ${heldUntil}.`), heldUntil);
 
-      /** Presses Tab until the focused element's accessible name matches. */
-      async function tabTo(name, { max = 60 } = {}) {
-        for (let i = 0; i < max; i += 1) {
-          await page.keyboard.press("Tab");
-          const focused = await page.evaluate(() => {
-            const el = document.activeElement;
-            if (!el) return "";
-            const label = el.labels?.[0]?.textContent ?? "";
-            return `${el.getAttribute("aria-label") ?? ""} ${label} ${el.textContent ?? ""}`.trim();
-          });
-          if (name.test(focused)) return;
-        }
-        throw new Error(`Tab never reached ${name}`);
-      }
+      const tabTo = (name) => tabUntil(page, name);
       await tabTo(/Accessibility Requirements/);
       await page.keyboard.type("Step-free access, please");
       await tabTo(/I agree to the terms and conditions/);

@@ -1,17 +1,12 @@
 import { CheckCircle2, Lock, Ticket } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Textarea } from "@/components/ui/textarea";
 import type { SportEvent } from "@/features/events/api/event-schema";
 import { ApiError } from "@/lib/api-client";
-import { charCount } from "@/lib/validation";
-import { fullName } from "@/lib/user";
-import { ACCESSIBILITY_MAX_LENGTH, ACCESSIBILITY_TOO_LONG } from "../api/booking-form-schema";
 import type { Booking } from "../api/booking-schema";
 import { useCreateBooking } from "../api/create-booking";
 import { goToCheckout, useCreateCheckoutSession } from "../api/create-checkout-session";
@@ -19,6 +14,8 @@ import { useLiveBookingFor } from "../api/get-my-bookings";
 import { bookingFailure, BOOKING_TOAST_ID, paymentSetupFailure, showBookedToast } from "../lib/messages";
 import { formatPounds, isFreePrice } from "../lib/price";
 import { formatWhen } from "../lib/when";
+import { useAccessibilityRequirements } from "../lib/accessibility-requirements";
+import { AccessibilityField, BookingAs, Fact } from "./booking-request-fields";
 import { DownloadCalendarLink } from "./download-calendar-link";
 import { StatusBadges } from "./status-badges";
 import { TermsCheckbox } from "./terms-checkbox";
@@ -30,15 +27,6 @@ function Heading() {
     <h2 className="flex items-center gap-2 text-xl font-bold">
       <Ticket className="size-5 text-primary" aria-hidden="true" /> Book Your Spot
     </h2>
-  );
-}
-
-function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 font-medium">{children}</dd>
-    </div>
   );
 }
 
@@ -90,12 +78,10 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
   const existing = useLiveBookingFor(event.id);
   const create = useCreateBooking();
   const checkout = useCreateCheckoutSession();
-  const [accessibility, setAccessibility] = useState("");
+  const accessibility = useAccessibilityRequirements();
   const [agreed, setAgreed] = useState(false);
-  const [accessibilityError, setAccessibilityError] = useState<string | undefined>();
   const [redirecting, setRedirecting] = useState(false);
   const [booked, setBooked] = useState<Booking | null>(null);
-  const accessibilityBox = useRef<HTMLTextAreaElement>(null);
 
   if (!user) return null;
   if (booked) return <Booked booking={booked} justBooked />;
@@ -118,7 +104,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
 
   const bookFree = () =>
     create.mutate(
-      { userId: user.id, eventId: event.id, accessibilityRequirements: accessibility },
+      { userId: user.id, eventId: event.id, accessibilityRequirements: accessibility.value },
       {
         onSuccess: (booking) => {
           showBookedToast(booking.reference);
@@ -130,7 +116,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
 
   const pay = () =>
     checkout.mutate(
-      { eventId: event.id, accessibilityRequirements: accessibility },
+      { eventId: event.id, accessibilityRequirements: accessibility.value },
       {
         onSuccess: (session) => {
           try {
@@ -151,11 +137,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
   const onSubmit = (e: SyntheticEvent) => {
     e.preventDefault();
     if (!agreed || pending) return;
-    if (charCount(accessibility.trim()) > ACCESSIBILITY_MAX_LENGTH) {
-      setAccessibilityError(ACCESSIBILITY_TOO_LONG);
-      accessibilityBox.current?.focus();
-      return;
-    }
+    if (!accessibility.check()) return;
     toast.dismiss(BOOKING_TOAST_ID);
     if (free) bookFree();
     else pay();
@@ -176,31 +158,8 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
         </Fact>
         <Fact label="Price">{free ? "Free" : `${price} per person`}</Fact>
       </dl>
-      <div className="text-sm">
-        <p className="font-semibold">Booking as</p>
-        <p className="mt-0.5">{fullName(user)}</p>
-        <p className="wrap-anywhere text-muted-foreground">{user.email}</p>
-      </div>
-      <Field
-        label="Accessibility Requirements"
-        optional
-        hint="Anything that helps us welcome you. Shared only with your session leaders."
-        error={accessibilityError}
-      >
-        {(props) => (
-          <Textarea
-            rows={3}
-            className="min-h-20"
-            value={accessibility}
-            onChange={(e) => {
-              setAccessibility(e.target.value);
-              setAccessibilityError(undefined);
-            }}
-            ref={accessibilityBox}
-            {...props}
-          />
-        )}
-      </Field>
+      <BookingAs user={user} />
+      <AccessibilityField {...accessibility.field} />
       <TermsCheckbox id={`${id}-terms`} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
       {!free && (
         <p className="flex items-start gap-2 text-sm text-muted-foreground">

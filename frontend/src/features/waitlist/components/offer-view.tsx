@@ -1,28 +1,16 @@
 import { Gift } from "lucide-react";
-import { useId, useRef, useState, type ReactNode, type Ref, type SyntheticEvent } from "react";
+import { useId, useState, type Ref, type SyntheticEvent } from "react";
 import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Textarea } from "@/components/ui/textarea";
-import { ACCESSIBILITY_MAX_LENGTH, ACCESSIBILITY_TOO_LONG } from "@/features/bookings/api/booking-form-schema";
+import { AccessibilityField, BookingAs, Fact } from "@/features/bookings/components/booking-request-fields";
+import { useAccessibilityRequirements } from "@/features/bookings/lib/accessibility-requirements";
 import { TermsCheckbox } from "@/features/bookings/components/terms-checkbox";
 import { formatPounds, isFreePrice } from "@/features/bookings/lib/price";
 import { formatWhen } from "@/features/bookings/lib/when";
 import type { SportEvent } from "@/features/events/api/event-schema";
-import { fullName } from "@/lib/user";
-import { charCount } from "@/lib/validation";
 import { formatHeldUntil, HOLD_HOURS } from "../lib/deadline";
 import { LetItGoDialog } from "./let-it-go-dialog";
 import { PanelHeading } from "./panel-heading";
-
-function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 font-medium">{children}</dd>
-    </div>
-  );
-}
 
 interface Props {
   event: SportEvent;
@@ -43,10 +31,8 @@ interface Props {
 export function OfferView({ event, heldUntil, headingRef, claiming, declining, onClaim, onDecline }: Props) {
   const { user } = useAuth();
   const id = useId();
-  const [accessibility, setAccessibility] = useState("");
+  const accessibility = useAccessibilityRequirements();
   const [agreed, setAgreed] = useState(false);
-  const [accessibilityError, setAccessibilityError] = useState<string | undefined>();
-  const accessibilityBox = useRef<HTMLTextAreaElement>(null);
   const free = isFreePrice(event.price);
   const busy = claiming || declining;
   const holdId = `${id}-hold`;
@@ -55,12 +41,8 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
   const onSubmit = (e: SyntheticEvent) => {
     e.preventDefault();
     if (!agreed || busy) return;
-    if (charCount(accessibility.trim()) > ACCESSIBILITY_MAX_LENGTH) {
-      setAccessibilityError(ACCESSIBILITY_TOO_LONG);
-      accessibilityBox.current?.focus();
-      return;
-    }
-    onClaim(accessibility);
+    if (!accessibility.check()) return;
+    onClaim(accessibility.value);
   };
 
   return (
@@ -94,33 +76,8 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
           {free ? "Free" : `${formatPounds(event.price)}, pay cash on arrival`}
         </Fact>
       </dl>
-      {user && (
-        <div className="text-sm">
-          <p className="font-semibold">Booking as</p>
-          <p className="mt-0.5">{fullName(user)}</p>
-          <p className="wrap-anywhere text-muted-foreground">{user.email}</p>
-        </div>
-      )}
-      <Field
-        label="Accessibility Requirements"
-        optional
-        hint="Anything that helps us welcome you. Shared only with your session leaders."
-        error={accessibilityError}
-      >
-        {(props) => (
-          <Textarea
-            rows={3}
-            className="min-h-20"
-            value={accessibility}
-            onChange={(e) => {
-              setAccessibility(e.target.value);
-              setAccessibilityError(undefined);
-            }}
-            ref={accessibilityBox}
-            {...props}
-          />
-        )}
-      </Field>
+      {user && <BookingAs user={user} />}
+      <AccessibilityField {...accessibility.field} />
       <TermsCheckbox id={`${id}-terms`} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
       <div className="space-y-2">
         <Button
