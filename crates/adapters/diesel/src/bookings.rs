@@ -9,6 +9,7 @@ use playspace_ports::{
 
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
+use crate::one_statement_booking;
 use crate::outbox::insert_emails;
 use crate::schema::{
     bookings, cancellations, events, notifications, processed_webhook_events, users,
@@ -18,6 +19,9 @@ use crate::{DbConnection, Store};
 
 #[derive(Queryable, Selectable, Insertable)]
 #[diesel(table_name = bookings)]
+// None is bound as NULL rather than written as DEFAULT, so the insert's text never varies
+// and Diesel keeps it prepared.
+#[diesel(treat_none_as_default_value = false)]
 pub(crate) struct BookingRow {
     id: String,
     reference: String,
@@ -186,6 +190,24 @@ pub(crate) fn insert_booking(
     Ok(())
 }
 
+/// The capacity guard, last in the transaction: the seat is taken only if one is free, in one
+/// statement, and the event row stays locked (PostgreSQL) only until the commit.
+fn take_place(c: &mut DbConnection, event_id: &str, now: NaiveDateTime) -> QueryResult<bool> {
+    let taken = diesel::update(
+        events::table
+            .find(event_id)
+            .filter(events::is_active.eq(true))
+            .filter(events::starts_at.gt(now))
+            .filter(events::current_participants.lt(events::max_participants)),
+    )
+    .set((
+        events::current_participants.eq(events::current_participants + 1),
+        events::updated_at.eq(now),
+    ))
+    .execute(c)?;
+    Ok(taken == 1)
+}
+
 impl BookingRepository for Store {
     fn book(&self, request: &BookingRequest, now: DateTime<Utc>) -> Result<(), BookError> {
         let mut conn = self.writer()?;
@@ -193,40 +215,31 @@ impl BookingRepository for Store {
         let event_id = request.booking.event_id.to_string();
         let now_db = to_db_time(now);
         let outcome = conn.transaction::<_, Abort, _>(|c| {
-            insert_booking(c, request, now)?;
-
-            // The capacity guard, last: the seat is taken only if one is free, in one
-            // statement, and the event row stays locked (PostgreSQL) only until the commit.
-            let taken = diesel::update(
-                events::table
-                    .find(&event_id)
-                    .filter(events::is_active.eq(true))
-                    .filter(events::starts_at.gt(now_db))
-                    .filter(events::current_participants.lt(events::max_participants)),
-            )
-            .set((
-                events::current_participants.eq(events::current_participants + 1),
-                events::updated_at.eq(now_db),
-            ))
-            .execute(c)?;
-            if taken != 1 {
-                let event: Option<EventRow> = events::table
-                    .find(&event_id)
-                    .select(EventRow::as_select())
-                    .first(c)
-                    .optional()?;
-                let Some(event) = event else {
-                    return Err(Abort::EventNotFound);
-                };
-                let event = event
-                    .into_domain()
-                    .map_err(|_| Abort::Db(diesel::result::Error::NotFound))?;
-                let refusal = playspace_domain::booking_rules::check_bookable(&event, now)
-                    .err()
-                    .unwrap_or(BookingRefusal::EventFull);
-                return Err(Abort::Refused(refusal));
+            let taken = match c {
+                DbConnection::Postgres(pg) => one_statement_booking::book(pg, request, now)?,
+                DbConnection::Sqlite(_) => {
+                    insert_booking(c, request, now)?;
+                    take_place(c, &event_id, now_db)?
+                }
+            };
+            if taken {
+                return Ok(());
             }
-            Ok(())
+            let event: Option<EventRow> = events::table
+                .find(&event_id)
+                .select(EventRow::as_select())
+                .first(c)
+                .optional()?;
+            let Some(event) = event else {
+                return Err(Abort::EventNotFound);
+            };
+            let event = event
+                .into_domain()
+                .map_err(|_| Abort::Db(diesel::result::Error::NotFound))?;
+            let refusal = playspace_domain::booking_rules::check_bookable(&event, now)
+                .err()
+                .unwrap_or(BookingRefusal::EventFull);
+            Err(Abort::Refused(refusal))
         });
         outcome.map_err(Abort::into_book_error)
     }

@@ -11,6 +11,7 @@ mod events;
 mod health;
 mod introspect;
 mod memberships;
+mod one_statement_booking;
 mod outbox;
 mod schema;
 mod sessions;

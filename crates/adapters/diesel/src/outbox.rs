@@ -10,6 +10,9 @@ use crate::{DbConnection, Store};
 
 #[derive(Insertable)]
 #[diesel(table_name = email_deliveries)]
+// None is bound as NULL rather than written as DEFAULT, so the insert's text never varies
+// and Diesel keeps it prepared.
+#[diesel(treat_none_as_default_value = false)]
 struct NewDelivery<'a> {
     id: String,
     to_email: &'a str,

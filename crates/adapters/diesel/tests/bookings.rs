@@ -8,9 +8,12 @@ use std::sync::{Arc, Barrier};
 use chrono::{Duration, Utc};
 use playspace_domain::booking_rules::BookingRefusal;
 use playspace_domain::{BookingStatus, Event};
-use playspace_ports::{BookError, BookingRepository, BookingRequest, EventRepository, RepoError};
+use playspace_ports::{
+    BookError, BookingRepository, BookingRequest, EventRepository, NewNotification, Outbox,
+    RepoError, UserRepository,
+};
 use playspace_store::Store;
-use playspace_test_support::EventBuilder;
+use playspace_test_support::{EventBuilder, outgoing_email};
 
 on_both_backends!(
     fifty_people_one_place_one_booking,
@@ -21,6 +24,9 @@ on_both_backends!(
     community_members_get_two_a_month,
     inactive_and_started_events_are_refused_with_their_reason,
     cancelling_releases_the_place_exactly_once,
+    a_booking_stores_its_emails_and_notification_and_a_refusal_none,
+    already_booked_is_said_before_the_month_and_the_capacity,
+    one_person_booking_six_events_at_once_gets_their_two,
 );
 
 use common::{event, members, request};
@@ -273,4 +279,89 @@ fn cancelling_releases_the_place_exactly_once(store: &Store) {
     store
         .book(&request(user, &event, None), Utc::now())
         .unwrap();
+}
+
+fn a_booking_stores_its_emails_and_notification_and_a_refusal_none(store: &Store) {
+    let event = event(store, 1);
+    let people = members(store, 2);
+    let with_outbox = |user| {
+        let mut r = request(user, &event, Some(2));
+        let mut email = outgoing_email("racer@example.org");
+        (email.user_id, email.booking_id, email.event_id) =
+            (Some(user), Some(r.booking.id), Some(event.id));
+        r.emails = vec![email, outgoing_email("copy@example.org")];
+        r.notification = Some(NewNotification {
+            user_id: user,
+            kind: "booking",
+            title: "Booking Confirmed!".into(),
+            message: "Booking confirmed for \"Football\"!".into(),
+            action_url: Some("/bookings".into()),
+            event_id: Some(event.id),
+        });
+        r
+    };
+    store.book(&with_outbox(people[0]), Utc::now()).unwrap();
+    assert_eq!(
+        store.book(&with_outbox(people[1]), Utc::now()),
+        Err(BookError::Refused(BookingRefusal::EventFull))
+    );
+    let mut sent = store
+        .claim_due(Utc::now(), Duration::minutes(1), 10)
+        .unwrap();
+    sent.sort_by(|a, b| a.to_email.cmp(&b.to_email));
+    let to: Vec<_> = sent.iter().map(|e| e.to_email.as_str()).collect();
+    assert_eq!(
+        to,
+        ["copy@example.org", "racer@example.org"],
+        "one booking's two emails"
+    );
+    assert_eq!(sent[1].to_name.as_deref(), Some("Ana"));
+    assert_eq!(sent[1].html_body, "<p>Hello</p>");
+    let notes = |user| store.export(user).unwrap().notifications;
+    let first = notes(people[0]);
+    assert_eq!(first.len(), 1);
+    assert_eq!(
+        (first[0].0.as_str(), first[0].1.as_str()),
+        ("Booking Confirmed!", "Booking confirmed for \"Football\"!")
+    );
+    assert!(notes(people[1]).is_empty());
+}
+
+/// The same order on both backends (PostgreSQL books in one statement).
+fn already_booked_is_said_before_the_month_and_the_capacity(store: &Store) {
+    let user = members(store, 1)[0];
+    let full = event(store, 1);
+    store.book(&request(user, &full, None), Utc::now()).unwrap();
+    assert_eq!(
+        store.book(&request(user, &full, Some(1)), Utc::now()),
+        Err(BookError::Refused(BookingRefusal::AlreadyBooked)),
+        "booked, full, and the month used up"
+    );
+    let other = event(store, 5);
+    assert_eq!(
+        store.book(&request(user, &other, Some(1)), Utc::now()),
+        Err(BookError::Refused(BookingRefusal::MonthlyLimitReached))
+    );
+    let latecomer = members(store, 1)[0];
+    assert_eq!(
+        store.book(&request(latecomer, &full, Some(1)), Utc::now()),
+        Err(BookError::Refused(BookingRefusal::EventFull)),
+        "the month allows it, the event does not"
+    );
+}
+
+fn one_person_booking_six_events_at_once_gets_their_two(store: &Store) {
+    let user = members(store, 1)[0];
+    let requests = (0..6)
+        .map(|_| request(user, &event(store, 5), Some(2)))
+        .collect();
+    let results = rush(store, requests);
+    assert_eq!(count(&results, &Ok(())), 2, "{results:?}");
+    assert_eq!(
+        count(
+            &results,
+            &Err(BookError::Refused(BookingRefusal::MonthlyLimitReached))
+        ),
+        4
+    );
 }

@@ -1,0 +1,266 @@
+//! A booking's writes on PostgreSQL in one statement (docs/adr/0007-one-statement-booking.md).
+//!
+//! On PostgreSQL each statement is a round trip through the kernel to another process, and
+//! under a rush those round trips cost more than the SQL. So the person's earlier bookings,
+//! the capacity guard and the inserts of the booking, its emails and its notification go as
+//! one data-modifying `WITH` statement, prepared once per shape and cached per connection.
+//! The rules and their order are those of the step-by-step path in `bookings.rs` (SQLite,
+//! where a statement is a function call): already booked, then the monthly limit, then the
+//! guard. Both paths run the same store test suite.
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use playspace_domain::DeliveryId;
+use playspace_domain::booking_rules::BookingRefusal;
+use playspace_ports::BookingRequest;
+
+use crate::bookings::Abort;
+use crate::convert::to_db_time;
+use crate::schema::users;
+
+/// Takes a place and writes the booking with its emails and notification, on the open
+/// transaction. `Ok(false)`: the event itself refused (full, started, inactive or gone).
+pub(crate) fn book(
+    pg: &mut PgConnection,
+    request: &BookingRequest,
+    now: DateTime<Utc>,
+) -> Result<bool, Abort> {
+    let statement = Statement::new(request, now);
+    if request.monthly_limit.is_some() {
+        // Serialises one person's concurrent bookings: the statement below starts after the
+        // lock, so its snapshot counts every booking of theirs that committed before.
+        users::table
+            .find(&statement.user_id)
+            .select(users::id)
+            .for_update()
+            .execute(pg)?;
+    }
+    let (taken, mine, that_month): (i64, i64, i64) = statement.get_result(pg)?;
+    if taken == 1 {
+        Ok(true)
+    } else if mine > 0 {
+        Err(Abort::Refused(BookingRefusal::AlreadyBooked))
+    } else if request
+        .monthly_limit
+        .is_some_and(|limit| that_month >= i64::from(limit))
+    {
+        Err(Abort::Refused(BookingRefusal::MonthlyLimitReached))
+    } else {
+        Ok(false)
+    }
+}
+
+/// Bind values the request holds in other shapes (ids as text, times as database times).
+struct Statement<'a> {
+    request: &'a BookingRequest,
+    user_id: String,
+    event_id: String,
+    booking_id: String,
+    reference: String,
+    month_from: NaiveDateTime,
+    month_to: NaiveDateTime,
+    now: NaiveDateTime,
+    created_at: NaiveDateTime,
+    hold_until: Option<NaiveDateTime>,
+    monthly_limit: Option<i64>,
+    amount_pence: i64,
+    emails: Vec<Ids>,
+    notification: Ids,
+}
+
+/// A new email's or notification's id and the ids it refers to, as text.
+#[derive(Default)]
+struct Ids {
+    id: String,
+    user_id: Option<String>,
+    booking_id: Option<String>,
+    event_id: Option<String>,
+}
+
+impl<'a> Statement<'a> {
+    fn new(request: &'a BookingRequest, now: DateTime<Utc>) -> Self {
+        let b = &request.booking;
+        let (month_from, month_to) = request.limit_month;
+        Self {
+            request,
+            user_id: b.user_id.to_string(),
+            event_id: b.event_id.to_string(),
+            booking_id: b.id.to_string(),
+            reference: b.reference.to_string(),
+            month_from: to_db_time(month_from),
+            month_to: to_db_time(month_to),
+            now: to_db_time(now),
+            created_at: to_db_time(b.created_at),
+            hold_until: request.hold_until.map(to_db_time),
+            monthly_limit: request.monthly_limit.map(i64::from),
+            amount_pence: b.amount.pence(),
+            emails: request
+                .emails
+                .iter()
+                .map(|e| Ids {
+                    id: DeliveryId::new().to_string(),
+                    user_id: e.user_id.map(|id| id.to_string()),
+                    booking_id: e.booking_id.map(|id| id.to_string()),
+                    event_id: e.event_id.map(|id| id.to_string()),
+                })
+                .collect(),
+            notification: request
+                .notification
+                .as_ref()
+                .map(|n| Ids {
+                    id: DeliveryId::new().to_string(),
+                    user_id: Some(n.user_id.to_string()),
+                    booking_id: None,
+                    event_id: n.event_id.map(|id| id.to_string()),
+                })
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// One bind parameter of the statement.
+enum Bind<'b> {
+    Text(&'b str),
+    MaybeText(&'b Option<String>),
+    Time(&'b NaiveDateTime),
+    MaybeTime(&'b Option<NaiveDateTime>),
+    Pence(&'b i64),
+}
+
+/// Pushes `binds` as a comma-separated list.
+fn push_binds<'b>(out: &mut AstPass<'_, 'b, Pg>, binds: &[Bind<'b>]) -> QueryResult<()> {
+    for (i, bind) in binds.iter().enumerate() {
+        if i > 0 {
+            out.push_sql(", ");
+        }
+        match bind {
+            Bind::Text(v) => out.push_bind_param::<Text, _>(*v)?,
+            Bind::MaybeText(v) => out.push_bind_param::<Nullable<Text>, _>(*v)?,
+            Bind::Time(v) => out.push_bind_param::<Timestamp, _>(*v)?,
+            Bind::MaybeTime(v) => out.push_bind_param::<Nullable<Timestamp>, _>(*v)?,
+            Bind::Pence(v) => out.push_bind_param::<BigInt, _>(*v)?,
+        }
+    }
+    Ok(())
+}
+
+impl QueryFragment<Pg> for Statement<'_> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        use Bind::{MaybeText, MaybeTime, Pence, Text, Time};
+        let request = self.request;
+        let booking = &request.booking;
+        // The person's live booking of this event, and their live bookings that month.
+        out.push_sql("WITH mine AS (SELECT count(*) AS n FROM bookings WHERE user_id = ");
+        push_binds(&mut out, &[Text(&self.user_id)])?;
+        out.push_sql(" AND event_id = ");
+        push_binds(&mut out, &[Text(&self.event_id)])?;
+        out.push_sql(" AND status <> 'cancelled'), month AS (SELECT count(*) AS n FROM bookings JOIN events ON events.id = bookings.event_id WHERE bookings.user_id = ");
+        push_binds(&mut out, &[Text(&self.user_id)])?;
+        out.push_sql(" AND bookings.status <> 'cancelled' AND events.starts_at >= ");
+        push_binds(&mut out, &[Time(&self.month_from)])?;
+        out.push_sql(" AND events.starts_at < ");
+        push_binds(&mut out, &[Time(&self.month_to)])?;
+        // The capacity guard (docs/architecture.md), taken only if the rules above allow.
+        out.push_sql("), seat AS (UPDATE events SET current_participants = current_participants + 1, updated_at = ");
+        push_binds(&mut out, &[Time(&self.now)])?;
+        out.push_sql(" WHERE id = ");
+        push_binds(&mut out, &[Text(&self.event_id)])?;
+        out.push_sql(" AND is_active AND starts_at > ");
+        push_binds(&mut out, &[Time(&self.now)])?;
+        out.push_sql(" AND current_participants < max_participants AND (SELECT n FROM mine) = 0");
+        if let Some(limit) = &self.monthly_limit {
+            out.push_sql(" AND (SELECT n FROM month) < ");
+            push_binds(&mut out, &[Pence(limit)])?;
+        }
+        out.push_sql(
+            " RETURNING id), booking AS (INSERT INTO bookings (id, reference, user_id, \
+             status, payment_status, payment_method, amount_pence, accessibility_requirements, \
+             hold_expires_at, created_at, updated_at, event_id) SELECT ",
+        );
+        push_binds(
+            &mut out,
+            &[
+                Text(&self.booking_id),
+                Text(&self.reference),
+                Text(&self.user_id),
+                Text(booking.status.as_str()),
+                Text(booking.payment_status.as_str()),
+                Text(booking.payment_method.as_str()),
+                Pence(&self.amount_pence),
+                MaybeText(&booking.accessibility_requirements),
+                MaybeTime(&self.hold_until),
+                Time(&self.created_at),
+                Time(&self.created_at),
+            ],
+        )?;
+        out.push_sql(", id FROM seat RETURNING id)");
+        for (n, (email, ids)) in request.emails.iter().zip(&self.emails).enumerate() {
+            out.push_sql(&format!(
+                ", email{n} AS (INSERT INTO email_deliveries (id, to_email, to_name, from_email, \
+                 subject, email_type, html_body, text_body, next_attempt_at, user_id, booking_id, \
+                 event_id, created_at, updated_at) SELECT "
+            ));
+            push_binds(
+                &mut out,
+                &[
+                    Text(&ids.id),
+                    Text(&email.to_email),
+                    MaybeText(&email.to_name),
+                    Text(&email.from_email),
+                    Text(&email.subject),
+                    Text(email.email_type),
+                    Text(&email.html_body),
+                    Text(&email.text_body),
+                    Time(&self.now),
+                    MaybeText(&ids.user_id),
+                    MaybeText(&ids.booking_id),
+                    MaybeText(&ids.event_id),
+                    Time(&self.now),
+                    Time(&self.now),
+                ],
+            )?;
+            out.push_sql(" FROM booking)");
+        }
+        if let Some(note) = &request.notification {
+            let ids = &self.notification;
+            out.push_sql(
+                ", note AS (INSERT INTO notifications (id, user_id, type, title, message, \
+                 action_url, event_id, created_at) SELECT ",
+            );
+            push_binds(
+                &mut out,
+                &[
+                    Text(&ids.id),
+                    MaybeText(&ids.user_id),
+                    Text(note.kind),
+                    Text(&note.title),
+                    Text(&note.message),
+                    MaybeText(&note.action_url),
+                    MaybeText(&ids.event_id),
+                    Time(&self.now),
+                ],
+            )?;
+            out.push_sql(" FROM booking)");
+        }
+        out.push_sql(
+            " SELECT (SELECT count(*) FROM seat), (SELECT n FROM mine), (SELECT n FROM month)",
+        );
+        Ok(())
+    }
+}
+
+// Not a static query id: the text depends on the number of emails and on the limit, so
+// Diesel caches the prepared statement by its text.
+impl QueryId for Statement<'_> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl Query for Statement<'_> {
+    /// Places taken (0 or 1), the person's live bookings of the event, and of the month.
+    type SqlType = (BigInt, BigInt, BigInt);
+}
+
+impl RunQueryDsl<PgConnection> for Statement<'_> {}
