@@ -151,19 +151,24 @@ impl QueryFragment<Pg> for Statement<'_> {
         use Bind::{MaybeText, MaybeTime, Pence, Text, Time};
         let request = self.request;
         let booking = &request.booking;
-        // The person's live booking of this event, and their live bookings that month.
+        // The person's live booking of this event, and (only under a limit) their live
+        // bookings that month.
         out.push_sql("WITH mine AS (SELECT count(*) AS n FROM bookings WHERE user_id = ");
         push_binds(&mut out, &[Text(&self.user_id)])?;
         out.push_sql(" AND event_id = ");
         push_binds(&mut out, &[Text(&self.event_id)])?;
-        out.push_sql(" AND status <> 'cancelled'), month AS (SELECT count(*) AS n FROM bookings JOIN events ON events.id = bookings.event_id WHERE bookings.user_id = ");
-        push_binds(&mut out, &[Text(&self.user_id)])?;
-        out.push_sql(" AND bookings.status <> 'cancelled' AND events.starts_at >= ");
-        push_binds(&mut out, &[Time(&self.month_from)])?;
-        out.push_sql(" AND events.starts_at < ");
-        push_binds(&mut out, &[Time(&self.month_to)])?;
+        out.push_sql(" AND status <> 'cancelled')");
+        if self.monthly_limit.is_some() {
+            out.push_sql(", month AS (SELECT count(*) AS n FROM bookings JOIN events ON events.id = bookings.event_id WHERE bookings.user_id = ");
+            push_binds(&mut out, &[Text(&self.user_id)])?;
+            out.push_sql(" AND bookings.status <> 'cancelled' AND events.starts_at >= ");
+            push_binds(&mut out, &[Time(&self.month_from)])?;
+            out.push_sql(" AND events.starts_at < ");
+            push_binds(&mut out, &[Time(&self.month_to)])?;
+            out.push_sql(")");
+        }
         // The capacity guard (docs/architecture.md), taken only if the rules above allow.
-        out.push_sql("), seat AS (UPDATE events SET current_participants = current_participants + 1, updated_at = ");
+        out.push_sql(", seat AS (UPDATE events SET current_participants = current_participants + 1, updated_at = ");
         push_binds(&mut out, &[Time(&self.now)])?;
         out.push_sql(" WHERE id = ");
         push_binds(&mut out, &[Text(&self.event_id)])?;
@@ -244,9 +249,12 @@ impl QueryFragment<Pg> for Statement<'_> {
             )?;
             out.push_sql(" FROM booking)");
         }
-        out.push_sql(
-            " SELECT (SELECT count(*) FROM seat), (SELECT n FROM mine), (SELECT n FROM month)",
-        );
+        out.push_sql(" SELECT (SELECT count(*) FROM seat), (SELECT n FROM mine), ");
+        out.push_sql(if self.monthly_limit.is_some() {
+            "(SELECT n FROM month)"
+        } else {
+            "0::bigint"
+        });
         Ok(())
     }
 }
@@ -259,7 +267,8 @@ impl QueryId for Statement<'_> {
 }
 
 impl Query for Statement<'_> {
-    /// Places taken (0 or 1), the person's live bookings of the event, and of the month.
+    /// Places taken (0 or 1), the person's live bookings of the event, and of the month
+    /// (0 when no limit applies).
     type SqlType = (BigInt, BigInt, BigInt);
 }
 
