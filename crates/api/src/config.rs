@@ -57,7 +57,7 @@ pub enum ConfigError {
 }
 
 /// Two connections per core (at least 4): on a 2-core machine a booking rush on PostgreSQL
-/// ran 1,300 bookings/s with 4 and 700/s with 16, the extra backends and threads only queueing
+/// ran 1,369 bookings/s with 4 and 817/s with 16, the extra backends and threads only queueing
 /// on the event's row and switching (docs/performance.md).
 fn default_pool_size(cores: usize) -> u32 {
     u32::try_from(cores.saturating_mul(2)).map_or(512, |n| n.clamp(4, 512))
