@@ -190,7 +190,7 @@ fn is_client_route(path: &str) -> bool {
         "/bookings",
         "/profile",
     ];
-    const WITH_ID: &[&str] = &["/events/", "/booking/", "/checkout/"];
+    const WITH_ID: &[&str] = &["/events/", "/booking/", "/checkout/", "/admin/register/"];
     let path = if path.len() > 1 {
         path.trim_end_matches('/')
     } else {
@@ -520,11 +520,19 @@ mod tests {
             "/events/abc",
             "/booking/x",
             "/admin/login",
+            "/admin/register/abc",
             "/reset-password",
         ] {
             assert!(is_client_route(path), "{path}");
         }
-        for path in ["/nope", "/events/a/b", "/admin/x", "/eventsx", "/booking/"] {
+        for path in [
+            "/nope",
+            "/events/a/b",
+            "/admin/x",
+            "/eventsx",
+            "/booking/",
+            "/admin/register/",
+        ] {
             assert!(!is_client_route(path), "{path}");
         }
     }

@@ -32,6 +32,12 @@ pub const LOGIN_PER_ACCOUNT: Limit = Limit {
     max: 10,
     window: Duration::from_secs(900),
 };
+/// Admin logins per signed-in person: a stolen session cannot guess the password at speed.
+pub const ADMIN_LOGIN_PER_ACCOUNT: Limit = Limit {
+    name: "admin-login-account",
+    max: 10,
+    window: Duration::from_secs(900),
+};
 /// Sign-ups per address, so nobody can probe which emails have accounts at scale.
 pub const REGISTER_PER_IP: Limit = Limit {
     name: "register-ip",

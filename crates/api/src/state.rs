@@ -1,6 +1,7 @@
 use std::sync::Arc;
 
 use playspace_app::accounts::{AccountDeps, EmailSettings};
+use playspace_app::admin::AdminDeps;
 use playspace_app::bookings::BookingDeps;
 use playspace_ports::{
     Clock, Mailer, PasswordHasher, PaymentGateway, TokenIssuer, WebhookVerifier,
@@ -44,6 +45,17 @@ impl AppState {
             tokens: self.tokens.as_ref(),
             clock: self.clock.as_ref(),
             email: &self.email,
+        }
+    }
+
+    /// The ports the admin use cases need, borrowed from this state.
+    pub fn admin_deps(&self) -> AdminDeps<'_> {
+        AdminDeps {
+            users: &self.store,
+            sessions: &self.store,
+            audit: &self.store,
+            hasher: self.hasher.as_ref(),
+            clock: self.clock.as_ref(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! the real store and against mocks.
 
 pub mod accounts;
+pub mod admin;
 pub mod bookings;
 pub mod deliver_emails;
 pub mod get_event;

@@ -79,6 +79,14 @@ id_type!(
     /// A person's place in the queue for a full event.
     WaitlistEntryId
 );
+id_type!(
+    /// A run of recurring sessions made from one rule.
+    SeriesId
+);
+id_type!(
+    /// One bulk email sent to a recipient group.
+    CampaignId
+);
 
 #[cfg(test)]
 mod tests {

@@ -2,6 +2,8 @@
 //! product spec states. Nothing here performs I/O, so every rule is unit-testable.
 
 pub mod account;
+pub mod admin;
+pub mod audit;
 pub mod booking;
 pub mod booking_rules;
 pub mod calendar;
@@ -9,6 +11,7 @@ pub mod category;
 pub mod contact;
 pub mod email;
 pub mod event;
+pub mod event_form;
 pub mod event_query;
 pub mod ids;
 pub mod london;
@@ -16,6 +19,7 @@ pub mod money;
 pub mod outbox;
 pub mod password;
 pub mod preferences;
+pub mod series;
 pub mod session;
 #[cfg(test)]
 mod testing;
@@ -27,6 +31,7 @@ pub mod waitlist;
 pub use account::{
     FitnessLevel, Gender, HowDidYouHear, NewAccount, Profile, ProfileForm, Role, SignUpForm, User,
 };
+pub use audit::AuditEntry;
 pub use booking::{Booking, BookingReference, BookingStatus, PaymentMethod, PaymentStatus};
 pub use category::{Category, SPORTS};
 pub use contact::{CONTACT_SUBJECTS, ContactForm, ContactMessage};
@@ -34,7 +39,8 @@ pub use email::Email;
 pub use event::{Event, area_of};
 pub use event_query::{EventFilter, EventQuery};
 pub use ids::{
-    BookingId, ContactMessageId, DeliveryId, EventId, SessionId, UserId, WaitlistEntryId,
+    BookingId, CampaignId, ContactMessageId, DeliveryId, EventId, SeriesId, SessionId, UserId,
+    WaitlistEntryId,
 };
 pub use money::Money;
 pub use outbox::OutgoingEmail;

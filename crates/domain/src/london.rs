@@ -20,6 +20,11 @@ pub fn day_of(instant: DateTime<Utc>) -> NaiveDate {
     instant.with_timezone(&London).date_naive()
 }
 
+/// The London wall-clock time of `instant`.
+pub fn time_of(instant: DateTime<Utc>) -> chrono::NaiveTime {
+    instant.with_timezone(&London).time()
+}
+
 /// `[start, end)` in UTC of a London calendar day (23 or 25 hours long on clock-change days).
 pub fn day_bounds(day: NaiveDate) -> (DateTime<Utc>, DateTime<Utc>) {
     let start = to_utc(day.and_time(chrono::NaiveTime::MIN));

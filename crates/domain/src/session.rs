@@ -14,6 +14,11 @@ pub const SESSION_LIFETIME: Duration = Duration::days(30);
 pub const TOUCH_INTERVAL: Duration = Duration::minutes(5);
 pub const RESET_TOKEN_LIFETIME: Duration = Duration::hours(1);
 pub const VERIFY_TOKEN_LIFETIME: Duration = Duration::hours(48);
+/// An admin session (opened by re-entering the password) ends after this long without an
+/// admin request.
+pub const ADMIN_IDLE_TIMEOUT: Duration = Duration::minutes(30);
+/// The admin session's end is pushed back at most this often, not on every admin request.
+const ADMIN_TOUCH_INTERVAL: Duration = Duration::minutes(1);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
@@ -25,6 +30,9 @@ pub struct Session {
     pub revoked_at: Option<DateTime<Utc>>,
     pub user_agent: Option<String>,
     pub ip: Option<String>,
+    /// Until when this sign-in may use the admin area; `None` unless opened by an admin
+    /// login, and cleared at logout, password change and role change.
+    pub admin_until: Option<DateTime<Utc>>,
 }
 
 impl Session {
@@ -43,7 +51,21 @@ impl Session {
             revoked_at: None,
             user_agent: user_agent.map(clip_user_agent),
             ip: ip.map(str::to_owned),
+            admin_until: None,
         }
+    }
+
+    /// Whether the admin area is open to this sign-in at `now`.
+    pub fn has_admin(&self, now: DateTime<Utc>) -> bool {
+        self.is_active(now) && self.admin_until.is_some_and(|until| now < until)
+    }
+
+    /// The new end of the admin session after an admin request at `now`, when it is worth
+    /// writing (idle timeout measured from the last request, written at most once a minute).
+    pub fn admin_extension(&self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let until = self.admin_until?;
+        let extended = now + ADMIN_IDLE_TIMEOUT;
+        (now < until && extended - until >= ADMIN_TOUCH_INTERVAL).then_some(extended)
     }
 
     pub fn is_active(&self, now: DateTime<Utc>) -> bool {
@@ -172,6 +194,32 @@ mod tests {
         assert_eq!(a.hash().len(), 64);
         assert_ne!(a.hash(), a.plain());
         assert_eq!(format!("{a:?}"), "OneTimeToken(***)");
+    }
+
+    #[test]
+    fn an_admin_session_ends_after_thirty_idle_minutes() {
+        let mut s = Session::start(UserId::new(), now(), None, None);
+        assert!(!s.has_admin(now()), "closed until an admin login opens it");
+        s.admin_until = Some(now() + ADMIN_IDLE_TIMEOUT);
+        assert!(s.has_admin(now() + Duration::minutes(29)));
+        assert!(!s.has_admin(now() + ADMIN_IDLE_TIMEOUT));
+        s.revoked_at = Some(now());
+        assert!(!s.has_admin(now()), "ends with the sign-in");
+    }
+
+    #[test]
+    fn admin_requests_push_the_end_back_at_most_once_a_minute() {
+        let mut s = Session::start(UserId::new(), now(), None, None);
+        assert_eq!(s.admin_extension(now()), None, "nothing to extend");
+        s.admin_until = Some(now() + ADMIN_IDLE_TIMEOUT);
+        assert_eq!(s.admin_extension(now() + Duration::seconds(59)), None);
+        let later = now() + Duration::minutes(10);
+        assert_eq!(s.admin_extension(later), Some(later + ADMIN_IDLE_TIMEOUT));
+        assert_eq!(
+            s.admin_extension(now() + ADMIN_IDLE_TIMEOUT),
+            None,
+            "an ended admin session is not revived"
+        );
     }
 
     #[test]

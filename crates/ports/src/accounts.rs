@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::{
-    Email, OneTimeToken, OutgoingEmail, Preferences, Profile, Session, SessionId, TokenPurpose,
-    User, UserId,
+    AuditEntry, Email, OneTimeToken, OutgoingEmail, Preferences, Profile, Session, SessionId,
+    TokenPurpose, User, UserId,
 };
 
 use crate::RepoError;
@@ -111,4 +111,19 @@ pub trait SessionRepository: Send + Sync {
         ip: Option<String>,
     ) -> Result<(), RepoError>;
     fn revoke(&self, id: SessionId, now: DateTime<Utc>) -> Result<(), RepoError>;
+
+    /// Opens (or re-opens) the admin area on a live session until `until`, recording
+    /// `audit` in the same transaction. Errors: `NotFound` when the session has ended.
+    fn open_admin(
+        &self,
+        id: SessionId,
+        until: DateTime<Utc>,
+        audit: &AuditEntry,
+    ) -> Result<(), RepoError>;
+
+    /// Pushes back the end of an open admin session (never revives an ended one).
+    fn extend_admin(&self, id: SessionId, until: DateTime<Utc>) -> Result<(), RepoError>;
+
+    /// Closes the admin area on this session, keeping the sign-in.
+    fn close_admin(&self, id: SessionId, audit: &AuditEntry) -> Result<(), RepoError>;
 }

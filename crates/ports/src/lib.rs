@@ -3,6 +3,7 @@
 //! Enable feature `mock` for mockall mocks of each trait.
 
 mod accounts;
+mod audit;
 mod bookings;
 mod clock;
 mod contact;
@@ -18,6 +19,7 @@ mod security;
 mod waitlist;
 
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
+pub use audit::{AuditFilter, AuditLog, AuditRecord};
 pub use bookings::{
     BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification,
     PaymentTransition, TransitionOutcome,
@@ -41,6 +43,8 @@ pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
 #[cfg(feature = "mock")]
 pub use accounts::{MockSessionRepository, MockUserRepository};
+#[cfg(feature = "mock")]
+pub use audit::MockAuditLog;
 #[cfg(feature = "mock")]
 pub use bookings::MockBookingRepository;
 #[cfg(feature = "mock")]

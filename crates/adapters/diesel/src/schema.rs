@@ -81,6 +81,20 @@ diesel::table! {
         is_active -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        leader_id -> Nullable<Text>,
+        series_id -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    event_series (id) {
+        id -> Text,
+        local_time -> Text,
+        interval_weeks -> Integer,
+        first_date -> Date,
+        until_date -> Date,
+        created_by -> Nullable<Text>,
+        created_at -> Timestamp,
     }
 }
 
@@ -100,6 +114,8 @@ diesel::table! {
         accessibility_requirements -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        attendance -> Nullable<Text>,
+        attendance_marked_at -> Nullable<Timestamp>,
     }
 }
 
@@ -239,6 +255,19 @@ diesel::table! {
         metadata -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        campaign_id -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    email_campaigns (id) {
+        id -> Text,
+        recipient_group -> Text,
+        subject -> Text,
+        message -> Text,
+        sent_by -> Nullable<Text>,
+        recipients -> Integer,
+        created_at -> Timestamp,
     }
 }
 
@@ -289,6 +318,8 @@ diesel::joinable!(email_deliveries -> users (user_id));
 diesel::joinable!(email_deliveries -> bookings (booking_id));
 diesel::joinable!(email_deliveries -> events (event_id));
 diesel::joinable!(whatsapp_community_settings -> users (created_by));
+diesel::joinable!(events -> event_series (series_id));
+diesel::joinable!(email_deliveries -> email_campaigns (campaign_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -308,4 +339,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     whatsapp_community_settings,
     processed_webhook_events,
     newsletter_subscribers,
+    event_series,
+    email_campaigns,
 );

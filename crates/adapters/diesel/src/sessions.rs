@@ -1,8 +1,9 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use playspace_domain::{Session, SessionId, User};
+use playspace_domain::{AuditEntry, Session, SessionId, User};
 use playspace_ports::{RepoError, SessionRepository};
 
+use crate::audit::insert_audit;
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::schema::{sessions, users};
 use crate::users::UserRow;
@@ -35,7 +36,7 @@ impl SessionRow {
             ip: s.ip.clone(),
             expires_at: to_db_time(s.expires_at),
             revoked_at: s.revoked_at.map(to_db_time),
-            admin_until: None,
+            admin_until: s.admin_until.map(to_db_time),
             created_at: to_db_time(s.created_at),
             updated_at: to_db_time(s.last_seen_at),
         }
@@ -54,6 +55,7 @@ impl SessionRow {
             revoked_at: self.revoked_at.map(from_db_time),
             user_agent: self.user_agent,
             ip: self.ip,
+            admin_until: self.admin_until.map(from_db_time),
         })
     }
 }
@@ -126,4 +128,73 @@ impl SessionRepository for Store {
         .map(|_| ())
         .map_err(repo_error)
     }
+
+    fn open_admin(
+        &self,
+        id: SessionId,
+        until: DateTime<Utc>,
+        audit: &AuditEntry,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.writer()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now = to_db_time(audit.at);
+        conn.transaction(|c| {
+            let opened = diesel::update(
+                sessions::table
+                    .find(id.to_string())
+                    .filter(sessions::revoked_at.is_null())
+                    .filter(sessions::expires_at.gt(now)),
+            )
+            .set((
+                sessions::admin_until.eq(Some(to_db_time(until))),
+                sessions::updated_at.eq(now),
+            ))
+            .execute(c)?;
+            if opened != 1 {
+                return Err(diesel::result::Error::NotFound);
+            }
+            insert_audit(c, audit)
+        })
+        .map_err(repo_error)
+    }
+
+    fn extend_admin(&self, id: SessionId, until: DateTime<Utc>) -> Result<(), RepoError> {
+        let mut conn = self.writer()?;
+        let until = to_db_time(until);
+        diesel::update(
+            sessions::table
+                .find(id.to_string())
+                .filter(sessions::admin_until.is_not_null())
+                .filter(sessions::admin_until.lt(Some(until))),
+        )
+        .set(sessions::admin_until.eq(Some(until)))
+        .execute(&mut *conn)
+        .map(|_| ())
+        .map_err(repo_error)
+    }
+
+    fn close_admin(&self, id: SessionId, audit: &AuditEntry) -> Result<(), RepoError> {
+        let mut conn = self.writer()?;
+        let conn: &mut DbConnection = &mut conn;
+        conn.transaction(|c| {
+            diesel::update(sessions::table.find(id.to_string()))
+                .set(sessions::admin_until.eq(None::<NaiveDateTime>))
+                .execute(c)?;
+            insert_audit(c, audit)
+        })
+        .map_err(repo_error)
+    }
+}
+
+/// Ends the admin area on every session of the person (the sign-ins themselves stay): a
+/// password or role change must be followed by a fresh admin login.
+pub(crate) fn close_admin_sessions(conn: &mut DbConnection, user_id: &str) -> QueryResult<()> {
+    diesel::update(
+        sessions::table
+            .filter(sessions::user_id.eq(user_id.to_owned()))
+            .filter(sessions::admin_until.is_not_null()),
+    )
+    .set(sessions::admin_until.eq(None::<NaiveDateTime>))
+    .execute(conn)
+    .map(|_| ())
 }

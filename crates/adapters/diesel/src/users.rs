@@ -8,7 +8,7 @@ use crate::outbox::insert_emails;
 use crate::schema::{
     bookings, email_deliveries, events, notifications, sessions, user_tokens, users,
 };
-use crate::sessions::{SessionRow, insert_session};
+use crate::sessions::{SessionRow, close_admin_sessions, insert_session};
 use crate::{DbConnection, Store};
 
 #[diesel::declare_sql_function]
@@ -408,7 +408,8 @@ impl UserRepository for Store {
                     users::updated_at.eq(now),
                 ))
                 .execute(c)?;
-            revoke_sessions(c, &id.to_string(), Some(keep.to_string()), now)
+            revoke_sessions(c, &id.to_string(), Some(keep.to_string()), now)?;
+            close_admin_sessions(c, &id.to_string())
         })
         .map_err(repo_error)
     }

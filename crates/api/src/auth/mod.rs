@@ -1,12 +1,14 @@
 //! Signing in over HTTP: password hashing, signed session tokens, the session cookie, the
 //! current-user extractor and the cross-site write guard.
 
+mod admin;
 mod cookie;
 mod current_user;
 mod jwt;
 mod password_hasher;
 mod secrets;
 
+pub use admin::{Admin, AdminCaller, SessionLeader, forbidden};
 pub use cookie::{SESSION_COOKIE, clear_session_cookie, session_cookie};
 pub use current_user::{Credentials, CurrentUser, bearer_or_cookie, client_info, unauthenticated};
 pub use jwt::JwtIssuer;

@@ -3,6 +3,7 @@ use actix_web::web;
 
 use crate::error::ApiError;
 
+mod admin;
 mod auth;
 mod bookings;
 mod get_event;
@@ -118,6 +119,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/memberships")
                         .route(web::get().to(memberships::list::handle))
                         .route(web::post().to(memberships::choose::handle)),
+                )
+                .service(web::resource("/admin/login").route(web::post().to(admin::login::handle)))
+                .service(
+                    web::resource("/admin/check-auth")
+                        .route(web::get().to(admin::check_auth::handle)),
+                )
+                .service(
+                    web::resource("/admin/logout").route(web::post().to(admin::logout::handle)),
+                )
+                .service(
+                    web::resource("/admin/audit-logs")
+                        .route(web::get().to(admin::audit_logs::handle)),
                 )
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),

@@ -284,3 +284,73 @@ pub async fn register(service: &svc!(), email: &str) -> (String, String) {
         body["user"]["id"].as_str().unwrap().to_owned(),
     )
 }
+
+impl TestApp {
+    /// Runs SQL on the test database (for set-up a public endpoint cannot do).
+    pub fn sql(&self, statement: &str) {
+        use diesel::prelude::*;
+        let path = self.db.path().join("test.db");
+        let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+        diesel::sql_query(statement).execute(&mut conn).unwrap();
+    }
+
+    /// Gives the person `role` (user, moderator or admin) directly in the database.
+    pub fn set_role(&self, user_id: &str, role: &str) {
+        self.sql(&format!(
+            "UPDATE users SET role = '{role}' WHERE id = '{user_id}'"
+        ));
+    }
+
+    /// Rows of the audit trail as (action, resource type, resource id), oldest first.
+    pub fn audit(&self) -> Vec<(String, String, Option<String>)> {
+        use diesel::prelude::*;
+        #[derive(QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            action: String,
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            resource_type: String,
+            #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+            resource_id: Option<String>,
+        }
+        let path = self.db.path().join("test.db");
+        let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+        diesel::sql_query(
+            "SELECT action, resource_type, resource_id FROM audit_logs ORDER BY created_at, id",
+        )
+        .load::<Row>(&mut conn)
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.action, r.resource_type, r.resource_id))
+        .collect()
+    }
+}
+
+/// The password [`sign_up`] uses.
+pub const PASSWORD: &str = "brisk-otter-42";
+
+/// Signs up `email` with `role` and opens an admin session; returns (token, user id).
+pub async fn admin_with_role(
+    app: &TestApp,
+    service: &svc!(),
+    email: &str,
+    role: &str,
+) -> (String, String) {
+    let (token, id) = register(service, email).await;
+    app.set_role(&id, role);
+    let (status, _, body) = send(
+        service,
+        test::TestRequest::post()
+            .uri("/api/admin/login")
+            .set_json(serde_json::json!({ "password": PASSWORD })),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    (token, id)
+}
+
+/// A signed-up admin with an open admin session; returns (token, user id).
+pub async fn admin(app: &TestApp, service: &svc!()) -> (String, String) {
+    admin_with_role(app, service, "admin@example.org", "admin").await
+}

@@ -1,0 +1,131 @@
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::http::StatusCode;
+use actix_web::{FromRequest, HttpRequest, web};
+use playspace_app::accounts::ClientInfo;
+use playspace_app::admin::{AdminAccessError, authorize_admin};
+use playspace_domain::admin::AdminArea;
+use playspace_domain::{AuditEntry, Session, User};
+
+use super::current_user::{Credentials, client_info, unauthenticated};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Someone using the admin area: an admin, or a moderator in the registers of the
+/// sessions they lead. Handlers take [`Admin`] or [`SessionLeader`], never this directly.
+#[derive(Debug)]
+pub struct AdminCaller {
+    pub user: User,
+    pub session: Session,
+    pub area: AdminArea,
+    pub client: ClientInfo,
+}
+
+impl AdminCaller {
+    /// An audit entry by this caller, from this request's address and browser, at `now`.
+    pub fn audit(
+        &self,
+        action: &'static str,
+        resource_type: &'static str,
+        resource_id: Option<String>,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> AuditEntry {
+        AuditEntry::new(self.user.id, action, resource_type, resource_id, now)
+            .from_client(self.client.ip.clone(), self.client.user_agent.clone())
+    }
+}
+
+pub fn forbidden() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "forbidden",
+        playspace_domain::admin::NO_PERMISSION,
+    )
+}
+
+impl From<AdminAccessError> for ApiError {
+    fn from(e: AdminAccessError) -> Self {
+        match e {
+            AdminAccessError::Forbidden => forbidden(),
+            AdminAccessError::SessionRequired => ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "admin_session_required",
+                e.to_string(),
+            ),
+        }
+    }
+}
+
+/// Authenticates and authorises in one blocking call: 401 signed out, 403 for members,
+/// 401 `admin_session_required` without an open admin session.
+fn extract(req: &HttpRequest) -> Pin<Box<dyn Future<Output = Result<AdminCaller, ApiError>>>> {
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let credentials = Credentials::from_request(req);
+    let client = client_info(req);
+    Box::pin(async move {
+        let state = state.ok_or_else(|| ApiError::internal("application state missing"))?;
+        web::block(move || {
+            let current = credentials
+                .authenticate(&state.account_deps())?
+                .ok_or_else(unauthenticated)?;
+            let area = authorize_admin(&state.admin_deps(), &current.user, &current.session)?;
+            Ok(AdminCaller {
+                user: current.user,
+                session: current.session,
+                area,
+                client,
+            })
+        })
+        .await?
+    })
+}
+
+/// An admin with an open admin session: every tab of the admin area.
+#[derive(Debug)]
+pub struct Admin(pub AdminCaller);
+
+impl std::ops::Deref for Admin {
+    type Target = AdminCaller;
+    fn deref(&self) -> &AdminCaller {
+        &self.0
+    }
+}
+
+impl FromRequest for Admin {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let caller = extract(req);
+        Box::pin(async move {
+            let caller = caller.await?;
+            match caller.area {
+                AdminArea::Everything => Ok(Admin(caller)),
+                AdminArea::OwnRegisters => Err(forbidden()),
+            }
+        })
+    }
+}
+
+/// An admin, or a moderator: may use the registers of sessions they may see (each handler
+/// checks the session with `may_see_register`).
+#[derive(Debug)]
+pub struct SessionLeader(pub AdminCaller);
+
+impl std::ops::Deref for SessionLeader {
+    type Target = AdminCaller;
+    fn deref(&self) -> &AdminCaller {
+        &self.0
+    }
+}
+
+impl FromRequest for SessionLeader {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let caller = extract(req);
+        Box::pin(async move { caller.await.map(SessionLeader) })
+    }
+}

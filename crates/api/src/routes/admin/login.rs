@@ -1,0 +1,59 @@
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use playspace_app::admin::{AdminLoginError, admin_login};
+use serde::Deserialize;
+
+use crate::auth::{CurrentUser, forbidden};
+use crate::error::ApiError;
+use crate::rate_limit::{ADMIN_LOGIN_PER_ACCOUNT, LOGIN_PER_IP};
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Body {
+    password: String,
+}
+
+/// `POST /api/admin/login`: the signed-in admin (or session leader) re-enters their own
+/// password to open the admin area for 30 idle minutes.
+pub async fn handle(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    current: CurrentUser,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    let limiter = &state.rate_limiter;
+    limiter
+        .check(LOGIN_PER_IP, &crate::rate_limit::client_ip(&req))
+        .map_err(ApiError::too_many_requests)?;
+    limiter
+        .check(ADMIN_LOGIN_PER_ACCOUNT, &current.user.id.to_string())
+        .map_err(ApiError::too_many_requests)?;
+    let client = crate::auth::client_info(&req);
+    let app = state.clone();
+    let password = body.into_inner().password;
+    let role = web::block(move || {
+        admin_login(
+            &app.admin_deps(),
+            &current.user,
+            &current.session,
+            &password,
+            client,
+        )
+    })
+    .await?
+    .map_err(|e| match e {
+        AdminLoginError::Invalid(fields) => ApiError::validation(fields),
+        AdminLoginError::Forbidden => forbidden(),
+        AdminLoginError::WrongPassword => ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "invalid_admin_password",
+            e.to_string(),
+        ),
+        AdminLoginError::Store(e) => e.into(),
+    })?;
+    Ok(
+        HttpResponse::Ok()
+            .json(serde_json::json!({ "authenticated": true, "role": role.as_str() })),
+    )
+}

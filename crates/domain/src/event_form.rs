@@ -1,0 +1,459 @@
+//! Creating and editing sessions from the admin area: the fields' rules and messages, the
+//! spec's defaults for a new event, and what of a change the people booked must hear about.
+use chrono::{DateTime, Duration, Utc};
+
+use crate::category::Category;
+use crate::event::Event;
+use crate::ids::EventId;
+use crate::london;
+use crate::money::Money;
+use crate::text;
+use crate::validation::{FieldErrors, ValidationError};
+
+/// The spec's defaults for a new event.
+pub const DEFAULT_DURATION_MINUTES: u32 = 60;
+pub const DEFAULT_MAX_PARTICIPANTS: u32 = 20;
+/// The spec's admin event categories, offered beside the sports.
+pub const EVENT_CATEGORIES: [&str; 3] = ["fitness", "sports", "wellness"];
+
+const TITLE_CHARS: usize = 200;
+const DESCRIPTION_CHARS: usize = 5000;
+const LOCATION_CHARS: usize = 200;
+const MAX_DURATION_MINUTES: i64 = 1440;
+const MAX_CAPACITY: i64 = 10_000;
+
+/// A new event as an admin typed it; unset numbers take the spec's defaults.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventForm {
+    pub title: String,
+    pub description: String,
+    pub category: String,
+    pub location: String,
+    /// ISO 8601 with an offset, e.g. "2026-12-01T18:30:00Z".
+    pub date: String,
+    pub duration: Option<i64>,
+    pub max_participants: Option<i64>,
+    /// Pounds, "12.50"; unset is free.
+    pub price: Option<String>,
+    pub is_active: Option<bool>,
+}
+
+/// Field values shared by a single event and a series (everything but the date).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventDetails {
+    pub title: String,
+    pub description: String,
+    pub category: Category,
+    pub location: String,
+    pub duration_minutes: u32,
+    pub max_participants: u32,
+    pub price: Money,
+    pub is_active: bool,
+}
+
+impl EventDetails {
+    /// A new event with these details starting at `starts_at`.
+    pub fn at(&self, starts_at: DateTime<Utc>, now: DateTime<Utc>) -> Event {
+        Event {
+            id: EventId::new(),
+            title: self.title.clone(),
+            description: self.description.clone(),
+            category: self.category.clone(),
+            location: self.location.clone(),
+            starts_at,
+            duration_minutes: self.duration_minutes,
+            price: self.price,
+            max_participants: self.max_participants,
+            current_participants: 0,
+            is_active: self.is_active,
+            created_at: now,
+        }
+    }
+}
+
+impl EventForm {
+    /// Checks every field but the date, reporting into `errors`.
+    pub fn details(&self, errors: &mut FieldErrors) -> Option<EventDetails> {
+        let title = errors.check("title", title(&self.title));
+        let description = errors.check("description", description(&self.description));
+        let category = errors.check("category", Category::parse(&self.category));
+        let location = errors.check("location", location(&self.location));
+        let duration = errors.check(
+            "duration",
+            duration(self.duration.unwrap_or(i64::from(DEFAULT_DURATION_MINUTES))),
+        );
+        let max_participants = errors.check(
+            "maxParticipants",
+            capacity(
+                self.max_participants
+                    .unwrap_or(i64::from(DEFAULT_MAX_PARTICIPANTS)),
+                0,
+            ),
+        );
+        let price = errors.check(
+            "price",
+            self.price.as_deref().map_or(Ok(Money::ZERO), Money::parse),
+        );
+        Some(EventDetails {
+            title: title?,
+            description: description?,
+            category: category?,
+            location: location?,
+            duration_minutes: duration?,
+            max_participants: max_participants?,
+            price: price?,
+            is_active: self.is_active.unwrap_or(true),
+        })
+    }
+
+    /// A valid new event, or every broken rule by field.
+    pub fn validate(self, now: DateTime<Utc>) -> Result<Event, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let starts_at = errors.check("date", date(&self.date));
+        let details = self.details(&mut errors);
+        match (details, starts_at) {
+            (Some(details), Some(starts_at)) if errors.is_empty() => Ok(details.at(starts_at, now)),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// An edit: only the fields given change.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventPatch {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub category: Option<String>,
+    pub location: Option<String>,
+    pub date: Option<String>,
+    pub duration: Option<i64>,
+    pub max_participants: Option<i64>,
+    pub price: Option<String>,
+    pub is_active: Option<bool>,
+}
+
+impl EventPatch {
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// `event` with this edit applied. Capacity can never go below the places taken.
+    pub fn apply(&self, event: &Event) -> Result<Event, FieldErrors> {
+        let starts_at = self.date.as_deref().map(date).transpose();
+        self.apply_with(event, starts_at)
+    }
+
+    /// The same edit applied to a later session of a series of which `edited` is the
+    /// session the admin edited: a new date moves every later session by the same number of
+    /// London days, to the new London time of day.
+    pub fn apply_following(&self, edited: &Event, later: &Event) -> Result<Event, FieldErrors> {
+        let starts_at = self
+            .date
+            .as_deref()
+            .map(|d| date(d).map(|new| shift_like(edited.starts_at, new, later.starts_at)))
+            .transpose();
+        self.apply_with(later, starts_at)
+    }
+
+    fn apply_with(
+        &self,
+        event: &Event,
+        starts_at: Result<Option<DateTime<Utc>>, ValidationError>,
+    ) -> Result<Event, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let mut next = event.clone();
+        if let Some(t) = errors.check("title", self.title.as_deref().map(title).transpose()) {
+            next.title = t.unwrap_or(next.title);
+        }
+        if let Some(d) = errors.check(
+            "description",
+            self.description.as_deref().map(description).transpose(),
+        ) {
+            next.description = d.unwrap_or(next.description);
+        }
+        if let Some(c) = errors.check(
+            "category",
+            self.category.as_deref().map(Category::parse).transpose(),
+        ) {
+            next.category = c.unwrap_or(next.category);
+        }
+        if let Some(l) = errors.check(
+            "location",
+            self.location.as_deref().map(location).transpose(),
+        ) {
+            next.location = l.unwrap_or(next.location);
+        }
+        if let Some(s) = errors.check("date", starts_at) {
+            next.starts_at = s.unwrap_or(next.starts_at);
+        }
+        if let Some(d) = errors.check("duration", self.duration.map(duration).transpose()) {
+            next.duration_minutes = d.unwrap_or(next.duration_minutes);
+        }
+        if let Some(m) = errors.check(
+            "maxParticipants",
+            self.max_participants
+                .map(|m| capacity(m, event.current_participants))
+                .transpose(),
+        ) {
+            next.max_participants = m.unwrap_or(next.max_participants);
+        }
+        if let Some(p) = errors.check("price", self.price.as_deref().map(Money::parse).transpose())
+        {
+            next.price = p.unwrap_or(next.price);
+        }
+        if let Some(active) = self.is_active {
+            next.is_active = active;
+        }
+        errors.into_result().map(|()| next)
+    }
+}
+
+/// `later` moved the way `old` moved to `new`: by the same number of London calendar days,
+/// at `new`'s London time of day (so 18:30 stays 18:30 across a clock change).
+fn shift_like(old: DateTime<Utc>, new: DateTime<Utc>, later: DateTime<Utc>) -> DateTime<Utc> {
+    let days = (london::day_of(new) - london::day_of(old)).num_days();
+    let day = london::day_of(later) + Duration::days(days);
+    london::to_utc(day.and_time(london::time_of(new)))
+}
+
+/// What of a session changed that the people booked on it must be told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AttendeeChange {
+    Time {
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    },
+    Location {
+        from: String,
+        to: String,
+    },
+}
+
+impl AttendeeChange {
+    /// One plain sentence for emails and notifications ("New time: Wednesday 2 December
+    /// 2026, 19:00 (was Tuesday 1 December 2026, 18:30).").
+    pub fn describe(&self) -> String {
+        match self {
+            Self::Time { from, to } => format!(
+                "New time: {} (was {}).",
+                london::format_long(*to),
+                london::format_long(*from)
+            ),
+            Self::Location { from, to } => format!("New place: {to} (was {from})."),
+        }
+    }
+}
+
+/// The changes between `before` and `after` that people booked must hear about: the date,
+/// time or location. (Cancelling is told separately.)
+pub fn attendee_changes(before: &Event, after: &Event) -> Vec<AttendeeChange> {
+    let mut changes = Vec::new();
+    if before.starts_at != after.starts_at {
+        changes.push(AttendeeChange::Time {
+            from: before.starts_at,
+            to: after.starts_at,
+        });
+    }
+    if before.location != after.location {
+        changes.push(AttendeeChange::Location {
+            from: before.location.clone(),
+            to: after.location.clone(),
+        });
+    }
+    changes
+}
+
+fn title(input: &str) -> Result<String, ValidationError> {
+    text::required(input, TITLE_CHARS, "Title is required")
+}
+
+fn description(input: &str) -> Result<String, ValidationError> {
+    text::required(input, DESCRIPTION_CHARS, "Description is required")
+}
+
+fn location(input: &str) -> Result<String, ValidationError> {
+    text::required(input, LOCATION_CHARS, "Location is required")
+}
+
+fn date(input: &str) -> Result<DateTime<Utc>, ValidationError> {
+    DateTime::parse_from_rfc3339(input.trim())
+        .map(|d| d.to_utc())
+        .map_err(|_| ValidationError::new("Please choose a date and time"))
+}
+
+fn duration(minutes: i64) -> Result<u32, ValidationError> {
+    if (1..=MAX_DURATION_MINUTES).contains(&minutes) {
+        u32::try_from(minutes).map_err(|_| duration_error())
+    } else {
+        Err(duration_error())
+    }
+}
+
+fn duration_error() -> ValidationError {
+    ValidationError::new("Duration must be between 1 and 1440 minutes")
+}
+
+/// At least one place, and never fewer than the places already taken.
+fn capacity(places: i64, taken: u32) -> Result<u32, ValidationError> {
+    if places < i64::from(taken) {
+        return Err(ValidationError::new(if taken == 1 {
+            "There is already 1 place taken".to_owned()
+        } else {
+            format!("There are already {taken} places taken")
+        }));
+    }
+    if !(1..=MAX_CAPACITY).contains(&places) {
+        return Err(ValidationError::new("Capacity must be between 1 and 10000"));
+    }
+    u32::try_from(places).map_err(|_| ValidationError::new("Capacity must be between 1 and 10000"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{event, now};
+
+    fn form() -> EventForm {
+        EventForm {
+            title: " Trans Swim ".into(),
+            description: "Women-only swim, trans and non-binary people welcome.".into(),
+            category: "Swimming".into(),
+            location: "London Fields Lido, Hackney".into(),
+            date: "2026-12-01T18:30:00Z".into(),
+            ..EventForm::default()
+        }
+    }
+
+    fn utc(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().to_utc()
+    }
+
+    #[test]
+    fn a_new_event_takes_the_specs_defaults() {
+        let e = form().validate(now()).unwrap();
+        assert_eq!(e.title, "Trans Swim");
+        assert_eq!(e.duration_minutes, 60);
+        assert_eq!(e.max_participants, 20);
+        assert_eq!(e.price, Money::ZERO);
+        assert!(e.is_active);
+        assert_eq!(e.current_participants, 0);
+        assert_eq!(e.starts_at, utc("2026-12-01T18:30:00Z"));
+    }
+
+    #[test]
+    fn every_broken_rule_is_reported_by_field() {
+        let errors = EventForm {
+            duration: Some(0),
+            max_participants: Some(0),
+            price: Some("12.345".into()),
+            ..EventForm::default()
+        }
+        .validate(now())
+        .unwrap_err();
+        assert_eq!(errors.get("title"), Some("Title is required"));
+        assert_eq!(errors.get("description"), Some("Description is required"));
+        assert_eq!(errors.get("category"), Some("Category is required"));
+        assert_eq!(errors.get("location"), Some("Location is required"));
+        assert_eq!(errors.get("date"), Some("Please choose a date and time"));
+        assert_eq!(
+            errors.get("duration"),
+            Some("Duration must be between 1 and 1440 minutes")
+        );
+        assert_eq!(
+            errors.get("maxParticipants"),
+            Some("Capacity must be between 1 and 10000")
+        );
+        assert_eq!(
+            errors.get("price"),
+            Some("Price must be an amount like 12.50")
+        );
+    }
+
+    #[test]
+    fn capacity_never_goes_below_the_places_taken() {
+        let e = event(5, 10, Duration::days(2));
+        let patch = |m| EventPatch {
+            max_participants: Some(m),
+            ..EventPatch::default()
+        };
+        assert_eq!(
+            patch(4).apply(&e).unwrap_err().get("maxParticipants"),
+            Some("There are already 5 places taken")
+        );
+        assert_eq!(patch(5).apply(&e).unwrap().max_participants, 5);
+        let one = event(1, 10, Duration::days(2));
+        assert_eq!(
+            patch(0).apply(&one).unwrap_err().get("maxParticipants"),
+            Some("There is already 1 place taken")
+        );
+    }
+
+    #[test]
+    fn a_patch_changes_only_what_it_names() {
+        let e = event(0, 10, Duration::days(2));
+        let patched = EventPatch {
+            title: Some("New title".into()),
+            price: Some("7.50".into()),
+            ..EventPatch::default()
+        }
+        .apply(&e)
+        .unwrap();
+        assert_eq!(patched.title, "New title");
+        assert_eq!(patched.price.pence(), 750);
+        assert_eq!(patched.location, e.location);
+        assert_eq!(patched.starts_at, e.starts_at);
+        assert!(EventPatch::default().is_empty());
+        let blank = EventPatch {
+            title: Some("  ".into()),
+            ..EventPatch::default()
+        };
+        assert_eq!(
+            blank.apply(&e).unwrap_err().get("title"),
+            Some("Title is required")
+        );
+    }
+
+    #[test]
+    fn later_sessions_move_by_the_same_days_at_the_new_london_time() {
+        // Tuesday 27 October 2026 18:30 GMT (clocks went back on the 25th) moved to
+        // Wednesday 28 October 19:00 GMT; a later session on Tuesday 31 March 2027 (BST)
+        // moves to Wednesday 1 April 19:00 BST = 18:00 UTC.
+        let mut edited = event(0, 10, Duration::days(2));
+        edited.starts_at = utc("2026-10-27T18:30:00Z");
+        let mut later = edited.clone();
+        later.starts_at = utc("2027-03-30T17:30:00Z");
+        let patch = EventPatch {
+            date: Some("2026-10-28T19:00:00Z".into()),
+            ..EventPatch::default()
+        };
+        assert_eq!(
+            patch.apply_following(&edited, &later).unwrap().starts_at,
+            utc("2027-03-31T18:00:00Z")
+        );
+    }
+
+    #[test]
+    fn people_hear_about_time_and_place_changes_only() {
+        let before = event(3, 10, Duration::days(2));
+        let mut after = before.clone();
+        after.title = "Renamed".into();
+        after.max_participants = 20;
+        assert!(attendee_changes(&before, &after).is_empty());
+        after.starts_at = before.starts_at + Duration::minutes(30);
+        after.location = "Victoria Park, Tower Hamlets".into();
+        let changes = attendee_changes(&before, &after);
+        assert_eq!(changes.len(), 2);
+        assert_eq!(
+            changes[1].describe(),
+            "New place: Victoria Park, Tower Hamlets (was Memorial Recreation Ground, Newham)."
+        );
+        assert_eq!(
+            AttendeeChange::Time {
+                from: utc("2026-12-01T18:30:00Z"),
+                to: utc("2026-12-02T19:00:00Z")
+            }
+            .describe(),
+            "New time: Wednesday 2 December 2026, 19:00 (was Tuesday 1 December 2026, 18:30)."
+        );
+    }
+}
