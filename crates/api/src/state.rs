@@ -56,6 +56,10 @@ impl AppState {
             audit: &self.store,
             hasher: self.hasher.as_ref(),
             clock: self.clock.as_ref(),
+            events: &self.store,
+            bookings: &self.store,
+            gateway: self.gateway.as_ref(),
+            email: &self.email,
         }
     }
 

@@ -295,7 +295,7 @@ fn duration_error() -> ValidationError {
 
 /// At least one place, and never fewer than the places already taken.
 fn capacity(places: i64, taken: u32) -> Result<u32, ValidationError> {
-    if places < i64::from(taken) {
+    if taken > 0 && places < i64::from(taken) {
         return Err(ValidationError::new(if taken == 1 {
             "There is already 1 place taken".to_owned()
         } else {

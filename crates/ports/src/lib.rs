@@ -3,6 +3,7 @@
 //! Enable feature `mock` for mockall mocks of each trait.
 
 mod accounts;
+mod admin_events;
 mod audit;
 mod bookings;
 mod clock;
@@ -19,6 +20,10 @@ mod security;
 mod waitlist;
 
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
+pub use admin_events::{
+    AdminEvent, AdminEventRepository, Attendee, AttendeeBooking, Compose, EventListQuery,
+    EventNews, EventUpdate, EventWhen, Leader, Message, NewSeries, UpdateOutcome,
+};
 pub use audit::{AuditFilter, AuditLog, AuditRecord};
 pub use bookings::{
     BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification,
@@ -43,6 +48,8 @@ pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
 #[cfg(feature = "mock")]
 pub use accounts::{MockSessionRepository, MockUserRepository};
+#[cfg(feature = "mock")]
+pub use admin_events::MockAdminEventRepository;
 #[cfg(feature = "mock")]
 pub use audit::MockAuditLog;
 #[cfg(feature = "mock")]

@@ -3,6 +3,13 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use playspace_ports::RepoError;
 
+// SQL `lower()`: case-insensitive comparisons on both backends (PostgreSQL's `=` and
+// `LIKE` are case-sensitive).
+#[diesel::declare_sql_function]
+extern "SQL" {
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
 pub(crate) fn to_db_time(t: DateTime<Utc>) -> NaiveDateTime {
     t.naive_utc()
 }

@@ -7,10 +7,7 @@ use crate::Store;
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time, to_i32, to_u32};
 use crate::schema::events;
 
-#[diesel::declare_sql_function]
-extern "SQL" {
-    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}
+use crate::convert::lower;
 
 #[derive(Queryable, Selectable, Insertable)]
 #[diesel(table_name = events)]
@@ -72,7 +69,7 @@ impl EventRow {
 }
 
 /// `%needle%` for LIKE, with the needle's own wildcards escaped.
-fn contains_pattern(needle: &str) -> String {
+pub(crate) fn contains_pattern(needle: &str) -> String {
     let mut pattern = String::with_capacity(needle.len() + 2);
     pattern.push('%');
     for c in needle.chars() {

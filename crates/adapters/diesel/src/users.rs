@@ -11,10 +11,7 @@ use crate::schema::{
 use crate::sessions::{SessionRow, close_admin_sessions, insert_session};
 use crate::{DbConnection, Store};
 
-#[diesel::declare_sql_function]
-extern "SQL" {
-    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}
+use crate::convert::lower;
 
 /// The columns that make up a domain `User` (everything but secrets and bookkeeping).
 #[derive(Queryable, Selectable)]

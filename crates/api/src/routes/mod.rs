@@ -132,6 +132,23 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/admin/audit-logs")
                         .route(web::get().to(admin::audit_logs::handle)),
                 )
+                .service(
+                    web::resource("/admin/events")
+                        .route(web::get().to(admin::events::list::handle))
+                        .route(web::post().to(admin::events::create::handle)),
+                )
+                .service(
+                    web::resource("/admin/events/{id}")
+                        .route(web::patch().to(admin::events::update::handle)),
+                )
+                .service(
+                    web::resource("/admin/event-series")
+                        .route(web::post().to(admin::events::series::handle)),
+                )
+                .service(
+                    web::resource("/admin/leaders")
+                        .route(web::get().to(admin::events::leaders::handle)),
+                )
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),
         );

@@ -354,3 +354,71 @@ pub async fn admin_with_role(
 pub async fn admin(app: &TestApp, service: &svc!()) -> (String, String) {
     admin_with_role(app, service, "admin@example.org", "admin").await
 }
+
+/// Books `event_id` for cash as the holder of `token`; returns the booking's id.
+pub async fn book_cash(service: &svc!(), token: &str, event_id: &str) -> String {
+    let (status, _, body) = send(
+        service,
+        test::TestRequest::post()
+            .uri("/api/bookings")
+            .set_json(serde_json::json!({ "eventId": event_id, "accessibilityRequirements": "Step-free access" })),
+        Some(token),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    body["id"].as_str().unwrap().to_owned()
+}
+
+/// Books and pays `event_id` by card at the local checkout; returns the checkout session id.
+pub async fn book_card(service: &svc!(), token: &str, event_id: &str) -> String {
+    let (status, _, body) = send(
+        service,
+        test::TestRequest::post()
+            .uri("/api/create-checkout-session")
+            .set_json(serde_json::json!({ "eventId": event_id })),
+        Some(token),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let session = body["sessionId"].as_str().unwrap().to_owned();
+    let response = test::call_service(
+        service,
+        test::TestRequest::post()
+            .uri(&format!("/checkout/{session}/pay"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(response.status().as_u16(), 303);
+    let (status, _, body) = send(
+        service,
+        test::TestRequest::get().uri(&format!("/api/confirm-payment?session_id={session}")),
+        Some(token),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["booking"]["paymentStatus"]),
+        (200, &serde_json::json!("paid")),
+        "{body}"
+    );
+    session
+}
+
+/// Rows of the notifications table as (user id, title), oldest first.
+pub fn notifications(app: &TestApp) -> Vec<(String, String)> {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        user_id: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        title: String,
+    }
+    let path = app.db.path().join("test.db");
+    let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+    diesel::sql_query("SELECT user_id, title FROM notifications ORDER BY created_at, id")
+        .load::<Row>(&mut conn)
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.user_id, r.title))
+        .collect()
+}

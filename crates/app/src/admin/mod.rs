@@ -2,8 +2,16 @@
 //! leaders do. Every write records its audit entry in the same transaction.
 
 mod access;
+pub mod events;
+#[cfg(test)]
+mod testing;
 
-use playspace_ports::{AuditLog, Clock, PasswordHasher, SessionRepository, UserRepository};
+use playspace_ports::{
+    AdminEventRepository, AuditLog, BookingRepository, Clock, PasswordHasher, PaymentGateway,
+    SessionRepository, UserRepository,
+};
+
+use crate::accounts::EmailSettings;
 
 pub use access::{AdminAccessError, AdminLoginError, admin_login, admin_logout, authorize_admin};
 
@@ -14,4 +22,8 @@ pub struct AdminDeps<'a> {
     pub audit: &'a dyn AuditLog,
     pub hasher: &'a dyn PasswordHasher,
     pub clock: &'a dyn Clock,
+    pub events: &'a dyn AdminEventRepository,
+    pub bookings: &'a dyn BookingRepository,
+    pub gateway: &'a dyn PaymentGateway,
+    pub email: &'a EmailSettings,
 }

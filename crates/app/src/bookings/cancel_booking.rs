@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::can_cancel;
 use playspace_domain::{Booking, BookingId, PaymentMethod, PaymentStatus, User};
-use playspace_ports::{RefundRequest, RepoError};
+use playspace_ports::{BookingRepository, PaymentGateway, RefundRequest, RepoError};
 
 use super::{BookingDeps, emails};
 
@@ -44,8 +44,7 @@ pub fn cancel_booking(
     Ok(())
 }
 
-/// Card-paid bookings get their money back through the gateway; the outcome is recorded on
-/// the cancellation (a failed refund stays visible for an admin to retry).
+/// Card-paid bookings get their money back through the gateway.
 fn refund_if_paid_by_card(
     deps: &BookingDeps,
     booking: &Booking,
@@ -56,30 +55,42 @@ fn refund_if_paid_by_card(
     {
         return Ok(());
     }
-    let Some(intent) = deps.bookings.payment_intent(booking.id)? else {
-        return deps.bookings.record_refund(
-            booking.id,
-            booking.amount.pence(),
-            None,
-            "failed",
-            now,
-        );
+    refund_card_payment(
+        deps.bookings,
+        deps.gateway,
+        booking.id,
+        booking.amount.pence(),
+        now,
+    )
+}
+
+/// Refunds a cancelled booking's card payment in full and records the outcome on its
+/// cancellation (a failed refund stays visible for an admin to retry). The idempotency key
+/// makes a retry of the same refund safe.
+pub(crate) fn refund_card_payment(
+    bookings: &dyn BookingRepository,
+    gateway: &dyn PaymentGateway,
+    id: BookingId,
+    amount_pence: i64,
+    now: DateTime<Utc>,
+) -> Result<(), RepoError> {
+    let Some(intent) = bookings.payment_intent(id)? else {
+        return bookings.record_refund(id, amount_pence, None, "failed", now);
     };
     let request = RefundRequest {
         payment_intent: intent,
-        amount_pence: booking.amount.pence(),
-        idempotency_key: format!("refund-{}", booking.id),
+        amount_pence,
+        idempotency_key: format!("refund-{id}"),
     };
-    let (refund_id, status) = match deps.gateway.refund(&request) {
+    let (refund_id, status) = match gateway.refund(&request) {
         Ok(refund) => (
             Some(refund.id),
             super::payments::refund_status(refund.status),
         ),
         Err(e) => {
-            tracing::error!(error = %e, booking = %booking.id, "refund failed");
+            tracing::error!(error = %e, booking = %id, "refund failed");
             (None, "failed")
         }
     };
-    deps.bookings
-        .record_refund(booking.id, request.amount_pence, refund_id, status, now)
+    bookings.record_refund(id, amount_pence, refund_id, status, now)
 }

@@ -4,5 +4,6 @@
 
 pub mod audit_logs;
 pub mod check_auth;
+pub mod events;
 pub mod login;
 pub mod logout;

@@ -1,0 +1,22 @@
+use actix_web::{HttpResponse, web};
+use playspace_app::admin::events::create_event;
+
+use super::{AdminEventDto, EventFields};
+use crate::auth::Admin;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// `POST /api/admin/events`: one new session (duration 60, 20 places, free unless given).
+pub async fn handle(
+    state: web::Data<AppState>,
+    admin: Admin,
+    body: web::Json<EventFields>,
+) -> Result<HttpResponse, ApiError> {
+    let app = state.clone();
+    let audit = admin.audit("event.create", "event", None, state.clock.now());
+    let created =
+        web::block(move || create_event(&app.admin_deps(), body.into_inner().into_input(), audit))
+            .await??;
+    state.events_cache.invalidate();
+    Ok(HttpResponse::Created().json(serde_json::json!({ "event": AdminEventDto::from(&created) })))
+}

@@ -1,0 +1,90 @@
+//! `/api/admin/events`, `/api/admin/event-series`, `/api/admin/leaders`.
+use actix_web::http::StatusCode;
+use chrono::SecondsFormat;
+use playspace_app::admin::events::AdminEventError;
+use playspace_domain::event_form::EventForm;
+use playspace_ports::AdminEvent;
+use serde::{Deserialize, Serialize};
+
+use crate::dto::EventDto;
+use crate::error::ApiError;
+
+pub mod create;
+pub mod leaders;
+pub mod list;
+pub mod series;
+pub mod update;
+
+/// An event as the admin area shows it: the public fields plus its leader and series.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminEventDto<'a> {
+    #[serde(flatten)]
+    pub event: EventDto<'a>,
+    pub leader_id: Option<String>,
+    pub leader_name: Option<&'a str>,
+    pub series_id: Option<String>,
+    pub created_at: String,
+}
+
+impl<'a> From<&'a AdminEvent> for AdminEventDto<'a> {
+    fn from(e: &'a AdminEvent) -> Self {
+        Self {
+            event: EventDto::from(&e.event),
+            leader_id: e.leader.as_ref().map(|l| l.id.to_string()),
+            leader_name: e.leader.as_ref().map(|l| l.name.as_str()),
+            series_id: e.series_id.map(|s| s.to_string()),
+            created_at: e
+                .event
+                .created_at
+                .to_rfc3339_opts(SecondsFormat::Secs, true),
+        }
+    }
+}
+
+/// The fields of a new session (one, or each of a series).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct EventFields {
+    title: String,
+    description: String,
+    category: String,
+    location: String,
+    date: String,
+    duration: Option<i64>,
+    max_participants: Option<i64>,
+    price: Option<String>,
+    is_active: Option<bool>,
+    leader_id: Option<String>,
+}
+
+impl EventFields {
+    fn into_input(self) -> playspace_app::admin::events::NewEventInput {
+        playspace_app::admin::events::NewEventInput {
+            form: EventForm {
+                title: self.title,
+                description: self.description,
+                category: self.category,
+                location: self.location,
+                date: self.date,
+                duration: self.duration,
+                max_participants: self.max_participants,
+                price: self.price,
+                is_active: self.is_active,
+            },
+            leader_id: self.leader_id,
+        }
+    }
+}
+
+impl From<AdminEventError> for ApiError {
+    fn from(e: AdminEventError) -> Self {
+        match e {
+            AdminEventError::Invalid(fields) => ApiError::validation(fields),
+            AdminEventError::NotFound => {
+                ApiError::new(StatusCode::NOT_FOUND, "event_not_found", e.to_string())
+            }
+            AdminEventError::Store(e) => e.into(),
+        }
+    }
+}

@@ -1,0 +1,82 @@
+use actix_web::{HttpResponse, web};
+use playspace_app::admin::events::{EditScope, EventEdit, update_event};
+use playspace_domain::event_form::EventPatch;
+use serde::{Deserialize, Deserializer};
+
+use super::AdminEventDto;
+use crate::auth::Admin;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Body {
+    title: Option<String>,
+    description: Option<String>,
+    category: Option<String>,
+    location: Option<String>,
+    date: Option<String>,
+    duration: Option<i64>,
+    max_participants: Option<i64>,
+    price: Option<String>,
+    is_active: Option<bool>,
+    /// Absent: unchanged; null or "": no leader.
+    #[serde(deserialize_with = "present")]
+    leader_id: Option<Option<String>>,
+}
+
+/// A field that was sent, even as null.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Query {
+    scope: Option<String>,
+}
+
+/// `PATCH /api/admin/events/{id}?scope=this|following`: any of the event's fields.
+pub async fn handle(
+    state: web::Data<AppState>,
+    admin: Admin,
+    id: web::Path<String>,
+    query: web::Query<Query>,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    let scope = match query.into_inner().scope.as_deref() {
+        None | Some("this") => EditScope::This,
+        Some("following") => EditScope::Following,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "invalid_scope",
+                "Choose this session or this and the following sessions",
+            ));
+        }
+    };
+    let b = body.into_inner();
+    let edit = EventEdit {
+        patch: EventPatch {
+            title: b.title,
+            description: b.description,
+            category: b.category,
+            location: b.location,
+            date: b.date,
+            duration: b.duration,
+            max_participants: b.max_participants,
+            price: b.price,
+            is_active: b.is_active,
+        },
+        leader_id: b.leader_id,
+        scope,
+    };
+    let app = state.clone();
+    let audit = admin.audit("event.update", "event", None, state.clock.now());
+    let edited = web::block(move || update_event(&app.admin_deps(), &id, edit, audit)).await??;
+    state.events_cache.invalidate();
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "event": AdminEventDto::from(&edited.event),
+        "updated": edited.updated,
+        "notified": edited.notified,
+    })))
+}

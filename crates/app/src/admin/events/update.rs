@@ -1,0 +1,375 @@
+use playspace_domain::audit::actions;
+use playspace_domain::event_form::EventPatch;
+use playspace_domain::{AuditEntry, Event, EventId, FieldErrors, UserId, ValidationError};
+use playspace_ports::{AdminEvent, EventUpdate, RepoError};
+
+use super::{AdminDeps, AdminEventError, emails, leader};
+use crate::bookings::refund_card_payment;
+
+/// Which sessions of a series an edit reaches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EditScope {
+    #[default]
+    This,
+    /// This session and every later one of its series.
+    Following,
+}
+
+/// An edit as the admin sent it.
+#[derive(Clone, Debug, Default)]
+pub struct EventEdit {
+    pub patch: EventPatch,
+    /// `Some(None)` or `Some(Some(""))` removes the leader.
+    pub leader_id: Option<Option<String>>,
+    pub scope: EditScope,
+}
+
+/// What an edit did.
+#[derive(Clone, Debug)]
+pub struct Edited {
+    pub event: AdminEvent,
+    /// Sessions changed.
+    pub updated: u32,
+    /// People told (booked, and waiting when a session was cancelled).
+    pub notified: u32,
+}
+
+/// Edits a session (or it and the rest of its series). People booked hear about a new date,
+/// time or place; cancelling (deactivating) a session cancels its bookings, refunds card
+/// payments, closes its waitlist and tells everyone — all in the edit's transaction, so
+/// each person is told exactly once.
+pub fn update_event(
+    deps: &AdminDeps,
+    id: &str,
+    edit: EventEdit,
+    audit: AuditEntry,
+) -> Result<Edited, AdminEventError> {
+    let id: EventId = id.parse().map_err(|_| AdminEventError::NotFound)?;
+    let current = deps.events.admin_event(id)?;
+    let now = deps.clock.now();
+    let mut errors = FieldErrors::new();
+    let new_leader: Option<Option<UserId>> = match &edit.leader_id {
+        None => None,
+        Some(id) => Some(leader(deps, id.as_deref(), &mut errors)?.map(|l| l.id)),
+    };
+    let edited = edit.patch.apply(&current.event);
+    let edited = match edited {
+        Ok(after) if errors.is_empty() => after,
+        Ok(_) => return Err(AdminEventError::Invalid(errors)),
+        Err(more) => return Err(AdminEventError::Invalid(merge(more, errors))),
+    };
+    let mut updates = vec![update(
+        &current.event,
+        edited,
+        new_leader,
+        current.leader.as_ref().map(|l| l.id),
+        &audit,
+        now,
+    )];
+    if let (EditScope::Following, Some(series)) = (edit.scope, current.series_id) {
+        for later in deps.events.series_from(series, current.event.starts_at)? {
+            if later.id == id {
+                continue;
+            }
+            let after = edit
+                .patch
+                .apply_following(&current.event, &later)
+                .map_err(|e| AdminEventError::Invalid(on_date(e, &later)))?;
+            updates.push(update(
+                &later,
+                after,
+                new_leader,
+                current.leader.as_ref().map(|l| l.id),
+                &audit,
+                now,
+            ));
+        }
+    }
+    let compose = |before: &Event, after: &Event, news, person: &_| {
+        emails::message(deps.email, before, after, news, person)
+    };
+    let outcome = match deps.events.update_events(&updates, &compose, now) {
+        Ok(outcome) => outcome,
+        Err(RepoError::Conflict) => {
+            let mut errors = FieldErrors::new();
+            errors.add(
+                "maxParticipants",
+                ValidationError::new(
+                    "More places were taken meanwhile. Reload the session and try again.",
+                ),
+            );
+            return Err(AdminEventError::Invalid(errors));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    for (booking, pence) in &outcome.to_refund {
+        // Recorded either way; a refund the gateway refused stays visible for a retry.
+        refund_card_payment(deps.bookings, deps.gateway, *booking, *pence, now)?;
+    }
+    Ok(Edited {
+        event: deps.events.admin_event(id)?,
+        updated: u32::try_from(updates.len()).unwrap_or(u32::MAX),
+        notified: outcome.notified,
+    })
+}
+
+fn update(
+    before: &Event,
+    after: Event,
+    leader: Option<Option<UserId>>,
+    leader_before: Option<UserId>,
+    audit: &AuditEntry,
+    now: chrono::DateTime<chrono::Utc>,
+) -> EventUpdate {
+    let fields = changed_fields(before, &after, leader, leader_before);
+    let cancelled = before.is_active && !after.is_active;
+    let audit = AuditEntry {
+        action: if cancelled {
+            actions::EVENT_CANCEL
+        } else {
+            actions::EVENT_UPDATE
+        },
+        resource_type: "event",
+        resource_id: Some(after.id.to_string()),
+        at: now,
+        ..audit.clone()
+    }
+    .detail("fields", fields.join(","));
+    EventUpdate {
+        before: before.clone(),
+        after,
+        leader,
+        audit,
+    }
+}
+
+/// The names of the fields an edit changed, in the API's words (for the audit trail).
+fn changed_fields(
+    a: &Event,
+    b: &Event,
+    leader: Option<Option<UserId>>,
+    leader_before: Option<UserId>,
+) -> Vec<&'static str> {
+    [
+        ("title", a.title != b.title),
+        ("description", a.description != b.description),
+        ("category", a.category != b.category),
+        ("location", a.location != b.location),
+        ("date", a.starts_at != b.starts_at),
+        ("duration", a.duration_minutes != b.duration_minutes),
+        ("maxParticipants", a.max_participants != b.max_participants),
+        ("price", a.price != b.price),
+        ("isActive", a.is_active != b.is_active),
+        ("leaderId", leader.is_some_and(|l| l != leader_before)),
+    ]
+    .into_iter()
+    .filter_map(|(name, changed)| changed.then_some(name))
+    .collect()
+}
+
+fn merge(mut into: FieldErrors, more: FieldErrors) -> FieldErrors {
+    for (field, message) in more.iter() {
+        into.add(field, ValidationError::new(message));
+    }
+    into
+}
+
+/// A later session's refusal, saying which session it is.
+fn on_date(errors: FieldErrors, event: &Event) -> FieldErrors {
+    let mut out = FieldErrors::new();
+    let day = playspace_domain::london::day_of(event.starts_at).format("%-d %B %Y");
+    for (field, message) in errors.iter() {
+        out.add(
+            field,
+            ValidationError::new(format!("{message} (session on {day})")),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::admin::testing::Mocks;
+    use chrono::Duration;
+    use playspace_domain::{Category, Money, SeriesId};
+    use playspace_ports::{Refund, RefundStatus, UpdateOutcome};
+    use playspace_test_support::test_now;
+
+    fn event(days: i64) -> Event {
+        Event {
+            id: EventId::new(),
+            title: "Queer Badminton".into(),
+            description: "Friendly doubles.".into(),
+            category: Category::parse("Badminton").unwrap(),
+            location: "Britannia Leisure Centre, Hackney".into(),
+            starts_at: test_now() + Duration::days(days),
+            duration_minutes: 90,
+            price: Money::from_pence(500).unwrap(),
+            max_participants: 12,
+            current_participants: 4,
+            is_active: true,
+            created_at: test_now(),
+        }
+    }
+
+    fn audit() -> AuditEntry {
+        AuditEntry::new(UserId::new(), "x", "x", None, test_now())
+    }
+
+    #[test]
+    fn an_edit_to_the_rest_of_a_series_moves_every_later_session() {
+        let mut m = Mocks::new();
+        let series = SeriesId::new();
+        let (first, second, third) = (event(7), event(14), event(21));
+        let current = AdminEvent {
+            event: first.clone(),
+            leader: None,
+            series_id: Some(series),
+        };
+        let found = current.clone();
+        m.events
+            .expect_admin_event()
+            .returning(move |_| Ok(found.clone()));
+        let later = vec![first.clone(), second.clone(), third.clone()];
+        m.events
+            .expect_series_from()
+            .withf(move |s, from| *s == series && *from == first.starts_at)
+            .returning(move |_, _| Ok(later.clone()));
+        m.events
+            .expect_update_events()
+            .withf(|updates, _, _| {
+                updates.len() == 3
+                    && updates.iter().all(|u| {
+                        u.after.location == "Clissold Leisure Centre, Hackney"
+                            && u.audit.action == "event.update"
+                            && u.audit.details == vec![("fields", "location".to_owned())]
+                    })
+            })
+            .times(1)
+            .returning(|_, _, _| {
+                Ok(UpdateOutcome {
+                    notified: 12,
+                    to_refund: vec![],
+                })
+            });
+        let edit = EventEdit {
+            patch: EventPatch {
+                location: Some("Clissold Leisure Centre, Hackney".into()),
+                ..EventPatch::default()
+            },
+            leader_id: None,
+            scope: EditScope::Following,
+        };
+        let edited = update_event(&m.deps(), &current.event.id.to_string(), edit, audit()).unwrap();
+        assert_eq!((edited.updated, edited.notified), (3, 12));
+    }
+
+    #[test]
+    fn cancelling_refunds_each_card_payment_after_the_commit() {
+        let mut m = Mocks::new();
+        let e = event(3);
+        let found = AdminEvent {
+            event: e.clone(),
+            leader: None,
+            series_id: None,
+        };
+        m.events
+            .expect_admin_event()
+            .returning(move |_| Ok(found.clone()));
+        let paid = playspace_domain::BookingId::new();
+        m.events
+            .expect_update_events()
+            .withf(|u, _, _| u[0].audit.action == "event.cancel" && !u[0].after.is_active)
+            .returning(move |_, _, _| {
+                Ok(UpdateOutcome {
+                    notified: 2,
+                    to_refund: vec![(paid, 500)],
+                })
+            });
+        m.bookings
+            .expect_payment_intent()
+            .returning(|_| Ok(Some("pi_1".into())));
+        m.gateway
+            .expect_refund()
+            .withf(move |r| r.amount_pence == 500 && r.idempotency_key == format!("refund-{paid}"))
+            .times(1)
+            .returning(|_| {
+                Ok(Refund {
+                    id: "re_1".into(),
+                    status: RefundStatus::Succeeded,
+                })
+            });
+        m.bookings
+            .expect_record_refund()
+            .withf(move |id, pence, refund, status, _| {
+                *id == paid
+                    && *pence == 500
+                    && refund.as_deref() == Some("re_1")
+                    && status == "succeeded"
+            })
+            .times(1)
+            .returning(|_, _, _, _, _| Ok(()));
+        let edit = EventEdit {
+            patch: EventPatch {
+                is_active: Some(false),
+                ..EventPatch::default()
+            },
+            ..EventEdit::default()
+        };
+        let edited = update_event(&m.deps(), &e.id.to_string(), edit, audit()).unwrap();
+        assert_eq!(edited.notified, 2);
+    }
+
+    #[test]
+    fn places_taken_meanwhile_are_a_field_error() {
+        let mut m = Mocks::new();
+        let e = event(3);
+        let found = AdminEvent {
+            event: e.clone(),
+            leader: None,
+            series_id: None,
+        };
+        m.events
+            .expect_admin_event()
+            .returning(move |_| Ok(found.clone()));
+        m.events
+            .expect_update_events()
+            .returning(|_, _, _| Err(RepoError::Conflict));
+        let edit = EventEdit {
+            patch: EventPatch {
+                max_participants: Some(4),
+                ..EventPatch::default()
+            },
+            ..EventEdit::default()
+        };
+        let Err(AdminEventError::Invalid(errors)) =
+            update_event(&m.deps(), &e.id.to_string(), edit, audit())
+        else {
+            panic!("expected a field error")
+        };
+        assert!(
+            errors
+                .get("maxParticipants")
+                .unwrap()
+                .starts_with("More places were taken")
+        );
+        // Below the count it knows of, it never reaches the store.
+        let edit = EventEdit {
+            patch: EventPatch {
+                max_participants: Some(3),
+                ..EventPatch::default()
+            },
+            ..EventEdit::default()
+        };
+        let Err(AdminEventError::Invalid(errors)) =
+            update_event(&m.deps(), &e.id.to_string(), edit, audit())
+        else {
+            panic!("expected a field error")
+        };
+        assert_eq!(
+            errors.get("maxParticipants"),
+            Some("There are already 4 places taken")
+        );
+    }
+}

@@ -1,0 +1,52 @@
+//! Mocks for the admin use cases' unit tests.
+use playspace_ports::{
+    MockAdminEventRepository, MockAuditLog, MockBookingRepository, MockPasswordHasher,
+    MockPaymentGateway, MockSessionRepository, MockUserRepository,
+};
+use playspace_test_support::{FixedClock, test_now};
+
+use super::AdminDeps;
+use crate::accounts::EmailSettings;
+use crate::accounts::testing::settings;
+
+pub(crate) struct Mocks {
+    pub users: MockUserRepository,
+    pub sessions: MockSessionRepository,
+    pub audit: MockAuditLog,
+    pub hasher: MockPasswordHasher,
+    pub clock: FixedClock,
+    pub events: MockAdminEventRepository,
+    pub bookings: MockBookingRepository,
+    pub gateway: MockPaymentGateway,
+    pub email: EmailSettings,
+}
+
+impl Mocks {
+    pub fn new() -> Self {
+        Self {
+            users: MockUserRepository::new(),
+            sessions: MockSessionRepository::new(),
+            audit: MockAuditLog::new(),
+            hasher: MockPasswordHasher::new(),
+            clock: FixedClock(test_now()),
+            events: MockAdminEventRepository::new(),
+            bookings: MockBookingRepository::new(),
+            gateway: MockPaymentGateway::new(),
+            email: settings(),
+        }
+    }
+
+    pub fn deps(&self) -> AdminDeps<'_> {
+        AdminDeps {
+            users: &self.users,
+            sessions: &self.sessions,
+            audit: &self.audit,
+            hasher: &self.hasher,
+            clock: &self.clock,
+            events: &self.events,
+            bookings: &self.bookings,
+            gateway: &self.gateway,
+            email: &self.email,
+        }
+    }
+}
