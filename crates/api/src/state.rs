@@ -60,6 +60,7 @@ impl AppState {
             bookings: &self.store,
             gateway: self.gateway.as_ref(),
             email: &self.email,
+            registers: &self.store,
         }
     }
 

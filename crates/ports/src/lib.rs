@@ -16,6 +16,7 @@ mod mailer;
 mod memberships;
 mod outbox;
 mod payments;
+mod registers;
 mod security;
 mod waitlist;
 
@@ -43,6 +44,7 @@ pub use payments::{
     GatewayError, GatewayEvent, GatewayEventKind, PaymentGateway, Refund, RefundRequest,
     RefundStatus, WebhookError, WebhookVerifier,
 };
+pub use registers::{RegisterChange, RegisterLine, RegisterRepository};
 pub use security::{PasswordHasher, TokenIssuer};
 pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
@@ -72,6 +74,8 @@ pub use memberships::MockMembershipRepository;
 pub use outbox::MockOutbox;
 #[cfg(feature = "mock")]
 pub use payments::{MockPaymentGateway, MockWebhookVerifier};
+#[cfg(feature = "mock")]
+pub use registers::MockRegisterRepository;
 #[cfg(feature = "mock")]
 pub use security::{MockPasswordHasher, MockTokenIssuer};
 #[cfg(feature = "mock")]

@@ -26,7 +26,7 @@ pub(crate) fn display_name(first: &str, chosen: Option<&str>, last: &str) -> Str
         .to_owned()
 }
 
-type LeaderColumns = (
+pub(crate) type LeaderColumns = (
     diesel::dsl::Nullable<users::id>,
     diesel::dsl::Nullable<users::first_name>,
     diesel::dsl::Nullable<users::chosen_name>,
@@ -34,7 +34,7 @@ type LeaderColumns = (
     diesel::dsl::Nullable<users::role>,
 );
 
-fn leader_columns() -> LeaderColumns {
+pub(crate) fn leader_columns() -> LeaderColumns {
     (
         users::id.nullable(),
         users::first_name.nullable(),
@@ -44,7 +44,7 @@ fn leader_columns() -> LeaderColumns {
     )
 }
 
-type LeaderRow = (
+pub(crate) type LeaderRow = (
     Option<String>,
     Option<String>,
     Option<String>,
@@ -63,9 +63,9 @@ fn leader_of(row: LeaderRow) -> Result<Option<Leader>, RepoError> {
     }))
 }
 
-type AdminEventRow = (EventRow, Option<String>, LeaderRow);
+pub(crate) type AdminEventRow = (EventRow, Option<String>, LeaderRow);
 
-fn admin_event((event, series, leader): AdminEventRow) -> Result<AdminEvent, RepoError> {
+pub(crate) fn admin_event((event, series, leader): AdminEventRow) -> Result<AdminEvent, RepoError> {
     Ok(AdminEvent {
         event: event.into_domain()?,
         leader: leader_of(leader)?,
@@ -79,11 +79,19 @@ fn admin_event((event, series, leader): AdminEventRow) -> Result<AdminEvent, Rep
 /// Events with their leader (left-joined: most sessions have none).
 macro_rules! admin_events_query {
     () => {
-        events::table
-            .left_join(users::table.on(events::leader_id.eq(users::id.nullable())))
-            .select((EventRow::as_select(), events::series_id, leader_columns()))
+        $crate::schema::events::table
+            .left_join(
+                $crate::schema::users::table
+                    .on($crate::schema::events::leader_id.eq($crate::schema::users::id.nullable())),
+            )
+            .select((
+                $crate::events::EventRow::as_select(),
+                $crate::schema::events::series_id,
+                $crate::admin_events::leader_columns(),
+            ))
     };
 }
+pub(crate) use admin_events_query;
 
 /// Narrows a boxed events query (joined or not) to the list's filters (not its cursor), so
 /// the page and the total count agree.
@@ -507,7 +515,7 @@ type PersonRow = (String, String, String, Option<String>);
 type BookingColumns = (String, String, String, String, i64);
 
 /// A stored value the domain refuses, as a query error (inside a transaction).
-fn bad(detail: impl std::fmt::Display) -> diesel::result::Error {
+pub(crate) fn bad(detail: impl std::fmt::Display) -> diesel::result::Error {
     diesel::result::Error::DeserializationError(detail.to_string().into())
 }
 

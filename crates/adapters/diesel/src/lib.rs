@@ -15,6 +15,7 @@ mod introspect;
 mod memberships;
 mod one_statement_booking;
 mod outbox;
+mod registers;
 mod schema;
 mod sessions;
 mod users;

@@ -149,6 +149,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/admin/leaders")
                         .route(web::get().to(admin::events::leaders::handle)),
                 )
+                .service(
+                    web::resource("/admin/registers")
+                        .route(web::get().to(admin::registers::list::handle)),
+                )
+                .service(
+                    web::resource("/admin/events/{id}/register")
+                        .route(web::get().to(admin::registers::show::handle)),
+                )
+                .service(
+                    web::resource("/admin/events/{id}/register/{bookingId}")
+                        .route(web::patch().to(admin::registers::mark::handle)),
+                )
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),
         );

@@ -3,12 +3,13 @@
 
 mod access;
 pub mod events;
+pub mod registers;
 #[cfg(test)]
 mod testing;
 
 use playspace_ports::{
     AdminEventRepository, AuditLog, BookingRepository, Clock, PasswordHasher, PaymentGateway,
-    SessionRepository, UserRepository,
+    RegisterRepository, SessionRepository, UserRepository,
 };
 
 use crate::accounts::EmailSettings;
@@ -26,4 +27,5 @@ pub struct AdminDeps<'a> {
     pub bookings: &'a dyn BookingRepository,
     pub gateway: &'a dyn PaymentGateway,
     pub email: &'a EmailSettings,
+    pub registers: &'a dyn RegisterRepository,
 }

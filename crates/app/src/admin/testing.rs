@@ -1,7 +1,7 @@
 //! Mocks for the admin use cases' unit tests.
 use playspace_ports::{
     MockAdminEventRepository, MockAuditLog, MockBookingRepository, MockPasswordHasher,
-    MockPaymentGateway, MockSessionRepository, MockUserRepository,
+    MockPaymentGateway, MockRegisterRepository, MockSessionRepository, MockUserRepository,
 };
 use playspace_test_support::{FixedClock, test_now};
 
@@ -19,6 +19,7 @@ pub(crate) struct Mocks {
     pub bookings: MockBookingRepository,
     pub gateway: MockPaymentGateway,
     pub email: EmailSettings,
+    pub registers: MockRegisterRepository,
 }
 
 impl Mocks {
@@ -33,6 +34,7 @@ impl Mocks {
             bookings: MockBookingRepository::new(),
             gateway: MockPaymentGateway::new(),
             email: settings(),
+            registers: MockRegisterRepository::new(),
         }
     }
 
@@ -47,6 +49,7 @@ impl Mocks {
             bookings: &self.bookings,
             gateway: &self.gateway,
             email: &self.email,
+            registers: &self.registers,
         }
     }
 }

@@ -7,3 +7,4 @@ pub mod check_auth;
 pub mod events;
 pub mod login;
 pub mod logout;
+pub mod registers;
