@@ -124,7 +124,12 @@ fn sessions_a_leader_leads(store: &Store) {
         .starts_at(Utc::now() + Duration::days(2))
         .build();
     store
-        .create_events(&[someone_elses.clone()], Some(people[1]), None, &audit)
+        .create_events(
+            std::slice::from_ref(&someone_elses),
+            Some(people[1]),
+            None,
+            &audit,
+        )
         .unwrap();
     store.insert(&EventBuilder::new().build()).unwrap();
 
