@@ -61,6 +61,7 @@ impl AppState {
             gateway: self.gateway.as_ref(),
             email: &self.email,
             registers: &self.store,
+            admin_bookings: &self.store,
         }
     }
 

@@ -3,6 +3,7 @@
 //! Enable feature `mock` for mockall mocks of each trait.
 
 mod accounts;
+mod admin_bookings;
 mod admin_events;
 mod audit;
 mod bookings;
@@ -21,6 +22,7 @@ mod security;
 mod waitlist;
 
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
+pub use admin_bookings::{AdminBooking, AdminBookingRepository, BookingFilter};
 pub use admin_events::{
     AdminEvent, AdminEventRepository, Attendee, AttendeeBooking, Compose, EventListQuery,
     EventNews, EventUpdate, EventWhen, Leader, Message, NewSeries, UpdateOutcome,
@@ -50,6 +52,8 @@ pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
 #[cfg(feature = "mock")]
 pub use accounts::{MockSessionRepository, MockUserRepository};
+#[cfg(feature = "mock")]
+pub use admin_bookings::MockAdminBookingRepository;
 #[cfg(feature = "mock")]
 pub use admin_events::MockAdminEventRepository;
 #[cfg(feature = "mock")]

@@ -12,7 +12,7 @@ use playspace_ports::{
 
 use crate::audit::insert_audit;
 use crate::bookings::insert_notification;
-use crate::convert::{corrupt, lower, repo_error, to_db_time, to_i32};
+use crate::convert::{corrupt, lower, refused, repo_error, to_db_time, to_i32};
 use crate::events::{EventRow, contains_pattern};
 use crate::outbox::insert_emails;
 use crate::schema::{bookings, cancellations, event_series, events, users, waitlist};
@@ -322,11 +322,7 @@ fn apply_update(
         return Err(if exists == 0 {
             diesel::result::Error::NotFound
         } else {
-            // Read as a conflict by repo_error.
-            diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::CheckViolation,
-                Box::new("capacity below the places taken".to_owned()),
-            )
+            refused("capacity below the places taken")
         });
     }
     if let Some(leader) = &update.leader {

@@ -53,7 +53,7 @@ impl BookingRow {
         }
     }
 
-    fn into_domain(self) -> Result<Booking, RepoError> {
+    pub(crate) fn into_domain(self) -> Result<Booking, RepoError> {
         Ok(Booking {
             id: self.id.parse().map_err(|e| corrupt("booking id", e))?,
             reference: self
@@ -208,6 +208,50 @@ fn take_place(c: &mut DbConnection, event_id: &str, now: NaiveDateTime) -> Query
     Ok(taken == 1)
 }
 
+/// Cancels a live booking and releases its place exactly once (only a live booking flips),
+/// recording the cancellation and writing `emails`, on the caller's transaction.
+/// `NotFound` when there is no live booking with this id.
+pub(crate) fn cancel_live(
+    c: &mut DbConnection,
+    key: &str,
+    reason: Option<&str>,
+    emails: &[playspace_domain::OutgoingEmail],
+    now: DateTime<Utc>,
+) -> QueryResult<()> {
+    let now_db = to_db_time(now);
+    let flipped = diesel::update(
+        bookings::table
+            .find(key)
+            .filter(bookings::status.ne("cancelled")),
+    )
+    .set((
+        bookings::status.eq("cancelled"),
+        bookings::hold_expires_at.eq(None::<NaiveDateTime>),
+        bookings::updated_at.eq(now_db),
+    ))
+    .execute(c)?;
+    if flipped != 1 {
+        return Err(diesel::result::Error::NotFound);
+    }
+    let event_id: String = bookings::table
+        .find(key)
+        .select(bookings::event_id)
+        .first(c)?;
+    release_place(c, &event_id, now)?;
+    diesel::insert_into(cancellations::table)
+        .values((
+            cancellations::id.eq(BookingId::new().to_string()),
+            cancellations::booking_id.eq(key),
+            cancellations::reason.eq(reason),
+            cancellations::refund_amount_pence.eq(0_i64),
+            cancellations::refund_status.eq("not_required"),
+            cancellations::processed_at.eq(Some(now_db)),
+            cancellations::created_at.eq(now_db),
+        ))
+        .execute(c)?;
+    insert_emails(c, emails, now)
+}
+
 impl BookingRepository for Store {
     fn book(&self, request: &BookingRequest, now: DateTime<Utc>) -> Result<(), BookError> {
         let mut conn = self.writer()?;
@@ -284,42 +328,9 @@ impl BookingRepository for Store {
     ) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
-        let now_db = to_db_time(now);
         let key = id.to_string();
-        conn.transaction(|c| {
-            // Only a live booking flips to cancelled, so the place is released exactly once.
-            let flipped = diesel::update(
-                bookings::table
-                    .find(&key)
-                    .filter(bookings::status.ne("cancelled")),
-            )
-            .set((
-                bookings::status.eq("cancelled"),
-                bookings::updated_at.eq(now_db),
-            ))
-            .execute(c)?;
-            if flipped != 1 {
-                return Err(diesel::result::Error::NotFound);
-            }
-            let event_id: String = bookings::table
-                .find(&key)
-                .select(bookings::event_id)
-                .first(c)?;
-            release_place(c, &event_id, now)?;
-            diesel::insert_into(cancellations::table)
-                .values((
-                    cancellations::id.eq(BookingId::new().to_string()),
-                    cancellations::booking_id.eq(&key),
-                    cancellations::reason.eq(reason.as_deref()),
-                    cancellations::refund_amount_pence.eq(0_i64),
-                    cancellations::refund_status.eq("not_required"),
-                    cancellations::processed_at.eq(Some(now_db)),
-                    cancellations::created_at.eq(now_db),
-                ))
-                .execute(c)?;
-            insert_emails(c, emails, now)
-        })
-        .map_err(repo_error)
+        conn.transaction(|c| cancel_live(c, &key, reason.as_deref(), emails, now))
+            .map_err(repo_error)
     }
 
     fn attach_checkout(&self, id: BookingId, session_id: &str) -> Result<(), RepoError> {

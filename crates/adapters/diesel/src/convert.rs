@@ -29,6 +29,12 @@ pub(crate) fn repo_error(error: DieselError) -> RepoError {
     }
 }
 
+/// A rule the store checks itself refused a write: rolls the transaction back and reaches
+/// the caller as `RepoError::Conflict`.
+pub(crate) fn refused(why: &str) -> DieselError {
+    DieselError::DatabaseError(DatabaseErrorKind::CheckViolation, Box::new(why.to_owned()))
+}
+
 /// A stored value the domain rejects means the database was edited by hand or a migration
 /// is missing; it is reported as unavailable rather than served half-valid.
 pub(crate) fn corrupt(what: &str, detail: impl std::fmt::Display) -> RepoError {

@@ -7,7 +7,7 @@ use playspace_ports::{AdminEvent, RegisterChange, RegisterLine, RegisterReposito
 
 use crate::admin_events::{AdminEventRow, admin_event, admin_events_query, bad, display_name};
 use crate::audit::insert_audit;
-use crate::convert::{repo_error, to_db_time};
+use crate::convert::{refused, repo_error, to_db_time};
 use crate::schema::{bookings, events, users};
 use crate::{DbConnection, Store};
 
@@ -140,11 +140,7 @@ impl RegisterRepository for Store {
                         ))
                         .execute(c)?;
                     if paid != 1 {
-                        // Read as a conflict: only cash is paid at the door.
-                        return Err(diesel::result::Error::DatabaseError(
-                            diesel::result::DatabaseErrorKind::CheckViolation,
-                            Box::new("not a cash booking".to_owned()),
-                        ));
+                        return Err(refused("only cash is paid at the door"));
                     }
                     paid
                 }

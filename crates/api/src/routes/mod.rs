@@ -161,6 +161,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/admin/events/{id}/register/{bookingId}")
                         .route(web::patch().to(admin::registers::mark::handle)),
                 )
+                .service(
+                    web::resource("/admin/bookings")
+                        .route(web::get().to(admin::bookings::list::handle)),
+                )
+                .service(
+                    web::resource("/admin/bookings/{id}")
+                        .route(web::patch().to(admin::bookings::update::handle)),
+                )
+                .service(
+                    web::resource("/admin/bookings/{id}/cancel")
+                        .route(web::post().to(admin::bookings::cancel::handle)),
+                )
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),
         );

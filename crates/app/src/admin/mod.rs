@@ -2,14 +2,15 @@
 //! leaders do. Every write records its audit entry in the same transaction.
 
 mod access;
+pub mod bookings;
 pub mod events;
 pub mod registers;
 #[cfg(test)]
 mod testing;
 
 use playspace_ports::{
-    AdminEventRepository, AuditLog, BookingRepository, Clock, PasswordHasher, PaymentGateway,
-    RegisterRepository, SessionRepository, UserRepository,
+    AdminBookingRepository, AdminEventRepository, AuditLog, BookingRepository, Clock,
+    PasswordHasher, PaymentGateway, RegisterRepository, SessionRepository, UserRepository,
 };
 
 use crate::accounts::EmailSettings;
@@ -28,4 +29,5 @@ pub struct AdminDeps<'a> {
     pub gateway: &'a dyn PaymentGateway,
     pub email: &'a EmailSettings,
     pub registers: &'a dyn RegisterRepository,
+    pub admin_bookings: &'a dyn AdminBookingRepository,
 }

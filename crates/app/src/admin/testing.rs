@@ -1,7 +1,8 @@
 //! Mocks for the admin use cases' unit tests.
 use playspace_ports::{
-    MockAdminEventRepository, MockAuditLog, MockBookingRepository, MockPasswordHasher,
-    MockPaymentGateway, MockRegisterRepository, MockSessionRepository, MockUserRepository,
+    MockAdminBookingRepository, MockAdminEventRepository, MockAuditLog, MockBookingRepository,
+    MockPasswordHasher, MockPaymentGateway, MockRegisterRepository, MockSessionRepository,
+    MockUserRepository,
 };
 use playspace_test_support::{FixedClock, test_now};
 
@@ -20,6 +21,7 @@ pub(crate) struct Mocks {
     pub gateway: MockPaymentGateway,
     pub email: EmailSettings,
     pub registers: MockRegisterRepository,
+    pub admin_bookings: MockAdminBookingRepository,
 }
 
 impl Mocks {
@@ -35,6 +37,7 @@ impl Mocks {
             gateway: MockPaymentGateway::new(),
             email: settings(),
             registers: MockRegisterRepository::new(),
+            admin_bookings: MockAdminBookingRepository::new(),
         }
     }
 
@@ -50,6 +53,7 @@ impl Mocks {
             gateway: &self.gateway,
             email: &self.email,
             registers: &self.registers,
+            admin_bookings: &self.admin_bookings,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! registers of the sessions they lead); docs/admin-api.md describes the contract.
 
 pub mod audit_logs;
+pub mod bookings;
 pub mod check_auth;
 pub mod events;
 pub mod login;

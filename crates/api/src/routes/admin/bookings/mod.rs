@@ -1,0 +1,68 @@
+//! `/api/admin/bookings`: the filtered list, inline edits and cancelling.
+use actix_web::http::StatusCode;
+use chrono::SecondsFormat;
+use playspace_app::admin::bookings::AdminBookingError;
+use playspace_ports::AdminBooking;
+use serde::Serialize;
+
+use crate::error::ApiError;
+
+pub mod cancel;
+pub mod list;
+pub mod update;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminBookingDto<'a> {
+    id: String,
+    reference: &'a str,
+    user_id: String,
+    user_name: &'a str,
+    user_email: &'a str,
+    event_id: String,
+    event_title: &'a str,
+    event_date: String,
+    status: &'static str,
+    payment_status: &'static str,
+    payment_method: &'static str,
+    amount: String,
+    attendance: Option<&'static str>,
+    created_at: String,
+}
+
+impl<'a> From<&'a AdminBooking> for AdminBookingDto<'a> {
+    fn from(b: &'a AdminBooking) -> Self {
+        Self {
+            id: b.booking.id.to_string(),
+            reference: b.booking.reference.as_str(),
+            user_id: b.booking.user_id.to_string(),
+            user_name: &b.user_name,
+            user_email: &b.user_email,
+            event_id: b.booking.event_id.to_string(),
+            event_title: &b.event_title,
+            event_date: b.event_date.to_rfc3339_opts(SecondsFormat::Secs, true),
+            status: b.booking.status.as_str(),
+            payment_status: b.booking.payment_status.as_str(),
+            payment_method: b.booking.payment_method.as_str(),
+            amount: b.booking.amount.to_string(),
+            attendance: b.attendance.map(|a| a.as_str()),
+            created_at: b
+                .booking
+                .created_at
+                .to_rfc3339_opts(SecondsFormat::Secs, true),
+        }
+    }
+}
+
+impl From<AdminBookingError> for ApiError {
+    fn from(e: AdminBookingError) -> Self {
+        match e {
+            AdminBookingError::Invalid(fields) => ApiError::validation(fields),
+            AdminBookingError::NotFound => ApiError::not_found("booking_not_found", e.to_string()),
+            AdminBookingError::NoPlace => {
+                ApiError::new(StatusCode::CONFLICT, "no_place", e.to_string())
+            }
+            AdminBookingError::Store(e) => e.into(),
+        }
+    }
+}

@@ -1,0 +1,45 @@
+use actix_web::{HttpResponse, web};
+use playspace_app::admin::bookings::{BookingEdit, update_booking};
+use serde::Deserialize;
+
+use super::AdminBookingDto;
+use crate::auth::Admin;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Body {
+    status: Option<String>,
+    payment_status: Option<String>,
+}
+
+/// `PATCH /api/admin/bookings/{id}`: `{status}` or `{paymentStatus}`.
+pub async fn handle(
+    state: web::Data<AppState>,
+    admin: Admin,
+    id: web::Path<String>,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    let edit = match body.into_inner() {
+        Body {
+            status: Some(s),
+            payment_status: None,
+        } => BookingEdit::Status(s),
+        Body {
+            status: None,
+            payment_status: Some(s),
+        } => BookingEdit::PaymentStatus(s),
+        _ => {
+            return Err(ApiError::bad_request(
+                "one_field",
+                "Change either the status or the payment status",
+            ));
+        }
+    };
+    let audit = admin.audit("booking.update", "booking", None, state.clock.now());
+    let app = state.clone();
+    let booking = web::block(move || update_booking(&app.admin_deps(), &id, edit, audit)).await??;
+    state.events_cache.invalidate();
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "booking": AdminBookingDto::from(&booking) })))
+}
