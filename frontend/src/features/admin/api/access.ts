@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { useAuth } from "@/app/auth";
 import { ApiError, apiRequest } from "@/lib/api-client";
@@ -81,7 +81,7 @@ export async function adminLogout(): Promise<void> {
 }
 
 /** Forgets every admin answer (each starts with /api/admin) except the access check. */
-export function forgetAdminData(queryClient: ReturnType<typeof useQueryClient>): void {
+export function forgetAdminData(queryClient: QueryClient): void {
   queryClient.removeQueries({
     predicate: (query) =>
       typeof query.queryKey[0] === "string" &&
@@ -91,13 +91,16 @@ export function forgetAdminData(queryClient: ReturnType<typeof useQueryClient>):
 }
 
 export function useAdminLogout() {
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
-  return useMutation({
-    mutationFn: adminLogout,
-    onSuccess: () => {
-      queryClient.setQueryData<AdminAccess>(checkAuthQueryKey(user?.id), { authenticated: false, role: null });
-      forgetAdminData(queryClient);
-    },
+  return useMutation({ mutationFn: adminLogout });
+}
+
+/**
+ * After leaving the admin area: every admin answer is forgotten, the access check too (the
+ * next visit asks the server again). Nothing is set to "signed out of admin" here: the
+ * dashboard still on screen would send the person to /admin/login instead of where they go.
+ */
+export function afterAdminLogout(queryClient: QueryClient): void {
+  queryClient.removeQueries({
+    predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith("/api/admin/"),
   });
 }

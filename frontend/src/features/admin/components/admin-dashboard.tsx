@@ -9,6 +9,7 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -16,7 +17,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
-import { useAdminLogout, type AdminRole } from "../api/access";
+import { afterAdminLogout, useAdminLogout, type AdminRole } from "../api/access";
 import { TRY_AGAIN } from "../lib/messages";
 import { AuditTab } from "./audit-tab";
 import { BookingsTab } from "./bookings-tab";
@@ -51,6 +52,7 @@ function tabsFor(role: AdminRole): readonly AdminTab[] {
 function LeaveAdminButton() {
   const logout = useAdminLogout();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (
     <Button
       variant="outline"
@@ -60,6 +62,7 @@ function LeaveAdminButton() {
           onSuccess: () => {
             toast.success("You left the admin area", { description: "You are still signed in." });
             void navigate("/");
+            afterAdminLogout(queryClient);
           },
           onError: (error) => toast.error("Could not leave the admin area", { description: errorMessage(error, TRY_AGAIN) }),
         })

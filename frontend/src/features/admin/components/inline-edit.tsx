@@ -54,7 +54,10 @@ export function InlineText({
 
   useEffect(() => {
     if (refocus.current === "edit") editButton.current?.focus();
-    if (refocus.current === "input") input.current?.select();
+    if (refocus.current === "input") {
+      input.current?.focus();
+      input.current?.select();
+    }
     refocus.current = null;
   });
 
