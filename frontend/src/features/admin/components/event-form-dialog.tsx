@@ -176,7 +176,7 @@ export function EventFormDialog({ mode, onClose }: EventFormDialogProps) {
             <Field label="Date" required hint="London date." error={errors.date?.message}>
               {(props) => <Input type="date" {...props} {...form.register("date")} />}
             </Field>
-            <Field label="Start time" required hint="London time, 24-hour." error={errors.time?.message}>
+            <Field label="Start time" required hint="London time." error={errors.time?.message}>
               {(props) => <Input type="time" step={60} {...props} {...form.register("time")} />}
             </Field>
             <Field label="Duration (minutes)" required error={errors.duration?.message}>

@@ -219,7 +219,7 @@ export function SeriesDialog() {
             <Field label="First date" required hint="Its weekday is the series' weekday." error={errors.firstDate?.message}>
               {(props) => <Input type="date" {...props} {...form.register("firstDate")} />}
             </Field>
-            <Field label="Start time" required hint="London time, 24-hour." error={errors.time?.message}>
+            <Field label="Start time" required hint="London time." error={errors.time?.message}>
               {(props) => <Input type="time" step={60} {...props} {...form.register("time")} />}
             </Field>
           </div>

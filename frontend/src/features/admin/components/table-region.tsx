@@ -21,9 +21,10 @@ export function TableRegion({ caption, hideCaption = false, children, className 
       role="region"
       aria-labelledby={id}
       tabIndex={0}
-      className={cn("overflow-x-auto rounded-xl border bg-card focus-visible:outline-2", className)}
+      // relative: the hidden native selects of Radix Select stay inside the scrolling box.
+      className={cn("relative overflow-x-auto rounded-xl border bg-card focus-visible:outline-2", className)}
     >
-      <table className="w-full border-collapse text-left text-sm">
+      <table className="w-full min-w-3xl border-collapse text-left text-sm">
         <caption id={id} className={hideCaption ? "sr-only" : "px-4 pt-3 text-left text-sm font-semibold text-muted-foreground"}>
           {caption}
         </caption>
