@@ -1,6 +1,7 @@
 import { Route, Routes } from "react-router";
 import {
   AboutPage,
+  AdminArea,
   BlogPage,
   BookingPage,
   CancelPage,
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="cancel" element={<CancelPage />} />
         <Route path="bookings" element={<MyBookingsPage />} />
         <Route path="membership" element={<MembershipPage />} />
+        <Route path="admin/*" element={<AdminArea />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -21,7 +21,7 @@ const HIDDEN_ON = new Set([
 /** "Book Your Session" pinned to the bottom corner on small screens. */
 export function FloatingBookButton() {
   const { pathname } = useLocation();
-  if (HIDDEN_ON.has(pathname.replace(/\/$/, "") || "/") || pathname.startsWith("/booking/")) return null;
+  if (HIDDEN_ON.has(pathname.replace(/\/$/, "") || "/") || /^\/(booking|admin)(\/|$)/.test(pathname)) return null;
   return (
     <Link
       to="/events"
