@@ -62,6 +62,7 @@ impl AppState {
             email: &self.email,
             registers: &self.store,
             admin_bookings: &self.store,
+            dashboard: &self.store,
         }
     }
 

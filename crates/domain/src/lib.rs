@@ -21,6 +21,7 @@ pub mod password;
 pub mod preferences;
 pub mod series;
 pub mod session;
+pub mod stats;
 #[cfg(test)]
 mod testing;
 pub mod text;

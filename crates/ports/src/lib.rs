@@ -9,6 +9,7 @@ mod audit;
 mod bookings;
 mod clock;
 mod contact;
+mod dashboard;
 mod demo;
 mod error;
 mod events;
@@ -34,6 +35,7 @@ pub use bookings::{
 };
 pub use clock::{Clock, SystemClock};
 pub use contact::ContactRepository;
+pub use dashboard::{Dashboard, DashboardRepository};
 pub use demo::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore};
 pub use error::RepoError;
 pub use events::EventRepository;
@@ -64,6 +66,8 @@ pub use bookings::MockBookingRepository;
 pub use clock::MockClock;
 #[cfg(feature = "mock")]
 pub use contact::MockContactRepository;
+#[cfg(feature = "mock")]
+pub use dashboard::MockDashboardRepository;
 #[cfg(feature = "mock")]
 pub use demo::MockDemoSeedStore;
 #[cfg(feature = "mock")]

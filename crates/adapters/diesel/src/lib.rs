@@ -9,6 +9,7 @@ mod bookings;
 mod connection;
 mod contact;
 mod convert;
+mod dashboard;
 mod demo;
 mod events;
 mod health;

@@ -342,3 +342,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     event_series,
     email_campaigns,
 );
+
+// The overview's turn-up chart groups by a session's sport and a booking's attendance.
+diesel::allow_columns_to_appear_in_same_group_by_clause!(events::category, bookings::attendance);

@@ -5,15 +5,19 @@ mod common;
 
 use chrono::{Duration, Utc};
 use playspace_domain::{AuditEntry, Session, UserId};
-use playspace_ports::{AuditFilter, AuditLog, SessionRepository, UserRepository};
+use playspace_ports::{
+    AuditFilter, AuditLog, BookingRepository, DashboardRepository, SessionRepository,
+    UserRepository,
+};
 use playspace_store::Store;
 
-use common::members;
+use common::{event, members, request};
 
 on_both_backends!(
     an_admin_session_opens_extends_and_closes,
     a_password_change_closes_the_admin_session,
     the_audit_trail_is_newest_first_and_filtered,
+    the_dashboard_counts_on_both_backends,
 );
 
 fn signed_in(store: &Store) -> (UserId, Session) {
@@ -143,4 +147,30 @@ fn the_audit_trail_is_newest_first_and_filtered(store: &Store) {
             .as_deref(),
         Some("Erased account")
     );
+}
+
+fn the_dashboard_counts_on_both_backends(store: &Store) {
+    let people = members(store, 3);
+    let e = event(store, 10);
+    let mut paid = request(people[0], &e, None);
+    paid.booking.payment_status = playspace_domain::PaymentStatus::Paid;
+    paid.booking.amount = playspace_domain::Money::from_pence(123_450).unwrap();
+    store.book(&paid, Utc::now()).unwrap();
+    store
+        .book(&request(people[1], &e, None), Utc::now())
+        .unwrap();
+    let windows = playspace_domain::stats::StatsWindows::at(Utc::now());
+    let d = store.dashboard(&windows).unwrap();
+    assert_eq!(d.users_total, 3);
+    assert_eq!(
+        (d.bookings_total, d.bookings_pending, d.bookings_paid),
+        (2, 1, 1)
+    );
+    assert_eq!(d.revenue_total.to_string(), "1234.50");
+    assert_eq!(d.bookings_per_week.len(), 12);
+    assert_eq!(d.bookings_per_week[11], 2);
+    assert_eq!(d.cash_bookings, 2);
+    assert_eq!(d.fill_by_sport.len(), 1);
+    assert_eq!((d.fill_by_sport[0].1, d.fill_by_sport[0].2), (10, 2));
+    assert_eq!(d.events_active, 1);
 }

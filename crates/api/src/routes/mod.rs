@@ -173,6 +173,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/admin/bookings/{id}/cancel")
                         .route(web::post().to(admin::bookings::cancel::handle)),
                 )
+                .service(
+                    web::resource("/admin/dashboard-stats")
+                        .route(web::get().to(admin::dashboard_stats::handle)),
+                )
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),
         );

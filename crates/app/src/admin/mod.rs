@@ -4,13 +4,15 @@
 mod access;
 pub mod bookings;
 pub mod events;
+pub mod overview;
 pub mod registers;
 #[cfg(test)]
 mod testing;
 
 use playspace_ports::{
     AdminBookingRepository, AdminEventRepository, AuditLog, BookingRepository, Clock,
-    PasswordHasher, PaymentGateway, RegisterRepository, SessionRepository, UserRepository,
+    DashboardRepository, PasswordHasher, PaymentGateway, RegisterRepository, SessionRepository,
+    UserRepository,
 };
 
 use crate::accounts::EmailSettings;
@@ -30,4 +32,5 @@ pub struct AdminDeps<'a> {
     pub email: &'a EmailSettings,
     pub registers: &'a dyn RegisterRepository,
     pub admin_bookings: &'a dyn AdminBookingRepository,
+    pub dashboard: &'a dyn DashboardRepository,
 }

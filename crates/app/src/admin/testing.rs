@@ -1,8 +1,8 @@
 //! Mocks for the admin use cases' unit tests.
 use playspace_ports::{
     MockAdminBookingRepository, MockAdminEventRepository, MockAuditLog, MockBookingRepository,
-    MockPasswordHasher, MockPaymentGateway, MockRegisterRepository, MockSessionRepository,
-    MockUserRepository,
+    MockDashboardRepository, MockPasswordHasher, MockPaymentGateway, MockRegisterRepository,
+    MockSessionRepository, MockUserRepository,
 };
 use playspace_test_support::{FixedClock, test_now};
 
@@ -22,6 +22,7 @@ pub(crate) struct Mocks {
     pub email: EmailSettings,
     pub registers: MockRegisterRepository,
     pub admin_bookings: MockAdminBookingRepository,
+    pub dashboard: MockDashboardRepository,
 }
 
 impl Mocks {
@@ -38,6 +39,7 @@ impl Mocks {
             email: settings(),
             registers: MockRegisterRepository::new(),
             admin_bookings: MockAdminBookingRepository::new(),
+            dashboard: MockDashboardRepository::new(),
         }
     }
 
@@ -54,6 +56,7 @@ impl Mocks {
             email: &self.email,
             registers: &self.registers,
             admin_bookings: &self.admin_bookings,
+            dashboard: &self.dashboard,
         }
     }
 }

@@ -5,6 +5,7 @@
 pub mod audit_logs;
 pub mod bookings;
 pub mod check_auth;
+pub mod dashboard_stats;
 pub mod events;
 pub mod login;
 pub mod logout;

@@ -1,0 +1,55 @@
+use actix_web::{HttpResponse, web};
+use playspace_app::admin::overview::overview;
+use serde_json::json;
+
+use super::audit_logs::AuditLogDto;
+use crate::auth::Admin;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// `GET /api/admin/dashboard-stats`: the spec's cards (money in pounds as "1234.50"), the
+/// 5 latest activities and the charts (12 London weeks or months, oldest first).
+pub async fn handle(state: web::Data<AppState>, _admin: Admin) -> Result<HttpResponse, ApiError> {
+    let app = state.clone();
+    let o = web::block(move || overview(&app.admin_deps())).await??;
+    let f = &o.figures;
+    let per_week: Vec<_> = o
+        .windows
+        .weeks
+        .iter()
+        .zip(&f.bookings_per_week)
+        .map(|(w, n)| json!({ "weekStart": w.label, "bookings": n }))
+        .collect();
+    let per_month: Vec<_> = o
+        .windows
+        .months
+        .iter()
+        .zip(&f.new_members_per_month)
+        .map(|(m, n)| json!({ "month": m.label, "members": n }))
+        .collect();
+    let fill: Vec<_> = f
+        .fill_by_sport
+        .iter()
+        .map(|(sport, places, taken)| json!({ "sport": sport, "places": places, "taken": taken }))
+        .collect();
+    let turn_up: Vec<_> = f
+        .turn_up_by_sport
+        .iter()
+        .map(|(sport, came, missed)| json!({ "sport": sport, "attended": came, "noShow": missed }))
+        .collect();
+    let recent: Vec<AuditLogDto> = o.recent.into_iter().map(AuditLogDto::from).collect();
+    Ok(HttpResponse::Ok().json(json!({
+        "users": { "total": f.users_total, "newThisMonth": f.users_new_this_month, "verified": f.users_verified },
+        "events": { "active": f.events_active, "upcomingWeek": f.events_upcoming_week, "total": f.events_total },
+        "bookings": { "total": f.bookings_total, "pending": f.bookings_pending, "paid": f.bookings_paid },
+        "revenue": { "total": f.revenue_total.to_string(), "thisMonth": f.revenue_this_month.to_string() },
+        "recentActivity": recent,
+        "charts": {
+            "bookingsPerWeek": per_week,
+            "fillRateBySport": fill,
+            "newMembersPerMonth": per_month,
+            "paymentMethods": { "cash": f.cash_bookings, "card": f.card_bookings },
+            "turnUpBySport": turn_up,
+        },
+    })))
+}
