@@ -9,7 +9,7 @@ use actix_web::middleware::Compress;
 use actix_web::{App, HttpServer, web};
 use playspace_app::accounts::{EmailSettings, create_admin};
 use playspace_app::bookings::{
-    announce_waitlist_offers, lapse_waitlist_offers, release_expired_holds,
+    announce_waitlist_offers, lapse_waitlist_offers, release_expired_holds, retry_unsent_refunds,
 };
 use playspace_app::{DeliveryReport, SeedMode, SeedOutcome, deliver_due_emails, seed_demo_data};
 use playspace_ports::{Mailer, PaymentGateway, SystemClock, WebhookVerifier};
@@ -200,8 +200,9 @@ const OUTBOX_BATCH: u32 = 20;
 /// looked for.
 const HOLD_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// Releases expired card holds and lapses unclaimed waitlist offers until the server stops,
-/// so neither a lost webhook nor a silent offer keeps a place from someone else.
+/// Releases expired card holds, lapses unclaimed waitlist offers and sends owed refunds
+/// until the server stops, so neither a lost webhook, a silent offer nor a crash keeps a
+/// place or money from someone.
 async fn run_hold_sweeper(state: AppState) {
     let mut ticks = tokio::time::interval(HOLD_SWEEP);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -226,6 +227,13 @@ async fn run_hold_sweeper(state: AppState) {
             }
             Ok(Err(e)) => tracing::warn!(error = %e, "waitlist sweep failed"),
             Err(e) => tracing::warn!(error = %e, "waitlist sweep did not run"),
+        }
+        let app = state.clone();
+        match web::block(move || retry_unsent_refunds(&app.booking_deps())).await {
+            Ok(Ok(0)) => {}
+            Ok(Ok(sent)) => tracing::info!(sent, "owed refunds sent"),
+            Ok(Err(e)) => tracing::warn!(error = %e, "refund sweep failed"),
+            Err(e) => tracing::warn!(error = %e, "refund sweep did not run"),
         }
     }
 }

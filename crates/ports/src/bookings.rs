@@ -134,6 +134,14 @@ pub trait BookingRepository: Send + Sync {
         now: DateTime<Utc>,
     ) -> Result<(), RepoError>;
 
+    /// Card refunds owed but never sent to the gateway (their cancellation's refund is
+    /// pending with no refund id), recorded before `before`, as (booking, pence).
+    fn unrefunded(
+        &self,
+        before: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<(BookingId, i64)>, RepoError>;
+
     /// The gateway's payment id for a card-paid booking, if any.
     fn payment_intent(&self, id: BookingId) -> Result<Option<String>, RepoError>;
 }

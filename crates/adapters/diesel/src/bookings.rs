@@ -480,6 +480,29 @@ impl BookingRepository for Store {
         .map_err(repo_error)
     }
 
+    fn unrefunded(
+        &self,
+        before: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<(BookingId, i64)>, RepoError> {
+        let mut conn = self.conn()?;
+        let rows: Vec<(String, i64)> = cancellations::table
+            .filter(cancellations::refund_status.eq("pending"))
+            .filter(cancellations::stripe_refund_id.is_null())
+            .filter(cancellations::created_at.lt(to_db_time(before)))
+            .order(cancellations::created_at.asc())
+            .limit(i64::from(limit))
+            .select((
+                cancellations::booking_id,
+                cancellations::refund_amount_pence,
+            ))
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        rows.into_iter()
+            .map(|(id, pence)| Ok((id.parse().map_err(|e| corrupt("booking id", e))?, pence)))
+            .collect()
+    }
+
     fn payment_intent(&self, id: BookingId) -> Result<Option<String>, RepoError> {
         let mut conn = self.conn()?;
         bookings::table

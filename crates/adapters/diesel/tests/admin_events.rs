@@ -240,6 +240,22 @@ fn cancelling_cancels_bookings_closes_the_waitlist_and_marks_card_refunds(store:
         .unwrap();
     assert_eq!(outcome.notified, 3, "two booked, one waiting");
     assert_eq!(outcome.to_refund, vec![(card.booking.id, 700)]);
+    // Owed until the gateway is asked; a sweep would find it if the server stopped here.
+    let later = Utc::now() + Duration::minutes(2);
+    assert_eq!(
+        store.unrefunded(later, 10).unwrap(),
+        vec![(card.booking.id, 700)]
+    );
+    store
+        .record_refund(
+            card.booking.id,
+            700,
+            Some("re_1".into()),
+            "succeeded",
+            Utc::now(),
+        )
+        .unwrap();
+    assert!(store.unrefunded(later, 10).unwrap().is_empty());
     let after = EventRepository::get(store, e.id).unwrap();
     assert!(!after.is_active);
     assert_eq!(after.current_participants, 0);

@@ -18,7 +18,7 @@ use crate::accounts::EmailSettings;
 pub use book_event::{BookEventError, BookEventInput, book_event};
 pub use calendar::{CalendarError, booking_calendar};
 pub(crate) use cancel_booking::refund_card_payment;
-pub use cancel_booking::{CancelBookingError, cancel_booking};
+pub use cancel_booking::{CancelBookingError, cancel_booking, retry_unsent_refunds};
 pub(crate) use emails::cancellation as cancellation_email;
 pub use memberships::{ChoosePlanError, PlanChoice, choose_plan, my_memberships};
 pub use my_bookings::my_bookings;
