@@ -1,0 +1,30 @@
+import { chromium } from "playwright-core";
+const BASE = "http://127.0.0.1:18080";
+const [email, password] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB", timezoneId: "Europe/London" });
+const page = await context.newPage();
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+page.on("response", (r) => { if (r.url().includes("/api/") && r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
+await page.goto(`${BASE}/login`);
+await page.getByLabel("Email").fill(email);
+await page.getByLabel("Password", { exact: true }).fill(password);
+await page.getByRole("button", { name: /log in/i }).click();
+await page.waitForURL(`${BASE}/`);
+await page.goto(`${BASE}/admin`);
+await page.waitForURL(/admin\/login/);
+await page.waitForTimeout(3000);
+await page.screenshot({ path: "/tmp/shots/login.png" });
+console.log((await page.locator("main").innerText()).slice(0, 500)); console.log(errors);
+await page.locator("input[name=password]").fill(password);
+await page.getByRole("button", { name: "Open Admin Dashboard" }).click();
+await page.waitForURL(`${BASE}/admin`);
+for (const tab of ["overview", "users", "events", "bookings", "emails", "audit", "registers"]) {
+  await page.goto(`${BASE}/admin?tab=${tab}`, { waitUntil: "networkidle" });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `/tmp/shots/${tab}.png`, fullPage: true });
+}
+console.log(JSON.stringify(errors, null, 1));
+await browser.close();
