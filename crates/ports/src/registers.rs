@@ -52,8 +52,8 @@ pub trait RegisterRepository: Send + Sync {
         audit: &AuditEntry,
     ) -> Result<RegisterLine, RepoError>;
 
-    /// Sessions starting from `from`, soonest first: those `leader` leads, or (for `None`)
-    /// every session with a leader.
+    /// Sessions starting from `from`, soonest first (at most 200): those `leader` leads,
+    /// or (for `None`) every session.
     fn led_sessions(
         &self,
         leader: Option<UserId>,

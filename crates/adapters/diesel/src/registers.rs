@@ -165,10 +165,9 @@ impl RegisterRepository for Store {
         let mut query = admin_events_query!()
             .filter(events::starts_at.ge(to_db_time(from)))
             .into_boxed();
-        query = match leader {
-            Some(id) => query.filter(events::leader_id.eq(id.to_string())),
-            None => query.filter(events::leader_id.is_not_null()),
-        };
+        if let Some(id) = leader {
+            query = query.filter(events::leader_id.eq(id.to_string()));
+        }
         let rows: Vec<AdminEventRow> = query
             .order((events::starts_at.asc(), events::id.asc()))
             .limit(200)

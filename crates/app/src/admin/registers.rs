@@ -30,7 +30,7 @@ impl From<RepoError> for RegisterError {
 }
 
 /// The sessions whose registers the caller may open, from the start of yesterday (London):
-/// a leader's own, or for admins every session that has a leader.
+/// a leader's own, or for admins every session.
 pub fn sessions_to_lead(
     deps: &AdminDeps,
     me: UserId,
