@@ -6,7 +6,7 @@ export const registersQueryKey = ["/api/admin/registers"] as const;
 
 /**
  * GET /api/admin/registers → {events}: the sessions the caller leads from yesterday on
- * (admins: every session with a leader), soonest first.
+ * (admins: every session), soonest first.
  */
 export async function fetchRegisters(signal?: AbortSignal): Promise<AdminEvent[]> {
   const response = await apiRequest("GET", registersQueryKey[0], signal ? { signal } : {});
