@@ -8,7 +8,7 @@ use std::io::IsTerminal;
 use playspace_api::server::{self, StartError, prepare_store, run};
 use playspace_api::telemetry;
 use playspace_app::accounts::{CreateAdminError, create_admin};
-use playspace_app::{SeedMode, SeedOutcome};
+use playspace_app::{ScaleOutcome, ScaleSize, SeedMode, SeedOutcome};
 use playspace_store::Store;
 
 #[derive(Parser)]
@@ -22,6 +22,12 @@ struct Cli {
     command: Option<Command>,
 }
 
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Scale {
+    Large,
+    Small,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Migrate, seed the embedded default database on first start, and serve (default).
@@ -33,6 +39,10 @@ enum Command {
         /// Delete all events, their bookings and the demo members first.
         #[arg(long)]
         reset: bool,
+        /// Also add a year of a busy organisation's data (large: 20,000 members, about
+        /// 2,500 sessions and 200,000 bookings), once: a second run does nothing.
+        #[arg(long, value_enum, conflicts_with = "reset")]
+        scale: Option<Scale>,
     },
     /// Create an administrator, or make an existing account one. The password comes from
     /// ADMIN_PASSWORD, or is asked for (or read from standard input when not a terminal).
@@ -55,7 +65,7 @@ fn main() -> ExitCode {
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => actix_web::rt::System::new().block_on(run(config)),
         Command::Migrate => migrate(&config),
-        Command::Seed { reset } => seed(config, reset),
+        Command::Seed { reset, scale } => seed(config, reset, scale),
         Command::CreateAdmin { email } => create_admin_command(config, &email),
     };
     match result {
@@ -74,7 +84,7 @@ fn migrate(config: &Config) -> Result<(), StartError> {
     Ok(())
 }
 
-fn seed(config: Config, reset: bool) -> Result<(), StartError> {
+fn seed(config: Config, reset: bool, scale: Option<Scale>) -> Result<(), StartError> {
     let store = prepare_store(&config)?;
     let state = server::state(config, store)?;
     let mode = if reset {
@@ -84,6 +94,15 @@ fn seed(config: Config, reset: bool) -> Result<(), StartError> {
     };
     if server::seed(&state, mode)? == SeedOutcome::AlreadySeeded {
         tracing::info!("events already exist; nothing seeded (use --reset to rebuild)");
+    }
+    if let Some(scale) = scale {
+        let size = match scale {
+            Scale::Large => ScaleSize::LARGE,
+            Scale::Small => ScaleSize::SMALL,
+        };
+        if let ScaleOutcome::AlreadySeeded { members } = server::seed_scale(&state, size)? {
+            tracing::info!(members, "scale data already present; nothing added");
+        }
     }
     Ok(())
 }

@@ -11,7 +11,10 @@ use playspace_app::accounts::{EmailSettings, create_admin};
 use playspace_app::bookings::{
     announce_waitlist_offers, lapse_waitlist_offers, release_expired_holds, retry_unsent_refunds,
 };
-use playspace_app::{DeliveryReport, SeedMode, SeedOutcome, deliver_due_emails, seed_demo_data};
+use playspace_app::{
+    DeliveryReport, ScaleOutcome, ScaleSize, SeedMode, SeedOutcome, deliver_due_emails,
+    seed_demo_data, seed_scale_data,
+};
 use playspace_ports::{Mailer, PaymentGateway, SystemClock, WebhookVerifier};
 use playspace_sendgrid::{FileMailbox, SendGridMailer};
 use playspace_store::Store;
@@ -320,6 +323,27 @@ pub fn seed(state: &AppState, mode: SeedMode) -> Result<SeedOutcome, StartError>
             bookings,
             admin = DEMO_ADMIN_EMAIL,
             "demo data seeded; admin password in DATA_DIR/demo-admin.txt"
+        );
+    }
+    Ok(outcome)
+}
+
+/// Adds the scale data set (`seed --scale`) unless it is there already.
+pub fn seed_scale(state: &AppState, size: ScaleSize) -> Result<ScaleOutcome, StartError> {
+    let started = Instant::now();
+    let outcome = seed_scale_data(&state.store, &state.clock, size)?;
+    if let ScaleOutcome::Seeded {
+        members,
+        events,
+        bookings,
+    } = outcome
+    {
+        tracing::info!(
+            members,
+            events,
+            bookings,
+            seconds = started.elapsed().as_secs_f64(),
+            "scale data seeded"
         );
     }
     Ok(outcome)

@@ -19,6 +19,7 @@ mod memberships;
 mod outbox;
 mod payments;
 mod registers;
+mod scale;
 mod security;
 mod waitlist;
 
@@ -49,6 +50,10 @@ pub use payments::{
     RefundStatus, WebhookError, WebhookVerifier,
 };
 pub use registers::{RegisterChange, RegisterLine, RegisterRepository};
+pub use scale::{
+    SCALE_EMAIL_SUFFIX, ScaleBooking, ScaleCancellation, ScaleData, ScaleEvent, ScaleMember,
+    ScaleSeedStore, ScaleSeries,
+};
 pub use security::{PasswordHasher, TokenIssuer};
 pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
@@ -84,6 +89,8 @@ pub use outbox::MockOutbox;
 pub use payments::{MockPaymentGateway, MockWebhookVerifier};
 #[cfg(feature = "mock")]
 pub use registers::MockRegisterRepository;
+#[cfg(feature = "mock")]
+pub use scale::MockScaleSeedStore;
 #[cfg(feature = "mock")]
 pub use security::{MockPasswordHasher, MockTokenIssuer};
 #[cfg(feature = "mock")]

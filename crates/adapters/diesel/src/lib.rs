@@ -18,6 +18,7 @@ mod memberships;
 mod one_statement_booking;
 mod outbox;
 mod registers;
+mod scale;
 mod schema;
 mod sessions;
 mod users;
