@@ -1,0 +1,71 @@
+"""Writes the admin-at-scale figures into docs/performance.md between
+<!-- bench:admin:start --> and <!-- bench:admin:end -->.
+
+usage: admin_report.py WORK_DIR DOC_PATH MACHINE LABEL...
+Each WORK_DIR/admin-LABEL/ holds: seed.txt (seconds, members, events, bookings), wrk
+outputs {small,scale}-{list,event}.txt, {small,scale}-list.json (the list's bytes) and
+admin.md (the admin-reads output)."""
+import json
+import pathlib
+import re
+import sys
+
+work, doc_path, machine, *labels = sys.argv[1:]
+
+
+def wrk(path):
+    text = path.read_text()
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+
+    def pct(p):
+        m = re.search(rf"^\s+{p}%\s+([\d.]+)(us|ms|s)\s*$", text, re.M)
+        value, unit = float(m.group(1)), m.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    return rps, pct(50), pct(99), int(errors.group(1)) if errors else 0
+
+
+lines = [
+    f"Measured {machine} with `scripts/bench admin` (release build; a fresh database per "
+    "backend; visitor pages with wrk -t2 -c64 -d10s before and after `playspace seed --scale "
+    "large` on the same server build and database, so their ratio is from one run; admin reads "
+    "from `crates/bench` `admin-reads` on the same machine).",
+]
+for label in labels:
+    d = pathlib.Path(work, f"admin-{label}")
+    if not (d / "admin.md").exists():
+        lines += ["", f"**{label}**: not measured."]
+        continue
+    seconds, members, events, bookings = (d / "seed.txt").read_text().split()
+    lines += [
+        "",
+        f"**{label}**: `seed --scale large` wrote {int(members):,} members, {int(events):,} "
+        f"sessions and {int(bookings):,} bookings in **{float(seconds):.1f} s**.",
+        "",
+        "| visitor page | before: requests/s | p50 | p99 | at scale: requests/s | p50 | p99 | requests/s at scale / before |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for page, name in (("list", "`GET /api/events`"), ("event", "`GET /api/events/{id}`")):
+        small, scale = wrk(d / f"small-{page}.txt"), wrk(d / f"scale-{page}.txt")
+        if page == "list":
+            before = json.loads((d / "small-list.json").read_text())
+            after = json.loads((d / "scale-list.json").read_text())
+            sizes = [len((d / f"{s}-list.json").read_bytes()) for s in ("small", "scale")]
+            name += f" ({len(before)} → {len(after)} events, {sizes[0] / 1000:.0f} → {sizes[1] / 1000:.0f} kB)"
+        errors = small[3] + scale[3]
+        note = f" ({errors} non-2xx)" if errors else ""
+        lines.append(
+            f"| {name}{note} | {small[0]:,.0f} | {small[1]:.2f} ms | {small[2]:.2f} ms "
+            f"| {scale[0]:,.0f} | {scale[1]:.2f} ms | {scale[2]:.2f} ms | **{scale[0] / small[0]:.2f}** |"
+        )
+    lines += ["", (d / "admin.md").read_text().strip()]
+
+report = "\n".join(lines)
+print(report)
+doc = open(doc_path).read()
+start, end = "<!-- bench:admin:start -->", "<!-- bench:admin:end -->"
+if start in doc and end in doc:
+    before, rest = doc.split(start, 1)
+    _, after = rest.split(end, 1)
+    open(doc_path, "w").write(f"{before}{start}\n{report}\n{end}{after}")
