@@ -162,15 +162,28 @@ fn the_dashboard_counts_on_both_backends(store: &Store) {
     let windows = playspace_domain::stats::StatsWindows::at(Utc::now());
     let d = store.dashboard(&windows).unwrap();
     assert_eq!(d.users_total, 3);
+    assert_eq!((d.users_new_this_month, d.users_verified), (3, 3));
     assert_eq!(
         (d.bookings_total, d.bookings_pending, d.bookings_paid),
         (2, 1, 1)
     );
     assert_eq!(d.revenue_total.to_string(), "1234.50");
+    assert_eq!(d.revenue_this_month.to_string(), "1234.50");
+    assert_eq!(d.card_bookings, 0);
     assert_eq!(d.bookings_per_week.len(), 12);
     assert_eq!(d.bookings_per_week[11], 2);
     assert_eq!(d.cash_bookings, 2);
     assert_eq!(d.fill_by_sport.len(), 1);
     assert_eq!((d.fill_by_sport[0].1, d.fill_by_sport[0].2), (10, 2));
     assert_eq!(d.events_active, 1);
+
+    // A cancelled booking leaves the live counts and the payment methods.
+    let cancelled = request(people[2], &e, None);
+    store.book(&cancelled, Utc::now()).unwrap();
+    store
+        .cancel(cancelled.booking.id, None, &[], Utc::now())
+        .unwrap();
+    let d = store.dashboard(&windows).unwrap();
+    assert_eq!((d.bookings_total, d.bookings_pending), (2, 1));
+    assert_eq!((d.cash_bookings, d.bookings_per_week[11]), (2, 3));
 }
