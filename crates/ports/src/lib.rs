@@ -3,6 +3,9 @@
 //! Enable feature `mock` for mockall mocks of each trait.
 
 mod accounts;
+mod admin_emails;
+mod admin_export;
+mod admin_users;
 mod audit;
 mod bookings;
 mod clock;
@@ -19,6 +22,13 @@ mod security;
 mod waitlist;
 
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
+pub use admin_emails::{
+    BulkEmailStore, CampaignSummary, ComposeEmail, LinkSigner, NewCampaign, Recipient,
+};
+pub use admin_export::{BookingExportRow, EventExportRow, ExportStore, UserExportRow};
+pub use admin_users::{
+    AdminUserError, AdminUserRecord, AdminUserStore, UserChange, UserListQuery, UserPage,
+};
 pub use audit::{AuditFilter, AuditLog, AuditRecord};
 pub use bookings::{
     BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification,
@@ -43,6 +53,12 @@ pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
 #[cfg(feature = "mock")]
 pub use accounts::{MockSessionRepository, MockUserRepository};
+#[cfg(feature = "mock")]
+pub use admin_emails::{MockBulkEmailStore, MockLinkSigner};
+#[cfg(feature = "mock")]
+pub use admin_export::MockExportStore;
+#[cfg(feature = "mock")]
+pub use admin_users::MockAdminUserStore;
 #[cfg(feature = "mock")]
 pub use audit::MockAuditLog;
 #[cfg(feature = "mock")]

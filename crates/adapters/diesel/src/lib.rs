@@ -2,6 +2,9 @@
 //! Queries are written once against [`DbConnection`]; only dialect differences match on the
 //! variant.
 
+mod admin_emails;
+mod admin_export;
+mod admin_users;
 mod audit;
 mod bookings;
 mod connection;

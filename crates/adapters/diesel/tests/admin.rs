@@ -37,7 +37,12 @@ fn an_admin_session_opens_extends_and_closes(store: &Store) {
     let (found, _) = SessionRepository::get(store, session.id).unwrap();
     assert!(found.has_admin(now));
     // Stored to the second or better on both backends.
-    assert!((found.admin_until.unwrap() - until).num_milliseconds().abs() < 1);
+    assert!(
+        (found.admin_until.unwrap() - until)
+            .num_milliseconds()
+            .abs()
+            < 1
+    );
 
     store
         .extend_admin(session.id, until + Duration::minutes(5))
