@@ -360,14 +360,14 @@ mod tests {
         let (action, ids) = bulk_action("delete", &[id.clone(), id.clone()], None).unwrap();
         assert_eq!((action, ids.len()), (BulkAction::Delete, 1));
         assert_eq!(
-            bulk_action("updateRole", &[id.clone()], Some("moderator")),
+            bulk_action("updateRole", std::slice::from_ref(&id), Some("moderator")),
             Ok((
                 BulkAction::UpdateRole(Role::Moderator),
                 vec![id.parse().unwrap()]
             ))
         );
         assert!(matches!(
-            bulk_action("updateRole", &[id.clone()], None),
+            bulk_action("updateRole", std::slice::from_ref(&id), None),
             Err(BulkRefusal::Invalid(e)) if e.get("role") == Some(ROLE_MESSAGE)
         ));
         assert!(matches!(

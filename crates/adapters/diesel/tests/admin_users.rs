@@ -174,7 +174,7 @@ fn pages_cover_every_live_row_once_newest_first(store: &Store) {
         .into_iter()
         .filter(|(_, id)| *id != erased)
         .collect();
-    expected.sort_by(|a, b| (b.0, b.1.to_string()).cmp(&(a.0, a.1.to_string())));
+    expected.sort_by_key(|b| std::cmp::Reverse((b.0, b.1.to_string())));
     assert_eq!(
         ids,
         expected.into_iter().map(|(_, id)| id).collect::<Vec<_>>(),

@@ -113,41 +113,9 @@ pub fn admin_logout(
 mod tests {
     use super::*;
     use crate::accounts::testing::user;
+    use crate::admin::testing::Mocks;
     use chrono::Duration;
-    use playspace_ports::{
-        MockAuditLog, MockPasswordHasher, MockSessionRepository, MockUserRepository,
-    };
-    use playspace_test_support::{FixedClock, test_now};
-
-    struct Mocks {
-        users: MockUserRepository,
-        sessions: MockSessionRepository,
-        audit: MockAuditLog,
-        hasher: MockPasswordHasher,
-        clock: FixedClock,
-    }
-
-    impl Mocks {
-        fn new() -> Self {
-            Self {
-                users: MockUserRepository::new(),
-                sessions: MockSessionRepository::new(),
-                audit: MockAuditLog::new(),
-                hasher: MockPasswordHasher::new(),
-                clock: FixedClock(test_now()),
-            }
-        }
-
-        fn deps(&self) -> AdminDeps<'_> {
-            AdminDeps {
-                users: &self.users,
-                sessions: &self.sessions,
-                audit: &self.audit,
-                hasher: &self.hasher,
-                clock: &self.clock,
-            }
-        }
-    }
+    use playspace_test_support::test_now;
 
     fn admin() -> User {
         User {

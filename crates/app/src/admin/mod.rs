@@ -2,10 +2,38 @@
 //! leaders do. Every write records its audit entry in the same transaction.
 
 mod access;
+mod bulk_email_message;
+mod bulk_user_action;
+mod create_user;
+mod email_campaigns;
+mod export_data;
+mod list_users;
+mod preview_bulk_email;
+mod send_bulk_email;
+#[cfg(test)]
+pub(crate) mod testing;
+mod unsubscribe;
+mod update_user;
 
-use playspace_ports::{AuditLog, Clock, PasswordHasher, SessionRepository, UserRepository};
+use chrono::{DateTime, Utc};
+use playspace_domain::{AuditEntry, UserId};
+use playspace_ports::{
+    AdminUserStore, AuditLog, BulkEmailStore, Clock, ExportStore, LinkSigner, PasswordHasher,
+    SessionRepository, UserRepository,
+};
+
+use crate::accounts::{ClientInfo, EmailSettings};
 
 pub use access::{AdminAccessError, AdminLoginError, admin_login, admin_logout, authorize_admin};
+pub use bulk_user_action::{BulkActionError, BulkActionInput, bulk_user_action};
+pub use create_user::{CreateUserError, create_user};
+pub use email_campaigns::email_campaigns;
+pub use export_data::{EXPORT_CHUNK_ROWS, ExportChunk, export_chunk, start_export};
+pub use list_users::{ListUsersError, ListUsersInput, list_users};
+pub use preview_bulk_email::{BulkEmailPreview, preview_bulk_email};
+pub use send_bulk_email::{SendBulkEmailError, send_bulk_email};
+pub use unsubscribe::{UnsubscribeError, confirm_unsubscribe, unsubscribe_address};
+pub use update_user::{UpdateUserError, update_user};
 
 /// The ports the admin use cases need.
 pub struct AdminDeps<'a> {
@@ -14,4 +42,30 @@ pub struct AdminDeps<'a> {
     pub audit: &'a dyn AuditLog,
     pub hasher: &'a dyn PasswordHasher,
     pub clock: &'a dyn Clock,
+    pub admin_users: &'a dyn AdminUserStore,
+    pub bulk_email: &'a dyn BulkEmailStore,
+    pub exports: &'a dyn ExportStore,
+    pub links: &'a dyn LinkSigner,
+    pub email: &'a EmailSettings,
+}
+
+/// Who is acting in the admin area and from where, for the audit trail.
+#[derive(Clone, Debug)]
+pub struct Actor {
+    pub id: UserId,
+    pub client: ClientInfo,
+}
+
+impl Actor {
+    /// An entry by this actor at `at`.
+    pub(crate) fn entry(
+        &self,
+        action: &'static str,
+        resource_type: &'static str,
+        resource_id: Option<String>,
+        at: DateTime<Utc>,
+    ) -> AuditEntry {
+        AuditEntry::new(self.id, action, resource_type, resource_id, at)
+            .from_client(self.client.ip.clone(), self.client.user_agent.clone())
+    }
 }
