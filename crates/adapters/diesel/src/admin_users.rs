@@ -17,7 +17,7 @@ use crate::outbox::insert_emails;
 use crate::schema::{user_tokens, users};
 use crate::sessions::close_admin_sessions;
 use crate::users::{erase_user, insert_token, insert_user};
-use crate::{DbConnection, Store};
+use crate::{Backend, DbConnection, Store};
 
 #[diesel::declare_sql_function]
 extern "SQL" {
@@ -68,8 +68,10 @@ fn like_pattern(search: &str) -> String {
     pattern
 }
 
-/// Live accounts matching the query's search and role (not its cursor).
-fn matching(query: &UserListQuery) -> users::BoxedQuery<'static, Db> {
+/// Live accounts matching the query's search and role (not its cursor). The search runs
+/// over "first last email" in one pass (so "ana silva" finds Ana Silva); SQLite's LIKE
+/// already ignores ASCII case, PostgreSQL's needs `lower`.
+fn matching(query: &UserListQuery, backend: Backend) -> users::BoxedQuery<'static, Db> {
     let mut rows = users::table
         .filter(users::deleted_at.is_null())
         .into_boxed();
@@ -83,13 +85,15 @@ fn matching(query: &UserListQuery) -> users::BoxedQuery<'static, Db> {
         .filter(|s| !s.is_empty())
     {
         let pattern = like_pattern(search);
-        rows = rows.filter(
-            lower(users::first_name)
-                .like(pattern.clone())
-                .escape('\\')
-                .or(lower(users::last_name).like(pattern.clone()).escape('\\'))
-                .or(lower(users::email).like(pattern).escape('\\')),
-        );
+        let text = users::first_name
+            .concat(" ")
+            .concat(users::last_name)
+            .concat(" ")
+            .concat(users::email);
+        rows = match backend {
+            Backend::Postgres => rows.filter(lower(text).like(pattern).escape('\\')),
+            Backend::Sqlite => rows.filter(text.like(pattern).escape('\\')),
+        };
     }
     rows
 }
@@ -240,11 +244,11 @@ fn apply_change(
 impl AdminUserStore for Store {
     fn list_users(&self, query: &UserListQuery) -> Result<UserPage, RepoError> {
         let mut conn = self.conn()?;
-        let total: i64 = matching(query)
+        let total: i64 = matching(query, self.backend())
             .count()
             .get_result(&mut *conn)
             .map_err(repo_error)?;
-        let mut page = matching(query);
+        let mut page = matching(query, self.backend());
         if let Some(after) = &query.after {
             let at = to_db_time(after.created_at);
             // The first condition alone can use the (created_at, id) index.
