@@ -4,6 +4,7 @@
 
 mod common;
 
+use actix_web::body::BodySize;
 use actix_web::test::{self, TestRequest};
 use common::{TestApp, admin, admin_with_role, register, send};
 use serde_json::json;
@@ -24,6 +25,10 @@ async fn download(
         .to_request();
     let response = test::call_service(service, request).await;
     let status = response.status().as_u16();
+    if status == 200 {
+        // Sent as it is read, never collected whole first.
+        assert_eq!(response.response().body().size(), BodySize::Stream);
+    }
     let headers = response.headers().clone();
     let body = test::read_body(response).await;
     (status, headers, String::from_utf8(body.to_vec()).unwrap())
