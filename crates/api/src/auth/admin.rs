@@ -4,7 +4,7 @@ use std::pin::Pin;
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, web};
 use playspace_app::accounts::ClientInfo;
-use playspace_app::admin::{AdminAccessError, authorize_admin};
+use playspace_app::admin::{Actor, AdminAccessError, authorize_admin};
 use playspace_domain::admin::AdminArea;
 use playspace_domain::{AuditEntry, Session, User};
 
@@ -23,6 +23,14 @@ pub struct AdminCaller {
 }
 
 impl AdminCaller {
+    /// The caller as the admin use cases record them in the audit trail.
+    pub fn actor(&self) -> Actor {
+        Actor {
+            id: self.user.id,
+            client: self.client.clone(),
+        }
+    }
+
     /// An audit entry by this caller, from this request's address and browser, at `now`.
     pub fn audit(
         &self,

@@ -1,7 +1,8 @@
 //! Bookings from the admin side: the filtered list, status and payment-status edits, and
 //! cancelling with or without a refund.
-use playspace_domain::admin::{Cursor, PAGE_SIZE, Page};
+use playspace_domain::admin::PAGE_SIZE;
 use playspace_domain::audit::actions;
+use playspace_domain::page_cursor::Page;
 use playspace_domain::{
     AuditEntry, BookingId, BookingStatus, EventId, FieldErrors, PaymentMethod, PaymentStatus,
     ValidationError, london,
@@ -9,6 +10,7 @@ use playspace_domain::{
 use playspace_ports::{AdminBooking, BookingFilter, RepoError};
 
 use super::AdminDeps;
+use super::cursor;
 use crate::bookings::{cancellation_email, refund_card_payment};
 
 #[derive(Debug, thiserror::Error)]
@@ -85,7 +87,7 @@ pub fn list_admin_bookings(
                 .ok_or_else(|| ValidationError::new("References look like PS-7K3Q9M")),
         )
     });
-    let after = given(input.cursor).and_then(|c| e.check("cursor", Cursor::parse(&c)));
+    let after = given(input.cursor).and_then(|c| e.check("cursor", cursor(&c)));
     if !e.is_empty() {
         return Err(AdminBookingError::Invalid(e));
     }
