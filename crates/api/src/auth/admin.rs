@@ -6,7 +6,7 @@ use actix_web::{FromRequest, HttpRequest, web};
 use playspace_app::accounts::ClientInfo;
 use playspace_app::admin::{Actor, AdminAccessError, authorize_admin};
 use playspace_domain::admin::AdminArea;
-use playspace_domain::{AuditEntry, Session, User};
+use playspace_domain::{Session, User};
 
 use super::current_user::{Credentials, client_info, unauthenticated};
 use crate::error::ApiError;
@@ -29,18 +29,6 @@ impl AdminCaller {
             id: self.user.id,
             client: self.client.clone(),
         }
-    }
-
-    /// An audit entry by this caller, from this request's address and browser, at `now`.
-    pub fn audit(
-        &self,
-        action: &'static str,
-        resource_type: &'static str,
-        resource_id: Option<String>,
-        now: chrono::DateTime<chrono::Utc>,
-    ) -> AuditEntry {
-        AuditEntry::new(self.user.id, action, resource_type, resource_id, now)
-            .from_client(self.client.ip.clone(), self.client.user_agent.clone())
     }
 }
 
