@@ -131,7 +131,7 @@ impl From<Abort> for AdminUserError {
 /// PostgreSQL: locks the live admins' rows (a waiting transaction re-reads them once the
 /// first commits). SQLite: takes the database's write lock before reading anything.
 /// Returns how many live admins there are.
-fn lock_admins(c: &mut DbConnection) -> QueryResult<usize> {
+pub(crate) fn lock_admins(c: &mut DbConnection) -> QueryResult<usize> {
     let admins = users::table
         .filter(users::role.eq(Role::Admin.as_str()))
         .filter(users::deleted_at.is_null());

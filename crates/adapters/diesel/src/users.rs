@@ -1,9 +1,10 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use playspace_domain::{Email, Preferences, Profile, SessionId, TokenPurpose, User, UserId};
+use playspace_domain::{Email, Preferences, Profile, Role, SessionId, TokenPurpose, User, UserId};
 use playspace_ports::{AccountExport, NewUserRecord, RepoError, TokenRecord, UserRepository};
 
-use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
+use crate::admin_users::lock_admins;
+use crate::convert::{corrupt, from_db_time, refused, repo_error, to_db_time};
 use crate::outbox::insert_emails;
 use crate::schema::{
     bookings, email_deliveries, events, notifications, sessions, user_tokens, users,
@@ -536,8 +537,21 @@ impl UserRepository for Store {
     fn erase(&self, id: UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
-        conn.transaction(|c| erase_user(c, &id.to_string(), to_db_time(now)))
-            .map_err(repo_error)
+        conn.transaction(|c| {
+            // Erasing yourself must not leave the site without an admin either.
+            let admins = lock_admins(c)?;
+            erase_user(c, &id.to_string(), to_db_time(now))?;
+            let left: i64 = users::table
+                .filter(users::role.eq(Role::Admin.as_str()))
+                .filter(users::deleted_at.is_null())
+                .count()
+                .get_result(c)?;
+            if admins > 0 && left == 0 {
+                return Err(refused("the last admin"));
+            }
+            Ok(())
+        })
+        .map_err(repo_error)
     }
 }
 
@@ -560,6 +574,8 @@ pub(crate) fn erase_user(c: &mut DbConnection, key: &str, now: NaiveDateTime) ->
             users::preferences.eq("{}"),
             users::profile_image_url.eq(None::<String>),
             users::registration_ip.eq(None::<String>),
+            // An erased account holds no role: it counts as nobody's admin.
+            users::role.eq(Role::User.as_str()),
             users::deleted_at.eq(Some(now)),
             users::updated_at.eq(now),
         ))
