@@ -23,6 +23,9 @@ pub struct Config {
     pub sendgrid_api_key: Option<Secret>,
     /// Signs session tokens; generated into `DATA_DIR/secrets/` when unset.
     pub jwt_secret: Option<Secret>,
+    /// Signs links that act without a sign-in (unsubscribe); generated into
+    /// `DATA_DIR/secrets/` when unset.
+    pub link_secret: Option<Secret>,
     /// With a key, card payments go through Stripe Checkout; without, the local checkout.
     pub stripe_secret_key: Option<Secret>,
     pub stripe_webhook_secret: Option<Secret>,
@@ -137,6 +140,7 @@ impl Config {
             email_from_name: lookup("EMAIL_FROM_NAME").unwrap_or_else(|| "PlaySpace".into()),
             sendgrid_api_key: lookup("SENDGRID_API_KEY").map(Secret),
             jwt_secret: lookup("JWT_SECRET").map(Secret),
+            link_secret: lookup("LINK_SECRET").map(Secret),
             stripe_secret_key: lookup("STRIPE_SECRET_KEY").map(Secret),
             stripe_webhook_secret: lookup("STRIPE_WEBHOOK_SECRET").map(Secret),
             rate_limits,

@@ -189,6 +189,7 @@ fn is_client_route(path: &str) -> bool {
         "/privacy",
         "/bookings",
         "/profile",
+        "/unsubscribe",
     ];
     const WITH_ID: &[&str] = &["/events/", "/booking/", "/checkout/", "/admin/register/"];
     let path = if path.len() > 1 {

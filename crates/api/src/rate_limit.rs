@@ -55,6 +55,14 @@ pub const FORGOT_PER_ACCOUNT: Limit = Limit {
     window: Duration::from_secs(3600),
 };
 
+/// Unsubscribe confirmations per address: the links are signed, so this only slows down
+/// someone replaying many of them.
+pub const UNSUBSCRIBE_PER_IP: Limit = Limit {
+    name: "unsubscribe-ip",
+    max: 20,
+    window: Duration::from_secs(900),
+};
+
 /// Beyond this many tracked keys, idle ones are swept before adding more.
 const SWEEP_ABOVE: usize = 10_000;
 

@@ -20,7 +20,7 @@ use playspace_sendgrid::{FileMailbox, SendGridMailer};
 use playspace_store::Store;
 use playspace_stripe::{StripeGateway, StripeWebhookVerifier};
 
-use crate::auth::{Argon2Hasher, JwtIssuer, load_or_create_secret};
+use crate::auth::{Argon2Hasher, HmacLinkSigner, JwtIssuer, load_or_create_secret};
 use crate::config::Config;
 use crate::error::{json_error_handler, query_error_handler};
 use crate::events_cache::EventsCache;
@@ -135,6 +135,11 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         &config.data_dir,
         "jwt-secret",
     )?;
+    let link_secret = load_or_create_secret(
+        config.link_secret.as_ref().map(|s| s.expose()),
+        &config.data_dir,
+        "link-secret",
+    )?;
     let hasher =
         Argon2Hasher::new().map_err(|e| StartError::Io(std::io::Error::other(e.to_string())))?;
     let mailer: Arc<dyn Mailer> = match &config.sendgrid_api_key {
@@ -182,6 +187,7 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         clock: Arc::new(SystemClock),
         hasher: Arc::new(hasher),
         tokens: Arc::new(JwtIssuer::new(&secret)),
+        links: Arc::new(HmacLinkSigner::new(&link_secret)),
         mailer,
         email: Arc::new(EmailSettings {
             from_email: config.email_from.clone(),

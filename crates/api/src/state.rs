@@ -4,7 +4,7 @@ use playspace_app::accounts::{AccountDeps, EmailSettings};
 use playspace_app::admin::AdminDeps;
 use playspace_app::bookings::BookingDeps;
 use playspace_ports::{
-    Clock, Mailer, PasswordHasher, PaymentGateway, TokenIssuer, WebhookVerifier,
+    Clock, LinkSigner, Mailer, PasswordHasher, PaymentGateway, TokenIssuer, WebhookVerifier,
 };
 use playspace_store::Store;
 
@@ -21,6 +21,8 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     pub hasher: Arc<dyn PasswordHasher>,
     pub tokens: Arc<dyn TokenIssuer>,
+    /// Signs unsubscribe links.
+    pub links: Arc<dyn LinkSigner>,
     pub mailer: Arc<dyn Mailer>,
     pub gateway: Arc<dyn PaymentGateway>,
     /// Set when payments run through the local checkout page (no Stripe key).
@@ -63,6 +65,10 @@ impl AppState {
             registers: &self.store,
             admin_bookings: &self.store,
             dashboard: &self.store,
+            admin_users: &self.store,
+            bulk_email: &self.store,
+            exports: &self.store,
+            links: self.links.as_ref(),
         }
     }
 

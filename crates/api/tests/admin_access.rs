@@ -201,3 +201,27 @@ async fn admin_login_is_rate_limited() {
         10
     );
 }
+
+#[actix_web::test]
+async fn the_only_admin_cannot_delete_their_account() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (token, _) = admin(&app, &service).await;
+    let delete = || {
+        TestRequest::post()
+            .uri("/api/user/delete")
+            .set_json(json!({ "password": PASSWORD }))
+    };
+    let (status, _, body) = send(&service, delete(), Some(&token)).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("last_admin")));
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("You are the site's only admin")
+    );
+    let (_, other) = register(&service, "second@example.org").await;
+    app.set_role(&other, "admin");
+    let (status, _, _) = send(&service, delete(), Some(&token)).await;
+    assert_eq!(status, 200);
+}

@@ -92,16 +92,21 @@ async fn documented_paths_answer_and_event_shape_matches() {
         }
         let uri = path.replace("{id}", &event.id.to_string());
         let (status, body) = get_json(&service, &uri).await;
-        // Operations that need a session answer 401 without one; public ones 200.
-        if spec["paths"][path.as_str()]["get"]
-            .get("security")
-            .is_some()
-        {
+        // Operations that need a session answer 401 without one; public ones 200, or 400
+        // when a required query parameter is missing.
+        let operation = &spec["paths"][path.as_str()]["get"];
+        let needs_query = operation["parameters"].as_array().is_some_and(|ps| {
+            ps.iter()
+                .any(|p| p["in"] == "query" && p["required"] == true)
+        });
+        if operation.get("security").is_some() {
             assert_eq!(
                 (status, body["code"].as_str()),
                 (401, Some("unauthenticated")),
                 "{uri}"
             );
+        } else if needs_query {
+            assert_eq!(status, 400, "{method} {uri}: {body}");
         } else {
             assert_eq!(status, 200, "{method} {uri}: {body}");
         }

@@ -5,7 +5,6 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use crate::account::Role;
 use crate::ids::UserId;
 use crate::text_enum;
-use crate::validation::ValidationError;
 
 /// Lists in the admin area show this many rows a page.
 pub const PAGE_SIZE: u32 = 20;
@@ -23,43 +22,6 @@ pub const INVALID_ADMIN_PASSWORD: &str = "Invalid admin password. Please try aga
 pub const NO_PERMISSION: &str = "You don't have permission to access the admin dashboard.";
 pub const NO_ITEMS_SELECTED: &str = "No items selected";
 pub const MISSING_FIELDS: &str = "Please fill in all fields";
-
-/// Where a keyset-paginated list goes on: the sort instant and id of the last row shown.
-/// Sent to clients as an opaque "{nanoseconds}.{id}": exact to the stored instant, so no
-/// row is skipped or shown twice at a page boundary.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cursor {
-    pub at: DateTime<Utc>,
-    pub id: String,
-}
-
-impl Cursor {
-    pub fn encode(&self) -> String {
-        let nanos = self.at.timestamp_nanos_opt().unwrap_or(i64::MAX);
-        format!("{nanos}.{}", self.id)
-    }
-
-    pub fn parse(text: &str) -> Result<Self, ValidationError> {
-        let invalid = || ValidationError::new("This list position is not valid");
-        let (nanos, id) = text.split_once('.').ok_or_else(invalid)?;
-        let at = DateTime::from_timestamp_nanos(nanos.parse::<i64>().map_err(|_| invalid())?);
-        // Ids are UUIDs: anything else cannot continue a list.
-        uuid::Uuid::try_parse(id).map_err(|_| invalid())?;
-        Ok(Self {
-            at,
-            id: id.to_owned(),
-        })
-    }
-}
-
-/// One page of a list and where it goes on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Page<T> {
-    pub items: Vec<T>,
-    pub next: Option<Cursor>,
-    /// Rows matching the filter, on every page.
-    pub total: u64,
-}
 
 /// What a role may open in the admin area.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,24 +157,6 @@ pub fn csv_safe(cell: &str) -> std::borrow::Cow<'_, str> {
 mod tests {
     use super::*;
     use crate::testing::now;
-
-    #[test]
-    fn cursors_round_trip_and_refuse_garbage() {
-        let c = Cursor {
-            at: now(),
-            id: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b".into(),
-        };
-        assert_eq!(Cursor::parse(&c.encode()), Ok(c));
-        for bad in [
-            "",
-            "x",
-            "1.2",
-            "abc.0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
-            "1.' OR 1=1",
-        ] {
-            assert!(Cursor::parse(bad).is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn admins_see_everything_moderators_their_registers_members_nothing() {

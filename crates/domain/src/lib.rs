@@ -3,9 +3,11 @@
 
 pub mod account;
 pub mod admin;
+pub mod admin_users;
 pub mod audit;
 pub mod booking;
 pub mod booking_rules;
+pub mod bulk_email;
 pub mod calendar;
 pub mod category;
 pub mod contact;
@@ -17,6 +19,7 @@ pub mod ids;
 pub mod london;
 pub mod money;
 pub mod outbox;
+pub mod page_cursor;
 pub mod password;
 pub mod preferences;
 pub mod series;

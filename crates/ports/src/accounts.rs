@@ -92,7 +92,8 @@ pub trait UserRepository: Send + Sync {
     fn export(&self, id: UserId) -> Result<AccountExport, RepoError>;
 
     /// Erases personal data: the row stays (bookings still count) but holds nothing that
-    /// identifies the person, every session is revoked and tokens are deleted.
+    /// identifies the person (nor a role), every session is revoked and tokens are deleted.
+    /// Errors: `Conflict` when the person is the last admin.
     fn erase(&self, id: UserId, now: DateTime<Utc>) -> Result<(), RepoError>;
 }
 

@@ -1,5 +1,6 @@
 use chrono::{DateTime, Utc};
-use playspace_domain::admin::{Attendance, Cursor, Page};
+use playspace_domain::admin::Attendance;
+use playspace_domain::page_cursor::{Page, PageCursor};
 use playspace_domain::{
     AuditEntry, Booking, BookingId, BookingStatus, EventId, OutgoingEmail, PaymentStatus,
 };
@@ -36,7 +37,7 @@ pub trait AdminBookingRepository: Send + Sync {
     fn list_admin_bookings(
         &self,
         filter: &BookingFilter,
-        after: Option<Cursor>,
+        after: Option<PageCursor>,
         limit: u32,
     ) -> Result<Page<AdminBooking>, RepoError>;
 

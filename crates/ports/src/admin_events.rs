@@ -1,5 +1,5 @@
 use chrono::{DateTime, Utc};
-use playspace_domain::admin::{Cursor, Page};
+use playspace_domain::page_cursor::{Page, PageCursor};
 use playspace_domain::series::SeriesRule;
 use playspace_domain::{
     AuditEntry, BookingId, BookingReference, Email, Event, EventId, Money, OutgoingEmail,
@@ -39,7 +39,7 @@ pub struct EventListQuery {
     pub when: EventWhen,
     /// Matches title, location or category, ignoring case.
     pub q: Option<String>,
-    pub after: Option<Cursor>,
+    pub after: Option<PageCursor>,
     pub now: DateTime<Utc>,
 }
 

@@ -4,7 +4,10 @@
 
 mod accounts;
 mod admin_bookings;
+mod admin_emails;
 mod admin_events;
+mod admin_export;
+mod admin_users;
 mod audit;
 mod bookings;
 mod clock;
@@ -25,9 +28,16 @@ mod waitlist;
 
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
 pub use admin_bookings::{AdminBooking, AdminBookingRepository, BookingFilter};
+pub use admin_emails::{
+    BulkEmailStore, CampaignSummary, ComposeEmail, LinkSigner, NewCampaign, Recipient,
+};
 pub use admin_events::{
     AdminEvent, AdminEventRepository, Attendee, AttendeeBooking, Compose, EventListQuery,
     EventNews, EventUpdate, EventWhen, Leader, Message, NewSeries, UpdateOutcome,
+};
+pub use admin_export::{BookingExportRow, EventExportRow, ExportStore, UserExportRow};
+pub use admin_users::{
+    AdminUserError, AdminUserRecord, AdminUserStore, UserChange, UserListQuery, UserPage,
 };
 pub use audit::{AuditFilter, AuditLog, AuditRecord};
 pub use bookings::{
@@ -62,7 +72,13 @@ pub use accounts::{MockSessionRepository, MockUserRepository};
 #[cfg(feature = "mock")]
 pub use admin_bookings::MockAdminBookingRepository;
 #[cfg(feature = "mock")]
+pub use admin_emails::{MockBulkEmailStore, MockLinkSigner};
+#[cfg(feature = "mock")]
 pub use admin_events::MockAdminEventRepository;
+#[cfg(feature = "mock")]
+pub use admin_export::MockExportStore;
+#[cfg(feature = "mock")]
+pub use admin_users::MockAdminUserStore;
 #[cfg(feature = "mock")]
 pub use audit::MockAuditLog;
 #[cfg(feature = "mock")]

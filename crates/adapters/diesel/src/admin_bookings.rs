@@ -1,7 +1,7 @@
 //! Bookings from the admin side: the filtered, paged list and status changes that keep the
 //! capacity guard.
 use diesel::prelude::*;
-use playspace_domain::admin::{Cursor, Page};
+use playspace_domain::page_cursor::{Page, PageCursor};
 use playspace_domain::{AuditEntry, BookingId, BookingStatus, OutgoingEmail, PaymentStatus};
 use playspace_ports::{AdminBooking, AdminBookingRepository, BookingFilter, RepoError};
 
@@ -90,7 +90,7 @@ impl AdminBookingRepository for Store {
     fn list_admin_bookings(
         &self,
         filter: &BookingFilter,
-        after: Option<Cursor>,
+        after: Option<PageCursor>,
         limit: u32,
     ) -> Result<Page<AdminBooking>, RepoError> {
         let mut conn = self.conn()?;
@@ -99,12 +99,13 @@ impl AdminBookingRepository for Store {
             .get_result(&mut *conn)
             .map_err(repo_error)?;
         let mut page = filter_bookings!(bookings_query!().into_boxed(), filter);
-        if let Some(Cursor { at, id }) = after {
+        if let Some(PageCursor { at, id }) = after {
             let at = to_db_time(at);
+            // The first condition alone can use the (…, created_at, id) indexes.
             page = page.filter(
                 bookings::created_at
-                    .lt(at)
-                    .or(bookings::created_at.eq(at).and(bookings::id.lt(id))),
+                    .le(at)
+                    .and(bookings::created_at.lt(at).or(bookings::id.lt(id))),
             );
         }
         let rows: Vec<ListRow> = page
@@ -118,10 +119,10 @@ impl AdminBookingRepository for Store {
             .collect::<Result<Vec<_>, _>>()?;
         let more = items.len() > limit as usize;
         items.truncate(limit as usize);
-        let next = more.then(|| items.last()).flatten().map(|last| Cursor {
-            at: last.booking.created_at,
-            id: last.booking.id.to_string(),
-        });
+        let next = more
+            .then(|| items.last())
+            .flatten()
+            .map(|last| PageCursor::new(last.booking.created_at, last.booking.id.to_string()));
         Ok(Page {
             items,
             next,

@@ -2,7 +2,7 @@
 //! people booked (in the edit's own transaction).
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use playspace_domain::admin::{Cursor, Page};
+use playspace_domain::page_cursor::{Page, PageCursor};
 use playspace_domain::waitlist::WaitlistStatus;
 use playspace_domain::{AuditEntry, Email, Event, EventId, Money, Role, SeriesId, UserId, area_of};
 use playspace_ports::{
@@ -159,19 +159,20 @@ impl AdminEventRepository for Store {
             .map_err(repo_error)?;
         let ascending = query.when == EventWhen::Upcoming;
         let mut page = filter_events!(admin_events_query!().into_boxed(), query);
-        if let Some(Cursor { at, id }) = &query.after {
+        if let Some(PageCursor { at, id }) = &query.after {
             let at = to_db_time(*at);
+            // The first condition alone can use the (starts_at, id) index.
             page = if ascending {
                 page.filter(
                     events::starts_at
-                        .gt(at)
-                        .or(events::starts_at.eq(at).and(events::id.gt(id.clone()))),
+                        .ge(at)
+                        .and(events::starts_at.gt(at).or(events::id.gt(id.clone()))),
                 )
             } else {
                 page.filter(
                     events::starts_at
-                        .lt(at)
-                        .or(events::starts_at.eq(at).and(events::id.lt(id.clone()))),
+                        .le(at)
+                        .and(events::starts_at.lt(at).or(events::id.lt(id.clone()))),
                 )
             };
         }
@@ -190,10 +191,9 @@ impl AdminEventRepository for Store {
             .collect::<Result<Vec<_>, _>>()?;
         let next = (items.len() > limit as usize).then(|| {
             items.truncate(limit as usize);
-            items.last().map(|last| Cursor {
-                at: last.event.starts_at,
-                id: last.event.id.to_string(),
-            })
+            items
+                .last()
+                .map(|last| PageCursor::new(last.event.starts_at, last.event.id.to_string()))
         });
         Ok(Page {
             items,

@@ -3,7 +3,10 @@
 //! variant.
 
 mod admin_bookings;
+mod admin_emails;
 mod admin_events;
+mod admin_export;
+mod admin_users;
 mod audit;
 mod bookings;
 mod connection;

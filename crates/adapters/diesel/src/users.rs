@@ -1,9 +1,10 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use playspace_domain::{Email, Preferences, Profile, SessionId, TokenPurpose, User, UserId};
+use playspace_domain::{Email, Preferences, Profile, Role, SessionId, TokenPurpose, User, UserId};
 use playspace_ports::{AccountExport, NewUserRecord, RepoError, TokenRecord, UserRepository};
 
-use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
+use crate::admin_users::lock_admins;
+use crate::convert::{corrupt, from_db_time, refused, repo_error, to_db_time};
 use crate::outbox::insert_emails;
 use crate::schema::{
     bookings, email_deliveries, events, notifications, sessions, user_tokens, users,
@@ -151,7 +152,34 @@ struct NewUserRow<'a> {
     updated_at: NaiveDateTime,
 }
 
-fn insert_token(conn: &mut DbConnection, t: &TokenRecord, now: NaiveDateTime) -> QueryResult<()> {
+/// Inserts a new account (as given: role, verification and profile) on the caller's
+/// connection.
+pub(crate) fn insert_user(conn: &mut DbConnection, record: &NewUserRecord) -> QueryResult<()> {
+    let user = &record.user;
+    let now = to_db_time(user.created_at);
+    diesel::insert_into(users::table)
+        .values((
+            NewUserRow {
+                id: user.id.to_string(),
+                email: user.email.as_str(),
+                password_hash: &record.password_hash,
+                role: user.role.as_str(),
+                is_email_verified: user.is_email_verified,
+                registration_ip: record.registration_ip.as_deref(),
+                created_at: now,
+                updated_at: now,
+            },
+            ProfileColumns::from_profile(&user.profile),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub(crate) fn insert_token(
+    conn: &mut DbConnection,
+    t: &TokenRecord,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
     diesel::insert_into(user_tokens::table)
         .values((
             user_tokens::id.eq(playspace_domain::DeliveryId::new().to_string()),
@@ -233,21 +261,7 @@ impl UserRepository for Store {
         let user = &record.user;
         let now = to_db_time(user.created_at);
         conn.transaction(|c| {
-            diesel::insert_into(users::table)
-                .values((
-                    NewUserRow {
-                        id: user.id.to_string(),
-                        email: user.email.as_str(),
-                        password_hash: &record.password_hash,
-                        role: user.role.as_str(),
-                        is_email_verified: user.is_email_verified,
-                        registration_ip: record.registration_ip.as_deref(),
-                        created_at: now,
-                        updated_at: now,
-                    },
-                    ProfileColumns::from_profile(&user.profile),
-                ))
-                .execute(c)?;
+            insert_user(c, record)?;
             insert_session(c, session)?;
             for token in tokens {
                 insert_token(c, token, now)?;
@@ -523,49 +537,65 @@ impl UserRepository for Store {
     fn erase(&self, id: UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
-        let now = to_db_time(now);
-        let key = id.to_string();
         conn.transaction(|c| {
-            let blank = Profile {
-                first_name: "Former".into(),
-                last_name: "member".into(),
-                ..Default::default()
-            };
-            let changed =
-                diesel::update(users::table.find(&key).filter(users::deleted_at.is_null()))
-                    .set((
-                        ProfileColumns::from_profile(&blank),
-                        // A unique, undeliverable address keeps the email index happy.
-                        users::email.eq(format!("erased-{key}@erased.invalid")),
-                        users::password_hash.eq("!"),
-                        users::preferences.eq("{}"),
-                        users::profile_image_url.eq(None::<String>),
-                        users::registration_ip.eq(None::<String>),
-                        users::deleted_at.eq(Some(now)),
-                        users::updated_at.eq(now),
-                    ))
-                    .execute(c)?;
-            if changed != 1 {
-                return Err(diesel::result::Error::NotFound);
+            // Erasing yourself must not leave the site without an admin either.
+            let admins = lock_admins(c)?;
+            erase_user(c, &id.to_string(), to_db_time(now))?;
+            let left: i64 = users::table
+                .filter(users::role.eq(Role::Admin.as_str()))
+                .filter(users::deleted_at.is_null())
+                .count()
+                .get_result(c)?;
+            if admins > 0 && left == 0 {
+                return Err(refused("the last admin"));
             }
-            revoke_sessions(c, &key, None, now)?;
-            diesel::update(sessions::table.filter(sessions::user_id.eq(&key)))
-                .set((
-                    sessions::user_agent.eq(None::<String>),
-                    sessions::ip.eq(None::<String>),
-                ))
-                .execute(c)?;
-            diesel::delete(user_tokens::table.filter(user_tokens::user_id.eq(&key))).execute(c)?;
-            diesel::delete(notifications::table.filter(notifications::user_id.eq(&key)))
-                .execute(c)?;
-            diesel::delete(email_deliveries::table.filter(email_deliveries::user_id.eq(&key)))
-                .execute(c)?;
-            // Bookings stay as anonymous counts; what the person wrote on them does not.
-            diesel::update(bookings::table.filter(bookings::user_id.eq(&key)))
-                .set(bookings::accessibility_requirements.eq(None::<String>))
-                .execute(c)?;
             Ok(())
         })
         .map_err(repo_error)
     }
+}
+
+/// Erases one live account's personal data on the caller's connection (self-service
+/// erasure and the admin area's delete share it): the row stays, so bookings still count,
+/// but holds nothing that identifies the person; sessions are revoked, tokens, notifications
+/// and queued emails deleted. `NotFound` when the account is unknown or already erased.
+pub(crate) fn erase_user(c: &mut DbConnection, key: &str, now: NaiveDateTime) -> QueryResult<()> {
+    let blank = Profile {
+        first_name: "Former".into(),
+        last_name: "member".into(),
+        ..Default::default()
+    };
+    let changed = diesel::update(users::table.find(key).filter(users::deleted_at.is_null()))
+        .set((
+            ProfileColumns::from_profile(&blank),
+            // A unique, undeliverable address keeps the email index happy.
+            users::email.eq(format!("erased-{key}@erased.invalid")),
+            users::password_hash.eq("!"),
+            users::preferences.eq("{}"),
+            users::profile_image_url.eq(None::<String>),
+            users::registration_ip.eq(None::<String>),
+            // An erased account holds no role: it counts as nobody's admin.
+            users::role.eq(Role::User.as_str()),
+            users::deleted_at.eq(Some(now)),
+            users::updated_at.eq(now),
+        ))
+        .execute(c)?;
+    if changed != 1 {
+        return Err(diesel::result::Error::NotFound);
+    }
+    revoke_sessions(c, key, None, now)?;
+    diesel::update(sessions::table.filter(sessions::user_id.eq(key)))
+        .set((
+            sessions::user_agent.eq(None::<String>),
+            sessions::ip.eq(None::<String>),
+        ))
+        .execute(c)?;
+    diesel::delete(user_tokens::table.filter(user_tokens::user_id.eq(key))).execute(c)?;
+    diesel::delete(notifications::table.filter(notifications::user_id.eq(key))).execute(c)?;
+    diesel::delete(email_deliveries::table.filter(email_deliveries::user_id.eq(key))).execute(c)?;
+    // Bookings stay as anonymous counts; what the person wrote on them does not.
+    diesel::update(bookings::table.filter(bookings::user_id.eq(key)))
+        .set(bookings::accessibility_requirements.eq(None::<String>))
+        .execute(c)?;
+    Ok(())
 }

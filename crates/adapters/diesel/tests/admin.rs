@@ -18,6 +18,7 @@ on_both_backends!(
     a_password_change_closes_the_admin_session,
     the_audit_trail_is_newest_first_and_filtered,
     the_dashboard_counts_on_both_backends,
+    the_last_admin_cannot_erase_themselves,
 );
 
 fn signed_in(store: &Store) -> (UserId, Session) {
@@ -186,4 +187,34 @@ fn the_dashboard_counts_on_both_backends(store: &Store) {
     let d = store.dashboard(&windows).unwrap();
     assert_eq!((d.bookings_total, d.bookings_pending), (2, 1));
     assert_eq!((d.cash_bookings, d.bookings_per_week[11]), (2, 3));
+}
+
+fn admin(store: &Store, email: &str) -> UserId {
+    let user = playspace_test_support::user_with_email(email);
+    store
+        .create_or_promote_admin(&playspace_ports::NewUserRecord {
+            user: user.clone(),
+            password_hash: "hash".into(),
+            registration_ip: None,
+        })
+        .unwrap();
+    store.find_by_email(&user.email).unwrap().unwrap().0.id
+}
+
+fn the_last_admin_cannot_erase_themselves(store: &Store) {
+    let only = admin(store, "only@example.org");
+    assert_eq!(
+        store.erase(only, Utc::now()),
+        Err(playspace_ports::RepoError::Conflict)
+    );
+    assert!(UserRepository::get(store, only).is_ok(), "nothing erased");
+    let second = admin(store, "second@example.org");
+    store.erase(only, Utc::now()).unwrap();
+    assert_eq!(
+        store.erase(second, Utc::now()),
+        Err(playspace_ports::RepoError::Conflict),
+        "an erased admin is nobody's admin"
+    );
+    // Members erase themselves whether or not there is an admin.
+    store.erase(members(store, 1)[0], Utc::now()).unwrap();
 }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Barrier};
 
 use chrono::{Duration, NaiveDate, NaiveTime, Utc};
-use playspace_domain::admin::Cursor;
+use playspace_domain::page_cursor::PageCursor as Cursor;
 use playspace_domain::series::SeriesRule;
 use playspace_domain::waitlist::WaitlistStatus;
 use playspace_domain::{AuditEntry, Event, SeriesId, UserId};

@@ -4,9 +4,9 @@ use std::pin::Pin;
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, web};
 use playspace_app::accounts::ClientInfo;
-use playspace_app::admin::{AdminAccessError, authorize_admin};
+use playspace_app::admin::{Actor, AdminAccessError, authorize_admin};
 use playspace_domain::admin::AdminArea;
-use playspace_domain::{AuditEntry, Session, User};
+use playspace_domain::{Session, User};
 
 use super::current_user::{Credentials, client_info, unauthenticated};
 use crate::error::ApiError;
@@ -23,16 +23,12 @@ pub struct AdminCaller {
 }
 
 impl AdminCaller {
-    /// An audit entry by this caller, from this request's address and browser, at `now`.
-    pub fn audit(
-        &self,
-        action: &'static str,
-        resource_type: &'static str,
-        resource_id: Option<String>,
-        now: chrono::DateTime<chrono::Utc>,
-    ) -> AuditEntry {
-        AuditEntry::new(self.user.id, action, resource_type, resource_id, now)
-            .from_client(self.client.ip.clone(), self.client.user_agent.clone())
+    /// The caller as the admin use cases record them in the audit trail.
+    pub fn actor(&self) -> Actor {
+        Actor {
+            id: self.user.id,
+            client: self.client.clone(),
+        }
     }
 }
 

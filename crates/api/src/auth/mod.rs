@@ -5,6 +5,7 @@ mod admin;
 mod cookie;
 mod current_user;
 mod jwt;
+mod link_signer;
 mod password_hasher;
 mod secrets;
 
@@ -12,5 +13,6 @@ pub use admin::{Admin, AdminCaller, SessionLeader, forbidden};
 pub use cookie::{SESSION_COOKIE, clear_session_cookie, session_cookie};
 pub use current_user::{Credentials, CurrentUser, bearer_or_cookie, client_info, unauthenticated};
 pub use jwt::JwtIssuer;
+pub use link_signer::HmacLinkSigner;
 pub use password_hasher::Argon2Hasher;
 pub use secrets::load_or_create_secret;

@@ -12,6 +12,7 @@ mod list_events;
 mod memberships;
 mod payments;
 mod submit_contact;
+mod unsubscribe;
 mod user;
 mod waitlist;
 
@@ -176,6 +177,41 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/admin/dashboard-stats")
                         .route(web::get().to(admin::dashboard_stats::handle)),
+                )
+                .service(
+                    web::resource("/admin/users")
+                        .route(web::get().to(admin::users_list::handle))
+                        .route(web::post().to(admin::users_create::handle)),
+                )
+                // Before /admin/users/{id}, which would otherwise take "bulk-action".
+                .service(
+                    web::resource("/admin/users/bulk-action")
+                        .route(web::post().to(admin::users_bulk_action::handle)),
+                )
+                .service(
+                    web::resource("/admin/users/{id}")
+                        .route(web::patch().to(admin::users_update::handle)),
+                )
+                .service(
+                    web::resource("/admin/emails/preview")
+                        .route(web::post().to(admin::emails_preview::handle)),
+                )
+                .service(
+                    web::resource("/admin/send-bulk-email")
+                        .route(web::post().to(admin::send_bulk_email::handle)),
+                )
+                .service(
+                    web::resource("/admin/email-campaigns")
+                        .route(web::get().to(admin::email_campaigns::handle)),
+                )
+                .service(
+                    web::resource("/admin/export/{type}")
+                        .route(web::get().to(admin::export::handle)),
+                )
+                .service(
+                    web::resource("/unsubscribe")
+                        .route(web::get().to(unsubscribe::show::handle))
+                        .route(web::post().to(unsubscribe::confirm::handle)),
                 )
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),

@@ -7,6 +7,11 @@ use super::AccountDeps;
 pub enum DeleteAccountError {
     #[error("invalid: {0}")]
     Invalid(FieldErrors),
+    /// The site must keep an admin: another must be made admin first.
+    #[error(
+        "You are the site's only admin. Make someone else an admin before deleting your account."
+    )]
+    LastAdmin,
     #[error(transparent)]
     Store(#[from] RepoError),
 }
@@ -27,6 +32,8 @@ pub fn delete_account(
         );
         return Err(DeleteAccountError::Invalid(errors));
     }
-    deps.users.erase(user, deps.clock.now())?;
-    Ok(())
+    match deps.users.erase(user, deps.clock.now()) {
+        Err(RepoError::Conflict) => Err(DeleteAccountError::LastAdmin),
+        other => Ok(other?),
+    }
 }

@@ -1,14 +1,16 @@
 //! Bookings from the admin side: the filtered list, status and payment-status edits, and
 //! cancelling with or without a refund.
-use playspace_domain::admin::{Cursor, PAGE_SIZE, Page};
+use playspace_domain::admin::PAGE_SIZE;
 use playspace_domain::audit::actions;
+use playspace_domain::page_cursor::Page;
 use playspace_domain::{
-    AuditEntry, BookingId, BookingStatus, EventId, FieldErrors, PaymentMethod, PaymentStatus,
-    ValidationError, london,
+    BookingId, BookingStatus, EventId, FieldErrors, PaymentMethod, PaymentStatus, ValidationError,
+    london,
 };
 use playspace_ports::{AdminBooking, BookingFilter, RepoError};
 
 use super::AdminDeps;
+use super::{Actor, cursor};
 use crate::bookings::{cancellation_email, refund_card_payment};
 
 #[derive(Debug, thiserror::Error)]
@@ -85,7 +87,7 @@ pub fn list_admin_bookings(
                 .ok_or_else(|| ValidationError::new("References look like PS-7K3Q9M")),
         )
     });
-    let after = given(input.cursor).and_then(|c| e.check("cursor", Cursor::parse(&c)));
+    let after = given(input.cursor).and_then(|c| e.check("cursor", cursor(&c)));
     if !e.is_empty() {
         return Err(AdminBookingError::Invalid(e));
     }
@@ -126,17 +128,16 @@ pub fn update_booking(
     deps: &AdminDeps,
     id: &str,
     edit: BookingEdit,
-    audit: AuditEntry,
+    actor: &Actor,
 ) -> Result<AdminBooking, AdminBookingError> {
     let id: BookingId = id.parse().map_err(|_| AdminBookingError::NotFound)?;
     let current = deps.admin_bookings.admin_booking(id)?;
-    let audit = AuditEntry {
-        action: actions::BOOKING_UPDATE,
-        resource_type: "booking",
-        resource_id: Some(id.to_string()),
-        at: deps.clock.now(),
-        ..audit
-    };
+    let audit = actor.entry(
+        actions::BOOKING_UPDATE,
+        "booking",
+        Some(id.to_string()),
+        deps.clock.now(),
+    );
     let mut errors = FieldErrors::new();
     match edit {
         BookingEdit::Status(text) => {
@@ -178,7 +179,7 @@ pub fn cancel_booking_as_admin(
     id: &str,
     refund: bool,
     reason: Option<String>,
-    audit: AuditEntry,
+    actor: &Actor,
 ) -> Result<AdminBooking, AdminBookingError> {
     let id: BookingId = id.parse().map_err(|_| AdminBookingError::NotFound)?;
     let current = deps.admin_bookings.admin_booking(id)?;
@@ -190,14 +191,14 @@ pub fn cancel_booking_as_admin(
     let reason: Option<String> = reason
         .map(|r| r.trim().chars().take(500).collect::<String>())
         .filter(|r| !r.is_empty());
-    let audit = AuditEntry {
-        action: actions::BOOKING_CANCEL,
-        resource_type: "booking",
-        resource_id: Some(id.to_string()),
-        at: now,
-        ..audit
-    }
-    .detail("refund", refund.to_string());
+    let audit = actor
+        .entry(
+            actions::BOOKING_CANCEL,
+            "booking",
+            Some(id.to_string()),
+            now,
+        )
+        .detail("refund", refund.to_string());
     deps.admin_bookings.set_booking_status(
         id,
         BookingStatus::Cancelled,

@@ -3,10 +3,10 @@
 use chrono::Duration;
 use playspace_domain::admin::{AdminArea, NO_PERMISSION, may_see_register};
 use playspace_domain::audit::actions;
-use playspace_domain::{AuditEntry, BookingId, EventId, UserId, london};
+use playspace_domain::{BookingId, EventId, UserId, london};
 use playspace_ports::{AdminEvent, RegisterChange, RegisterLine, RepoError};
 
-use super::AdminDeps;
+use super::{Actor, AdminDeps};
 
 #[derive(Debug, thiserror::Error)]
 pub enum RegisterError {
@@ -82,21 +82,22 @@ pub fn mark_register(
     event: &str,
     booking: &str,
     change: RegisterChange,
-    audit: AuditEntry,
+    actor: &Actor,
 ) -> Result<RegisterLine, RegisterError> {
     let session = session(deps, me, area, event)?;
     let booking: BookingId = booking.parse().map_err(|_| RegisterError::NotFound)?;
-    let audit = AuditEntry {
-        action: match change {
-            RegisterChange::Attendance(_) => actions::ATTENDANCE_MARK,
-            RegisterChange::CashPaid => actions::CASH_PAID,
-        },
-        resource_type: "booking",
-        resource_id: Some(booking.to_string()),
-        at: deps.clock.now(),
-        ..audit
-    }
-    .detail("eventId", session.event.id.to_string());
+    let action = match change {
+        RegisterChange::Attendance(_) => actions::ATTENDANCE_MARK,
+        RegisterChange::CashPaid => actions::CASH_PAID,
+    };
+    let audit = actor
+        .entry(
+            action,
+            "booking",
+            Some(booking.to_string()),
+            deps.clock.now(),
+        )
+        .detail("eventId", session.event.id.to_string());
     let audit = match change {
         RegisterChange::Attendance(mark) => {
             audit.detail("attendance", mark.map_or("unmarked", |m| m.as_str()))
@@ -175,7 +176,10 @@ mod tests {
             })
             .times(1)
             .returning(|_, _, _, _| Err(RepoError::NotFound));
-        let audit = AuditEntry::new(me, "x", "x", None, test_now());
+        let actor = Actor {
+            id: me,
+            ..crate::admin::testing::actor()
+        };
         let booking = BookingId::new().to_string();
         assert!(matches!(
             mark_register(
@@ -185,7 +189,7 @@ mod tests {
                 &event_id.to_string(),
                 &booking,
                 RegisterChange::Attendance(Some(Attendance::NoShow)),
-                audit.clone()
+                &actor
             ),
             Err(RegisterError::NotFound)
         ));
@@ -201,7 +205,7 @@ mod tests {
                 &event_id.to_string(),
                 &booking,
                 RegisterChange::CashPaid,
-                audit
+                &actor
             ),
             Err(RegisterError::NotCash)
         ));

@@ -1,14 +1,15 @@
-//! Mocks for the admin use cases' unit tests.
+//! Mocks of every port the admin use cases take, for their unit tests.
+use playspace_domain::UserId;
 use playspace_ports::{
-    MockAdminBookingRepository, MockAdminEventRepository, MockAuditLog, MockBookingRepository,
-    MockDashboardRepository, MockPasswordHasher, MockPaymentGateway, MockRegisterRepository,
+    MockAdminBookingRepository, MockAdminEventRepository, MockAdminUserStore, MockAuditLog,
+    MockBookingRepository, MockBulkEmailStore, MockDashboardRepository, MockExportStore,
+    MockLinkSigner, MockPasswordHasher, MockPaymentGateway, MockRegisterRepository,
     MockSessionRepository, MockUserRepository,
 };
 use playspace_test_support::{FixedClock, test_now};
 
-use super::AdminDeps;
-use crate::accounts::EmailSettings;
-use crate::accounts::testing::settings;
+use super::{Actor, AdminDeps};
+use crate::accounts::{ClientInfo, EmailSettings};
 
 pub(crate) struct Mocks {
     pub users: MockUserRepository,
@@ -23,10 +24,14 @@ pub(crate) struct Mocks {
     pub registers: MockRegisterRepository,
     pub admin_bookings: MockAdminBookingRepository,
     pub dashboard: MockDashboardRepository,
+    pub admin_users: MockAdminUserStore,
+    pub bulk_email: MockBulkEmailStore,
+    pub exports: MockExportStore,
+    pub links: MockLinkSigner,
 }
 
 impl Mocks {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self {
             users: MockUserRepository::new(),
             sessions: MockSessionRepository::new(),
@@ -36,14 +41,18 @@ impl Mocks {
             events: MockAdminEventRepository::new(),
             bookings: MockBookingRepository::new(),
             gateway: MockPaymentGateway::new(),
-            email: settings(),
+            email: crate::accounts::testing::settings(),
             registers: MockRegisterRepository::new(),
             admin_bookings: MockAdminBookingRepository::new(),
             dashboard: MockDashboardRepository::new(),
+            admin_users: MockAdminUserStore::new(),
+            bulk_email: MockBulkEmailStore::new(),
+            exports: MockExportStore::new(),
+            links: MockLinkSigner::new(),
         }
     }
 
-    pub fn deps(&self) -> AdminDeps<'_> {
+    pub(crate) fn deps(&self) -> AdminDeps<'_> {
         AdminDeps {
             users: &self.users,
             sessions: &self.sessions,
@@ -57,6 +66,34 @@ impl Mocks {
             registers: &self.registers,
             admin_bookings: &self.admin_bookings,
             dashboard: &self.dashboard,
+            admin_users: &self.admin_users,
+            bulk_email: &self.bulk_email,
+            exports: &self.exports,
+            links: &self.links,
         }
+    }
+
+    /// Signs links as "signed:{purpose}:{subject}" and verifies only those.
+    pub(crate) fn with_plain_links(mut self) -> Self {
+        self.links
+            .expect_sign()
+            .returning(|purpose, subject| format!("signed:{purpose}:{subject}"));
+        self.links.expect_verify().returning(|purpose, token| {
+            token
+                .strip_prefix(&format!("signed:{purpose}:"))
+                .map(str::to_owned)
+        });
+        self
+    }
+}
+
+/// An admin acting from a known address.
+pub(crate) fn actor() -> Actor {
+    Actor {
+        id: UserId::new(),
+        client: ClientInfo {
+            ip: Some("10.0.0.9".into()),
+            user_agent: Some("Firefox".into()),
+        },
     }
 }

@@ -21,7 +21,7 @@ export default function MobileAccountLinks({ user, onNavigate }: { user: User; o
         </div>
       </div>
       <ul className="flex flex-col gap-1">
-        {accountLinks.map(({ label, to, icon: Icon }) => (
+        {accountLinks(user).map(({ label, to, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

@@ -30,7 +30,7 @@ export default function UserMenu({ user, defaultOpen = false }: { user: User; de
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {accountLinks.map(({ label, to, icon: Icon }) => (
+        {accountLinks(user).map(({ label, to, icon: Icon }) => (
           <DropdownMenuItem key={to} asChild>
             <Link to={to}>
               <Icon aria-hidden="true" /> {label}

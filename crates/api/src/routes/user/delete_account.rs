@@ -29,6 +29,11 @@ pub async fn handle(
         .await?
         .map_err(|e| match e {
             DeleteAccountError::Invalid(fields) => ApiError::validation(fields),
+            DeleteAccountError::LastAdmin => ApiError::new(
+                actix_web::http::StatusCode::CONFLICT,
+                "last_admin",
+                e.to_string(),
+            ),
             DeleteAccountError::Store(e) => e.into(),
         })?;
     Ok(HttpResponse::Ok()

@@ -2,7 +2,9 @@ use playspace_domain::audit::actions;
 use playspace_domain::event_form::EventForm;
 use playspace_domain::london;
 use playspace_domain::series::SeriesForm;
-use playspace_domain::{AuditEntry, FieldErrors, SeriesId};
+use playspace_domain::{FieldErrors, SeriesId};
+
+use crate::admin::Actor;
 use playspace_ports::{AdminEvent, NewSeries};
 
 use super::{AdminDeps, AdminEventError, leader};
@@ -18,7 +20,7 @@ pub struct NewEventInput {
 pub fn create_event(
     deps: &AdminDeps,
     input: NewEventInput,
-    audit: AuditEntry,
+    actor: &Actor,
 ) -> Result<AdminEvent, AdminEventError> {
     let now = deps.clock.now();
     let mut errors = FieldErrors::new();
@@ -33,13 +35,12 @@ pub fn create_event(
             return Err(AdminEventError::Invalid(more));
         }
     };
-    let audit = AuditEntry {
-        action: actions::EVENT_CREATE,
-        resource_type: "event",
-        resource_id: Some(event.id.to_string()),
-        at: now,
-        ..audit
-    };
+    let audit = actor.entry(
+        actions::EVENT_CREATE,
+        "event",
+        Some(event.id.to_string()),
+        now,
+    );
     let leader_id = leader.as_ref().map(|l| l.id);
     deps.events
         .create_events(std::slice::from_ref(&event), leader_id, None, &audit)?;
@@ -56,7 +57,7 @@ pub fn create_series(
     deps: &AdminDeps,
     input: NewEventInput,
     rule: SeriesForm,
-    audit: AuditEntry,
+    actor: &Actor,
 ) -> Result<(SeriesId, Vec<AdminEvent>), AdminEventError> {
     let now = deps.clock.now();
     let mut errors = FieldErrors::new();
@@ -77,16 +78,16 @@ pub fn create_series(
     let series = NewSeries {
         id: SeriesId::new(),
         rule,
-        created_by: audit.actor.unwrap_or_default(),
+        created_by: actor.id,
     };
-    let audit = AuditEntry {
-        action: actions::SERIES_CREATE,
-        resource_type: "series",
-        resource_id: Some(series.id.to_string()),
-        at: now,
-        ..audit
-    }
-    .detail("sessions", events.len().to_string());
+    let audit = actor
+        .entry(
+            actions::SERIES_CREATE,
+            "series",
+            Some(series.id.to_string()),
+            now,
+        )
+        .detail("sessions", events.len().to_string());
     deps.events.create_events(
         &events,
         leader.as_ref().map(|l| l.id),

@@ -1,4 +1,5 @@
-use playspace_domain::admin::{Cursor, PAGE_SIZE, Page};
+use playspace_domain::admin::PAGE_SIZE;
+use playspace_domain::page_cursor::Page;
 use playspace_domain::{FieldErrors, ValidationError};
 use playspace_ports::{AdminEvent, EventListQuery, EventWhen};
 
@@ -34,7 +35,7 @@ pub fn list_admin_events(
     let after = input
         .cursor
         .filter(|c| !c.is_empty())
-        .map(|c| errors.check("cursor", Cursor::parse(&c)))
+        .map(|c| errors.check("cursor", crate::admin::cursor(&c)))
         .unwrap_or(None);
     let Some(when) = when.filter(|_| errors.is_empty()) else {
         return Err(AdminEventError::Invalid(errors));

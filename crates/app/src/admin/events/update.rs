@@ -1,9 +1,10 @@
 use playspace_domain::audit::actions;
 use playspace_domain::event_form::EventPatch;
-use playspace_domain::{AuditEntry, Event, EventId, FieldErrors, UserId, ValidationError};
+use playspace_domain::{Event, EventId, FieldErrors, UserId, ValidationError};
 use playspace_ports::{AdminEvent, EventUpdate, RepoError};
 
 use super::{AdminDeps, AdminEventError, emails, leader};
+use crate::admin::Actor;
 use crate::bookings::refund_card_payment;
 
 /// Which sessions of a series an edit reaches.
@@ -42,7 +43,7 @@ pub fn update_event(
     deps: &AdminDeps,
     id: &str,
     edit: EventEdit,
-    audit: AuditEntry,
+    actor: &Actor,
 ) -> Result<Edited, AdminEventError> {
     let id: EventId = id.parse().map_err(|_| AdminEventError::NotFound)?;
     let current = deps.events.admin_event(id)?;
@@ -63,7 +64,7 @@ pub fn update_event(
         edited,
         new_leader,
         current.leader.as_ref().map(|l| l.id),
-        &audit,
+        actor,
         now,
     )];
     if let (EditScope::Following, Some(series)) = (edit.scope, current.series_id) {
@@ -80,7 +81,7 @@ pub fn update_event(
                 after,
                 new_leader,
                 current.leader.as_ref().map(|l| l.id),
-                &audit,
+                actor,
                 now,
             ));
         }
@@ -118,23 +119,19 @@ fn update(
     after: Event,
     leader: Option<Option<UserId>>,
     leader_before: Option<UserId>,
-    audit: &AuditEntry,
+    actor: &Actor,
     now: chrono::DateTime<chrono::Utc>,
 ) -> EventUpdate {
     let fields = changed_fields(before, &after, leader, leader_before);
     let cancelled = before.is_active && !after.is_active;
-    let audit = AuditEntry {
-        action: if cancelled {
-            actions::EVENT_CANCEL
-        } else {
-            actions::EVENT_UPDATE
-        },
-        resource_type: "event",
-        resource_id: Some(after.id.to_string()),
-        at: now,
-        ..audit.clone()
-    }
-    .detail("fields", fields.join(","));
+    let action = if cancelled {
+        actions::EVENT_CANCEL
+    } else {
+        actions::EVENT_UPDATE
+    };
+    let audit = actor
+        .entry(action, "event", Some(after.id.to_string()), now)
+        .detail("fields", fields.join(","));
     EventUpdate {
         before: before.clone(),
         after,
@@ -213,8 +210,8 @@ mod tests {
         }
     }
 
-    fn audit() -> AuditEntry {
-        AuditEntry::new(UserId::new(), "x", "x", None, test_now())
+    fn audit() -> Actor {
+        crate::admin::testing::actor()
     }
 
     #[test]
@@ -261,7 +258,8 @@ mod tests {
             leader_id: None,
             scope: EditScope::Following,
         };
-        let edited = update_event(&m.deps(), &current.event.id.to_string(), edit, audit()).unwrap();
+        let edited =
+            update_event(&m.deps(), &current.event.id.to_string(), edit, &audit()).unwrap();
         assert_eq!((edited.updated, edited.notified), (3, 12));
     }
 
@@ -317,7 +315,7 @@ mod tests {
             },
             ..EventEdit::default()
         };
-        let edited = update_event(&m.deps(), &e.id.to_string(), edit, audit()).unwrap();
+        let edited = update_event(&m.deps(), &e.id.to_string(), edit, &audit()).unwrap();
         assert_eq!(edited.notified, 2);
     }
 
@@ -344,7 +342,7 @@ mod tests {
             ..EventEdit::default()
         };
         let Err(AdminEventError::Invalid(errors)) =
-            update_event(&m.deps(), &e.id.to_string(), edit, audit())
+            update_event(&m.deps(), &e.id.to_string(), edit, &audit())
         else {
             panic!("expected a field error")
         };
@@ -363,7 +361,7 @@ mod tests {
             ..EventEdit::default()
         };
         let Err(AdminEventError::Invalid(errors)) =
-            update_event(&m.deps(), &e.id.to_string(), edit, audit())
+            update_event(&m.deps(), &e.id.to_string(), edit, &audit())
         else {
             panic!("expected a field error")
         };

@@ -11,7 +11,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
-import { ApiError } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { useDeleteAccount } from "../api/delete-account";
 
 /** Asks for the password before erasing the account; then home, signed out. */
@@ -27,7 +27,8 @@ export function DeleteAccountDialog() {
     remove.mutate(password, {
       onError: (failure) => {
         const fieldError = failure instanceof ApiError ? failure.body?.fieldErrors?.password : undefined;
-        setError(fieldError);
+        // Anything else (the only admin, the server away) is said too, never swallowed.
+        setError(fieldError ?? errorMessage(failure, "We couldn't delete your account. Please try again."));
       },
     });
   };

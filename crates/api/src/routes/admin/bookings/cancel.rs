@@ -23,10 +23,10 @@ pub async fn handle(
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
     let Body { refund, reason } = body.into_inner();
-    let audit = admin.audit("booking.cancel", "booking", None, state.clock.now());
+    let actor = admin.actor();
     let app = state.clone();
     let booking =
-        web::block(move || cancel_booking_as_admin(&app.admin_deps(), &id, refund, reason, audit))
+        web::block(move || cancel_booking_as_admin(&app.admin_deps(), &id, refund, reason, &actor))
             .await??;
     state.events_cache.invalidate();
     Ok(HttpResponse::Ok().json(serde_json::json!({ "booking": AdminBookingDto::from(&booking) })))

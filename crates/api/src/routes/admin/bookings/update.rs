@@ -37,9 +37,10 @@ pub async fn handle(
             ));
         }
     };
-    let audit = admin.audit("booking.update", "booking", None, state.clock.now());
+    let actor = admin.actor();
     let app = state.clone();
-    let booking = web::block(move || update_booking(&app.admin_deps(), &id, edit, audit)).await??;
+    let booking =
+        web::block(move || update_booking(&app.admin_deps(), &id, edit, &actor)).await??;
     state.events_cache.invalidate();
     Ok(HttpResponse::Ok().json(serde_json::json!({ "booking": AdminBookingDto::from(&booking) })))
 }

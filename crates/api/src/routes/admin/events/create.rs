@@ -13,9 +13,9 @@ pub async fn handle(
     body: web::Json<EventFields>,
 ) -> Result<HttpResponse, ApiError> {
     let app = state.clone();
-    let audit = admin.audit("event.create", "event", None, state.clock.now());
+    let actor = admin.actor();
     let created =
-        web::block(move || create_event(&app.admin_deps(), body.into_inner().into_input(), audit))
+        web::block(move || create_event(&app.admin_deps(), body.into_inner().into_input(), &actor))
             .await??;
     state.events_cache.invalidate();
     Ok(HttpResponse::Created().json(serde_json::json!({ "event": AdminEventDto::from(&created) })))

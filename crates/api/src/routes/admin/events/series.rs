@@ -43,9 +43,9 @@ pub async fn handle(
         skip_dates,
     };
     let app = state.clone();
-    let audit = admin.audit("series.create", "series", None, state.clock.now());
+    let actor = admin.actor();
     let (series, events) =
-        web::block(move || create_series(&app.admin_deps(), fields.into_input(), rule, audit))
+        web::block(move || create_series(&app.admin_deps(), fields.into_input(), rule, &actor))
             .await??;
     state.events_cache.invalidate();
     let events: Vec<AdminEventDto> = events.iter().map(AdminEventDto::from).collect();

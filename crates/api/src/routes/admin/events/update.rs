@@ -71,8 +71,8 @@ pub async fn handle(
         scope,
     };
     let app = state.clone();
-    let audit = admin.audit("event.update", "event", None, state.clock.now());
-    let edited = web::block(move || update_event(&app.admin_deps(), &id, edit, audit)).await??;
+    let actor = admin.actor();
+    let edited = web::block(move || update_event(&app.admin_deps(), &id, edit, &actor)).await??;
     state.events_cache.invalidate();
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "event": AdminEventDto::from(&edited.event),

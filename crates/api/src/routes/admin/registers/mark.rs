@@ -49,11 +49,19 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     let change = change(body.into_inner())?;
     let (event, booking) = path.into_inner();
-    let audit = caller.audit("booking.attendance", "booking", None, state.clock.now());
+    let actor = caller.actor();
     let (me, area) = (caller.user.id, caller.area);
     let app = state.clone();
     let line = web::block(move || {
-        mark_register(&app.admin_deps(), me, area, &event, &booking, change, audit)
+        mark_register(
+            &app.admin_deps(),
+            me,
+            area,
+            &event,
+            &booking,
+            change,
+            &actor,
+        )
     })
     .await??;
     Ok(HttpResponse::Ok()

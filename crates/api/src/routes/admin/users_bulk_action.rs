@@ -1,0 +1,60 @@
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use playspace_app::admin::{BulkActionError, BulkActionInput, bulk_user_action};
+use playspace_domain::admin_users::BulkRefusal;
+use serde::Deserialize;
+
+use super::admin_user::user_not_found;
+use crate::auth::Admin;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Data {
+    role: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Body {
+    action: String,
+    user_ids: Vec<String>,
+    data: Option<Data>,
+}
+
+/// `POST /api/admin/users/bulk-action`: `{action: "delete" | "updateRole", userIds,
+/// data: {role}}` → `{affected}`, all or nothing.
+pub async fn handle(
+    state: web::Data<AppState>,
+    admin: Admin,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let input = BulkActionInput {
+        action: b.action,
+        user_ids: b.user_ids,
+        role: b.data.and_then(|d| d.role),
+    };
+    let by = admin.actor();
+    let app = state.clone();
+    let affected = web::block(move || bulk_user_action(&app.admin_deps(), &by, input))
+        .await?
+        .map_err(|e| match e {
+            BulkActionError::Refused(BulkRefusal::Invalid(fields)) => ApiError::validation(fields),
+            BulkActionError::Refused(r @ BulkRefusal::NoItemsSelected) => {
+                ApiError::bad_request("no_items_selected", r.to_string())
+            }
+            BulkActionError::Refused(r @ BulkRefusal::TooMany) => {
+                ApiError::bad_request("too_many_items", r.to_string())
+            }
+            BulkActionError::Refused(BulkRefusal::UnknownPerson) | BulkActionError::NotFound => {
+                user_not_found()
+            }
+            BulkActionError::RoleChange(r) => {
+                ApiError::new(StatusCode::CONFLICT, r.code(), r.to_string())
+            }
+            BulkActionError::Store(e) => e.into(),
+        })?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "affected": affected })))
+}

@@ -1,0 +1,51 @@
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use playspace_app::admin::{CreateUserError, create_user};
+use playspace_domain::admin_users::{EMAIL_TAKEN, NewUserForm};
+use serde::Deserialize;
+
+use super::admin_user::AdminUserDto;
+use crate::auth::Admin;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Unknown fields (isEmailVerified, marketingConsent...) are ignored.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Body {
+    first_name: String,
+    last_name: String,
+    email: String,
+    password: String,
+    phone: Option<String>,
+    role: String,
+}
+
+/// `POST /api/admin/users`: creates an unverified account and emails its verification link.
+pub async fn handle(
+    state: web::Data<AppState>,
+    admin: Admin,
+    body: web::Json<Body>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let form = NewUserForm {
+        first_name: b.first_name,
+        last_name: b.last_name,
+        email: b.email,
+        password: b.password,
+        phone: b.phone,
+        role: b.role,
+    };
+    let by = admin.actor();
+    let app = state.clone();
+    let user = web::block(move || create_user(&app.admin_deps(), &by, form))
+        .await?
+        .map_err(|e| match e {
+            CreateUserError::Invalid(fields) => ApiError::validation(fields),
+            CreateUserError::EmailTaken => {
+                ApiError::new(StatusCode::CONFLICT, "email_taken", EMAIL_TAKEN)
+            }
+            CreateUserError::Store(e) => e.into(),
+        })?;
+    Ok(HttpResponse::Created().json(serde_json::json!({ "user": AdminUserDto::from(user) })))
+}

@@ -1,0 +1,16 @@
+//! `/api/unsubscribe`: the page an unsubscribe link opens asks here whose address it is and
+//! confirms. No sign-in: the signed token is the proof.
+
+pub mod confirm;
+pub mod show;
+
+use playspace_app::admin::UnsubscribeError;
+
+use crate::error::ApiError;
+
+fn error(e: UnsubscribeError) -> ApiError {
+    match e {
+        UnsubscribeError::InvalidToken => ApiError::bad_request("invalid_token", e.to_string()),
+        UnsubscribeError::Store(e) => e.into(),
+    }
+}

@@ -1,0 +1,28 @@
+use actix_web::http::header::CACHE_CONTROL;
+use actix_web::{HttpResponse, web};
+use playspace_app::admin::unsubscribe_address;
+use serde::Deserialize;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Query {
+    token: String,
+}
+
+/// `GET /api/unsubscribe?token=`: `{email}`, masked ("a***@example.org").
+pub async fn handle(
+    state: web::Data<AppState>,
+    query: web::Query<Query>,
+) -> Result<HttpResponse, ApiError> {
+    let token = query.into_inner().token;
+    let app = state.clone();
+    let email = web::block(move || unsubscribe_address(&app.store, app.links.as_ref(), &token))
+        .await?
+        .map_err(super::error)?;
+    Ok(HttpResponse::Ok()
+        .insert_header((CACHE_CONTROL, "no-store"))
+        .json(serde_json::json!({ "email": email })))
+}

@@ -1,0 +1,54 @@
+use playspace_domain::bulk_email::{BulkEmailRefusal, content};
+
+use super::bulk_email_message::BulkEmailMessage;
+use super::{Actor, AdminDeps};
+
+/// A bulk email exactly as a member receives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BulkEmailPreview {
+    pub subject: String,
+    pub html: String,
+    pub text: String,
+}
+
+/// Renders the email as members will get it; the unsubscribe link in the preview is the
+/// admin's own (it works, for them).
+pub fn preview_bulk_email(
+    deps: &AdminDeps,
+    by: &Actor,
+    subject: &str,
+    message: &str,
+) -> Result<BulkEmailPreview, BulkEmailRefusal> {
+    let content = content(subject, message)?;
+    let message = BulkEmailMessage::new(deps.email, deps.links, &content);
+    let (html, text) = message.bodies(by.id);
+    Ok(BulkEmailPreview {
+        subject: message.subject().to_owned(),
+        html,
+        text,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::admin::testing::{Mocks, actor};
+
+    #[test]
+    fn the_preview_is_the_members_email() {
+        let m = Mocks::new().with_plain_links();
+        let by = actor();
+        let preview = preview_bulk_email(&m.deps(), &by, " Hello ", "Line\n\nNext").unwrap();
+        assert_eq!(preview.subject, "Hello");
+        assert!(preview.html.contains(">Line</p>"));
+        assert!(
+            preview
+                .text
+                .contains(&format!("token=signed:unsubscribe:{}", by.id))
+        );
+        assert_eq!(
+            preview_bulk_email(&m.deps(), &by, "", "x"),
+            Err(BulkEmailRefusal::MissingFields)
+        );
+    }
+}
