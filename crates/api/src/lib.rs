@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod config;
+pub mod dashboard_cache;
 pub mod dto;
 pub mod error;
 pub mod events_cache;

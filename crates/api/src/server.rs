@@ -22,6 +22,7 @@ use playspace_stripe::{StripeGateway, StripeWebhookVerifier};
 
 use crate::auth::{Argon2Hasher, HmacLinkSigner, JwtIssuer, load_or_create_secret};
 use crate::config::Config;
+use crate::dashboard_cache::DashboardCache;
 use crate::error::{json_error_handler, query_error_handler};
 use crate::events_cache::EventsCache;
 use crate::frontend::{self, Frontend};
@@ -195,6 +196,7 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
             public_url: config.public_url.clone(),
         }),
         events_cache: Arc::new(EventsCache::default()),
+        dashboard_cache: Arc::new(DashboardCache::default()),
         frontend: Arc::new(Frontend::load(&config.frontend_dir)),
         rate_limiter: Arc::new(RateLimiter::new(config.rate_limits)),
         config: Arc::new(config),

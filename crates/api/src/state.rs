@@ -9,6 +9,7 @@ use playspace_ports::{
 use playspace_store::Store;
 
 use crate::config::Config;
+use crate::dashboard_cache::DashboardCache;
 use crate::events_cache::EventsCache;
 use crate::frontend::Frontend;
 use crate::local_checkout::LocalCheckout;
@@ -31,6 +32,8 @@ pub struct AppState {
     pub webhooks: Option<Arc<dyn WebhookVerifier>>,
     pub email: Arc<EmailSettings>,
     pub events_cache: Arc<EventsCache>,
+    /// The overview's figures (ADR 0009); admin writes drop them.
+    pub dashboard_cache: Arc<DashboardCache>,
     pub frontend: Arc<Frontend>,
     pub rate_limiter: Arc<RateLimiter>,
     pub config: Arc<Config>,

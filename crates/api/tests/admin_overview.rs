@@ -105,3 +105,36 @@ async fn the_overview_is_for_admins_with_an_admin_session() {
         common::admin_with_role(&app, &service, "mod@example.org", "moderator").await;
     assert_eq!(send(&service, stats(), Some(&moderator)).await.0, 403);
 }
+
+#[actix_web::test]
+async fn the_figures_are_kept_a_while_but_an_admin_change_shows_at_once() {
+    let app = TestApp::new();
+    let event = app.event(2, |e| e.places(0, 10));
+    let service = app.service().await;
+    let (token, _) = admin(&app, &service).await;
+    let (member, _) = register(&service, "member@example.org").await;
+    let booking = book_cash(&service, &member, &event.id.to_string()).await;
+    let (_, _, body) = send(&service, stats(), Some(&token)).await;
+    assert_eq!(body["bookings"]["total"], 1);
+
+    // A member's booking shows once the kept figures are refreshed (ADR 0009)...
+    let (other, _) = register(&service, "other@example.org").await;
+    book_cash(&service, &other, &event.id.to_string()).await;
+    let (_, _, body) = send(&service, stats(), Some(&token)).await;
+    assert_eq!(body["bookings"]["total"], 1, "kept figures");
+    assert_eq!(body["recentActivity"][0]["action"], "admin.login");
+
+    // ...an admin's change at once.
+    let (status, _, _) = send(
+        &service,
+        TestRequest::patch()
+            .uri(&format!("/api/admin/bookings/{booking}"))
+            .set_json(json!({ "status": "cancelled" })),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, _, body) = send(&service, stats(), Some(&token)).await;
+    assert_eq!(body["bookings"]["total"], 1, "the other booking only");
+    assert_eq!(body["recentActivity"][0]["action"], "booking.update");
+}

@@ -1,7 +1,10 @@
 //! One file per action. `configure` mounts them all.
+use actix_web::dev::Service;
+use actix_web::http::Method;
 use actix_web::web;
 
 use crate::error::ApiError;
+use crate::state::AppState;
 
 mod admin;
 mod auth;
@@ -33,6 +36,23 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .service(
             web::scope("/api")
+                .wrap_fn(|req, srv| {
+                    // An admin's change shows on the overview at once (ADR 0009).
+                    let admin_write = req.path().starts_with("/api/admin/")
+                        && !matches!(*req.method(), Method::GET | Method::HEAD);
+                    let state = req.app_data::<web::Data<AppState>>().cloned();
+                    let response = srv.call(req);
+                    async move {
+                        let response = response.await?;
+                        if admin_write
+                            && response.status().is_success()
+                            && let Some(state) = state
+                        {
+                            state.dashboard_cache.invalidate();
+                        }
+                        Ok(response)
+                    }
+                })
                 .service(web::resource("/events").route(web::get().to(list_events::handle)))
                 .service(web::resource("/events/{id}").route(web::get().to(get_event::handle)))
                 .service(

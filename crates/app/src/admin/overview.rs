@@ -5,23 +5,21 @@ use playspace_ports::{AuditFilter, AuditRecord, Dashboard, RepoError};
 
 use super::AdminDeps;
 
-/// Everything the overview shows, and the periods its charts cover.
+/// The overview's cards and charts, and the periods they cover: the costly part (counts
+/// over every booking), which the api may keep for a while (ADR 0009).
 #[derive(Clone, Debug)]
-pub struct Overview {
+pub struct OverviewFigures {
     pub windows: StatsWindows,
     pub figures: Dashboard,
-    pub recent: Vec<AuditRecord>,
 }
 
-pub fn overview(deps: &AdminDeps) -> Result<Overview, RepoError> {
+pub fn overview_figures(deps: &AdminDeps) -> Result<OverviewFigures, RepoError> {
     let windows = StatsWindows::at(deps.clock.now());
     let figures = deps.dashboard.dashboard(&windows)?;
-    let recent = deps
-        .audit
-        .latest(&AuditFilter::default(), RECENT_ACTIVITY)?;
-    Ok(Overview {
-        windows,
-        figures,
-        recent,
-    })
+    Ok(OverviewFigures { windows, figures })
+}
+
+/// The latest audit entries the overview lists: one indexed read, always current.
+pub fn recent_activity(deps: &AdminDeps) -> Result<Vec<AuditRecord>, RepoError> {
+    deps.audit.latest(&AuditFilter::default(), RECENT_ACTIVITY)
 }

@@ -1,17 +1,45 @@
+use std::sync::Arc;
+use std::time::Instant;
+
 use actix_web::{HttpResponse, web};
-use playspace_app::admin::overview::overview;
+use playspace_app::admin::overview::{OverviewFigures, overview_figures, recent_activity};
 use serde_json::json;
 
 use super::audit_logs::AuditLogDto;
 use crate::auth::Admin;
+use crate::dashboard_cache::Lookup;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// `GET /api/admin/dashboard-stats`: the spec's cards (money in pounds as "1234.50"), the
-/// 5 latest activities and the charts (12 London weeks or months, oldest first).
-pub async fn handle(state: web::Data<AppState>, _admin: Admin) -> Result<HttpResponse, ApiError> {
+/// Reads the figures now and keeps them.
+async fn compute(state: web::Data<AppState>) -> Result<Arc<OverviewFigures>, ApiError> {
+    let started = Instant::now();
     let app = state.clone();
-    let o = web::block(move || overview(&app.admin_deps())).await??;
+    let figures = Arc::new(web::block(move || overview_figures(&app.admin_deps())).await??);
+    state.dashboard_cache.put(Arc::clone(&figures), started);
+    Ok(figures)
+}
+
+/// `GET /api/admin/dashboard-stats`: the spec's cards (money in pounds as "1234.50"), the
+/// 5 latest activities and the charts (12 London weeks or months, oldest first). The cards
+/// and charts may be up to two minutes old (ADR 0009); the activities are always current.
+pub async fn handle(state: web::Data<AppState>, _admin: Admin) -> Result<HttpResponse, ApiError> {
+    let o = match state.dashboard_cache.get() {
+        Lookup::Fresh(figures) => figures,
+        Lookup::RefreshBehind(figures) => {
+            let behind = state.clone();
+            actix_web::rt::spawn(async move {
+                if let Err(e) = compute(behind.clone()).await {
+                    behind.dashboard_cache.refresh_failed();
+                    tracing::warn!(error = %e, "overview refresh failed");
+                }
+            });
+            figures
+        }
+        Lookup::Missing => compute(state.clone()).await?,
+    };
+    let app = state.clone();
+    let recent = web::block(move || recent_activity(&app.admin_deps())).await??;
     let f = &o.figures;
     let per_week: Vec<_> = o
         .windows
@@ -37,7 +65,7 @@ pub async fn handle(state: web::Data<AppState>, _admin: Admin) -> Result<HttpRes
         .iter()
         .map(|(sport, came, missed)| json!({ "sport": sport, "attended": came, "noShow": missed }))
         .collect();
-    let recent: Vec<AuditLogDto> = o.recent.into_iter().map(AuditLogDto::from).collect();
+    let recent: Vec<AuditLogDto> = recent.into_iter().map(AuditLogDto::from).collect();
     Ok(HttpResponse::Ok().json(json!({
         "users": { "total": f.users_total, "newThisMonth": f.users_new_this_month, "verified": f.users_verified },
         "events": { "active": f.events_active, "upcomingWeek": f.events_upcoming_week, "total": f.events_total },
