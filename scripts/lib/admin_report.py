@@ -3,8 +3,8 @@
 
 usage: admin_report.py WORK_DIR DOC_PATH MACHINE LABEL...
 Each WORK_DIR/admin-LABEL/ holds: seed.txt (seconds, members, events, bookings), wrk
-outputs {small,scale}-{list,event}.txt, {small,scale}-list.json (the list's bytes) and
-admin.md (the admin-reads output)."""
+outputs {small,scale}-{list,gzip,event}.txt, {small,scale}-list.{json,gz} (the list's
+bytes, plain and gzipped) and admin.md (the admin-reads output)."""
 import json
 import pathlib
 import re
@@ -46,13 +46,20 @@ for label in labels:
         "| visitor page | before: requests/s | p50 | p99 | at scale: requests/s | p50 | p99 | requests/s at scale / before |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for page, name in (("list", "`GET /api/events`"), ("event", "`GET /api/events/{id}`")):
+    pages = (
+        ("list", "`GET /api/events`", "json"),
+        ("gzip", "`GET /api/events`, gzipped", "gz"),
+        ("event", "`GET /api/events/{id}`", None),
+    )
+    for page, name, body in pages:
         small, scale = wrk(d / f"small-{page}.txt"), wrk(d / f"scale-{page}.txt")
         if page == "list":
             before = json.loads((d / "small-list.json").read_text())
             after = json.loads((d / "scale-list.json").read_text())
-            sizes = [len((d / f"{s}-list.json").read_bytes()) for s in ("small", "scale")]
-            name += f" ({len(before)} → {len(after)} events, {sizes[0] / 1000:.0f} → {sizes[1] / 1000:.0f} kB)"
+            name += f" ({len(before)} → {len(after)} events)"
+        if body:
+            sizes = [len((d / f"{s}-list.{body}").read_bytes()) for s in ("small", "scale")]
+            name += f", {sizes[0] / 1000:.0f} → {sizes[1] / 1000:.0f} kB"
         errors = small[3] + scale[3]
         note = f" ({errors} non-2xx)" if errors else ""
         lines.append(

@@ -256,12 +256,15 @@ impl ScaleSeedStore for Store {
         let conn: &mut DbConnection = &mut conn;
         conn.transaction(|c| insert_all(c, data))
             .map_err(repo_error)?;
-        // PostgreSQL's autovacuum would analyse the new rows within a minute or so; the
-        // admin lists' plans depend on those statistics, so they are taken now.
+        // After a bulk load PostgreSQL's autovacuum would soon vacuum and analyse the new
+        // rows; done now, so the admin lists get their plans (statistics) and index-only
+        // counts (the visibility map) from the start, as on a database in service.
         if let DbConnection::Postgres(pg) = conn {
-            diesel::sql_query("ANALYZE users, events, bookings, cancellations, event_series")
-                .execute(pg)
-                .map_err(repo_error)?;
+            diesel::sql_query(
+                "VACUUM (ANALYZE) users, events, bookings, cancellations, event_series",
+            )
+            .execute(pg)
+            .map_err(repo_error)?;
         }
         Ok(())
     }
