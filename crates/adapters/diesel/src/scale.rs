@@ -199,6 +199,11 @@ macro_rules! insert_chunked {
 }
 
 fn insert_all(conn: &mut DbConnection, data: &ScaleData) -> QueryResult<()> {
+    if let DbConnection::Postgres(pg) = conn {
+        // The VACUUM after the load marks pages all-visible only once this commit is
+        // flushed: with synchronous_commit off (as in scripts/bench) it may not be yet.
+        diesel::sql_query("SET LOCAL synchronous_commit = on").execute(pg)?;
+    }
     let members: Vec<UserRow<'_>> = data.members.iter().map(UserRow::from).collect();
     insert_chunked!(conn, users::table, &members);
     drop(members);
@@ -258,13 +263,18 @@ impl ScaleSeedStore for Store {
             .map_err(repo_error)?;
         // After a bulk load PostgreSQL's autovacuum would soon vacuum and analyse the new
         // rows; done now, so the admin lists get their plans (statistics) and index-only
-        // counts (the visibility map) from the start, as on a database in service.
+        // counts (the visibility map) from the start, as on a database in service. With
+        // synchronous_commit off, VACUUM right after the load left most pages unmarked.
         if let DbConnection::Postgres(pg) = conn {
-            diesel::sql_query(
+            for statement in [
+                "SET synchronous_commit = on",
                 "VACUUM (ANALYZE) users, events, bookings, cancellations, event_series",
-            )
-            .execute(pg)
-            .map_err(repo_error)?;
+                "RESET synchronous_commit",
+            ] {
+                diesel::sql_query(statement)
+                    .execute(pg)
+                    .map_err(repo_error)?;
+            }
         }
         Ok(())
     }
