@@ -67,6 +67,9 @@ for label in labels:
             f"| {scale[0]:,.0f} | {scale[1]:.2f} ms | {scale[2]:.2f} ms | **{scale[0] / small[0]:.2f}** |"
         )
     lines += ["", (d / "admin.md").read_text().strip()]
+    load = (d / "load.txt").read_text().split() if (d / "load.txt").exists() else []
+    if len(load) == 2:
+        lines.append(f"- 1-minute load average before and after the admin reads: {load[0]}, {load[1]} (2 cores)")
 
 report = "\n".join(lines)
 print(report)
