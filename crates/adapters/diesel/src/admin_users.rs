@@ -17,12 +17,7 @@ use crate::outbox::insert_emails;
 use crate::schema::{user_tokens, users};
 use crate::sessions::close_admin_sessions;
 use crate::users::{erase_user, insert_token, insert_user};
-use crate::{Backend, DbConnection, Store};
-
-#[diesel::declare_sql_function]
-extern "SQL" {
-    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}
+use crate::{DbConnection, Store};
 
 type Db = <DbConnection as Connection>::Backend;
 
@@ -69,9 +64,9 @@ fn like_pattern(search: &str) -> String {
 }
 
 /// Live accounts matching the query's search and role (not its cursor). The search runs
-/// over "first last email" in one pass (so "ana silva" finds Ana Silva); SQLite's LIKE
-/// already ignores ASCII case, PostgreSQL's needs `lower`.
-fn matching(query: &UserListQuery, backend: Backend) -> users::BoxedQuery<'static, Db> {
+/// over "first last email" in one pass (so "ana silva" finds Ana Silva), lower-cased in the
+/// generated `search_text` column (migration 2026-11-24-000002).
+fn matching(query: &UserListQuery) -> users::BoxedQuery<'static, Db> {
     let mut rows = users::table
         .filter(users::deleted_at.is_null())
         .into_boxed();
@@ -84,16 +79,7 @@ fn matching(query: &UserListQuery, backend: Backend) -> users::BoxedQuery<'stati
         .map(str::trim)
         .filter(|s| !s.is_empty())
     {
-        let pattern = like_pattern(search);
-        let text = users::first_name
-            .concat(" ")
-            .concat(users::last_name)
-            .concat(" ")
-            .concat(users::email);
-        rows = match backend {
-            Backend::Postgres => rows.filter(lower(text).like(pattern).escape('\\')),
-            Backend::Sqlite => rows.filter(text.like(pattern).escape('\\')),
-        };
+        rows = rows.filter(users::search_text.like(like_pattern(search)).escape('\\'));
     }
     rows
 }
@@ -244,11 +230,11 @@ fn apply_change(
 impl AdminUserStore for Store {
     fn list_users(&self, query: &UserListQuery) -> Result<UserPage, RepoError> {
         let mut conn = self.conn()?;
-        let total: i64 = matching(query, self.backend())
+        let total: i64 = matching(query)
             .count()
             .get_result(&mut *conn)
             .map_err(repo_error)?;
-        let mut page = matching(query, self.backend());
+        let mut page = matching(query);
         if let Some(after) = &query.after {
             let at = to_db_time(after.at);
             // The first condition alone can use the (created_at, id) index.

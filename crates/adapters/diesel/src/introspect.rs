@@ -23,8 +23,9 @@ struct IndexName {
     name: String,
 }
 
+// table_xinfo, not table_info: it lists generated columns too.
 const SQLITE_COLUMNS: &str = "SELECT m.name AS table_name, p.name AS column_name, p.\"notnull\" <> 0 AS not_null \
-     FROM sqlite_master m JOIN pragma_table_info(m.name) p \
+     FROM sqlite_master m JOIN pragma_table_xinfo(m.name) p \
      WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> '__diesel_schema_migrations'";
 const POSTGRES_COLUMNS: &str = "SELECT table_name::text AS table_name, column_name::text AS column_name, \
      is_nullable = 'NO' AS not_null FROM information_schema.columns \

@@ -34,6 +34,9 @@ diesel::table! {
         deleted_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        /// Generated: lower("first last email"), what the admin users search matches.
+        /// Never written. (The 32nd column: one more needs diesel's 64-column-tables.)
+        search_text -> Nullable<Text>,
     }
 }
 
