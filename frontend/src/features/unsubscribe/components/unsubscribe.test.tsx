@@ -22,7 +22,7 @@ describe("unsubscribe page", () => {
   });
 
   it("shows the masked address, then posts the token and says it is done", async () => {
-    const fetchMock = mockFetch((url, init) =>
+    const fetchMock = mockFetch((_url, init) =>
       init.method === "POST"
         ? json({ message: "You will no longer receive marketing emails from PlaySpace." })
         : json({ email: "a***@example.org" }),
@@ -48,7 +48,7 @@ describe("unsubscribe page", () => {
   });
 
   it("keeps the button for another try when unsubscribing fails", async () => {
-    mockFetch((url, init) =>
+    mockFetch((_url, init) =>
       init.method === "POST"
         ? json({ error: "Too many requests. Please try again later.", code: "rate_limited" }, 429)
         : json({ email: "a***@example.org" }),
