@@ -10,6 +10,7 @@ import {
   BASE_URL,
   goto,
   launchBrowser,
+  MOBILE,
   openPage,
   registerMember,
   signInAdminContext,
@@ -138,6 +139,35 @@ describe("admin login", () => {
       // The API agrees.
       const status = await page.evaluate(() => fetch("/api/admin/users").then((r) => r.status));
       assert.equal(status, 403);
+      axe.assertClean();
+    }));
+
+  test("every tab at 390 px: no sideways scrolling, and axe finds nothing in light and dark", () =>
+    withPage({ viewport: MOBILE }, async (page, context) => {
+      const axe = axeChecker(page);
+      await signInAdminContext(context);
+      for (const [tab, heading] of [
+        ["Overview", "Trends"],
+        ["Users", "Users"],
+        ["Events", "Events"],
+        ["Bookings", "Bookings"],
+        ["Emails", "Send an email"],
+        ["Audit", "Audit log"],
+        ["Registers", "Registers"],
+      ]) {
+        await goto(page, `/admin?tab=${tab.toLowerCase()}`);
+        await page.getByRole("heading", { name: heading, level: 2 }).waitFor();
+        await page.waitForLoadState("networkidle");
+        // Every section's tab is on screen (they wrap rather than scroll away).
+        for (const name of ["Overview", "Registers"]) {
+          assert.ok(await page.getByRole("tab", { name }).isVisible(), `${name} tab`);
+          const box = await page.getByRole("tab", { name }).boundingBox();
+          assert.ok(box && box.x >= 0 && box.x + box.width <= MOBILE.width, `${name} tab within the screen`);
+        }
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.equal(wide, 0, `the ${tab} tab scrolls sideways by ${wide} px`);
+        await axe.check(`${tab} tab at 390 px`);
+      }
       axe.assertClean();
     }));
 });
