@@ -2,6 +2,7 @@
 // against a running PlaySpace server (PLAYSPACE_URL, started by scripts/test-frontend).
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 
 export const BASE_URL = (process.env.PLAYSPACE_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
@@ -114,6 +115,8 @@ export async function signInContext(context, member) {
   });
   if (!response.ok()) throw new Error(`login: ${response.status()} ${await response.text()}`);
   await context.addInitScript(() => {
+    // Also runs in sandboxed frames (the admin's email preview), which have no storage.
+    if (window !== window.top) return;
     if (!sessionStorage.getItem("e2e-signed-in")) {
       sessionStorage.setItem("e2e-signed-in", "1");
       localStorage.setItem("signedIn", "1");
@@ -241,4 +244,133 @@ export async function tabUntil(page, name, { max = 60 } = {}) {
     if (name.test(focused)) return;
   }
   throw new Error(`Tab never reached ${name}`);
+}
+
+// ---------- The admin area ----------
+
+/**
+ * The tests' administrator, made by scripts/test-frontend with `playspace create-admin`
+ * (E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD).
+ */
+export const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? "e2e-admin@example.org",
+  password: process.env.E2E_ADMIN_PASSWORD ?? "",
+};
+
+function requireAdminPassword() {
+  if (!ADMIN.password) throw new Error("E2E_ADMIN_PASSWORD is not set: run the tests with scripts/test-frontend");
+}
+
+/**
+ * Signs `context` in as `who` (the tests' administrator unless given) and, unless
+ * `adminSession` is false, opens the step-up admin session (POST /api/admin/login) too, so
+ * the page goes straight into /admin.
+ */
+export async function signInAdminContext(context, { who = ADMIN, adminSession = true } = {}) {
+  if (who === ADMIN) requireAdminPassword();
+  await signInContext(context, who);
+  if (!adminSession) return;
+  const response = await context.request.post(`${BASE_URL}/api/admin/login`, { data: { password: who.password } });
+  if (!response.ok()) throw new Error(`admin login: ${response.status()} ${await response.text()}`);
+}
+
+/** A Cookie header for `who` (the tests' administrator unless given) with an admin session open. */
+export async function adminCookie(who = ADMIN) {
+  if (who === ADMIN) requireAdminPassword();
+  const cookie = await sessionCookie(who);
+  const { status, body } = await apiAs(cookie, "POST", "/api/admin/login", { password: who.password });
+  if (status !== 200) throw new Error(`admin login: ${status} ${JSON.stringify(body)}`);
+  return cookie;
+}
+
+/** The id of the person signed in with `cookie`. */
+export async function userIdOf(cookie) {
+  const { status, body } = await apiAs(cookie, "GET", "/api/auth/user");
+  if (status !== 200) throw new Error(`current user: ${status} ${JSON.stringify(body)}`);
+  return body.user.id;
+}
+
+/**
+ * A new member made a moderator (a session leader) by the administrator through
+ * PATCH /api/admin/users/{id} {role: "moderator"}. Returns {member, id}.
+ */
+export async function registerModerator(asAdmin, overrides = {}) {
+  const member = await registerMember(overrides);
+  const id = await userIdOf(await sessionCookie(member));
+  const { status, body } = await apiAs(asAdmin, "PATCH", `/api/admin/users/${id}`, { role: "moderator" });
+  if (status !== 200) throw new Error(`make moderator: ${status} ${JSON.stringify(body)}`);
+  return { member, id };
+}
+
+/** Books `eventId` for `member` through the API (cash or free); returns the booking. */
+export async function bookFor(member, eventId, { accessibilityRequirements = null } = {}) {
+  const cookie = await sessionCookie(member);
+  const { status, body } = await apiAs(cookie, "POST", "/api/bookings", { eventId, accessibilityRequirements });
+  if (status !== 201) throw new Error(`booking ${eventId}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Creates an event as the administrator (POST /api/admin/events); returns the AdminEvent. */
+export async function createEventAs(asAdmin, fields) {
+  const { status, body } = await apiAs(asAdmin, "POST", "/api/admin/events", {
+    description: "A relaxed session for every level. Bring water and comfortable clothes.",
+    category: "Football",
+    location: "Haggerston Park, Hackney",
+    duration: 60,
+    maxParticipants: 20,
+    price: "0.00",
+    ...fields,
+  });
+  if (status !== 201) throw new Error(`create event: ${status} ${JSON.stringify(body)}`);
+  return body.event;
+}
+
+// ---------- Accessibility ----------
+
+export function describeViolations(violations) {
+  return violations
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`)
+    .join("\n");
+}
+
+async function settleTheme(page, colorScheme) {
+  await page.emulateMedia({ colorScheme });
+  await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, colorScheme === "dark");
+  // Colours fade (transition-colors): let them finish before axe measures contrast.
+  await page.waitForTimeout(250);
+}
+
+/**
+ * Collects axe violations of the screens a test passes through, each checked in the light
+ * and the dark theme (the page follows the emulated device setting); `assertClean()` at the
+ * end fails the test with all of them.
+ */
+export function axeChecker(page) {
+  const failures = [];
+  return {
+    async check(label) {
+      for (const colorScheme of ["light", "dark"]) {
+        await settleTheme(page, colorScheme);
+        // A sandboxed frame runs no script, so axe cannot look inside and would wait for it
+        // forever (the email preview): left out, its title is checked by the test.
+        const { violations } = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
+        if (violations.length > 0) failures.push(`${label} (${colorScheme})\n${describeViolations(violations)}`);
+      }
+      await settleTheme(page, "light");
+    },
+    assertClean() {
+      if (failures.length > 0) throw new Error(`axe found accessibility violations:\n\n${failures.join("\n\n")}`);
+    },
+  };
+}
+
+/** Polls `check` until it returns something truthy (that value), or fails after `timeoutMs`. */
+export async function until(check, { timeoutMs = 10_000, what = "the condition" } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -78,6 +78,9 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
             email: DemoMember::email_for(n),
             first_name: "Demo".into(),
             last_name: format!("Member {n}"),
+            // A third said yes to news: a bulk email from the demo admin reaches them (in
+            // the file mailbox; `.invalid` addresses are never delivered).
+            marketing_consent: n % 3 == 0,
             created_at: now - Duration::days(30),
         })
         .collect();

@@ -11,6 +11,8 @@ pub struct DemoMember {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
+    /// Agreed to hear from the organisation, so a demo bulk email has someone to reach.
+    pub marketing_consent: bool,
     pub created_at: DateTime<Utc>,
 }
 

@@ -22,6 +22,7 @@ export const CancelPage = lazyPage(() => import("./routes/cancel-page"));
 export const MyBookingsPage = lazyPage(() => import("./routes/my-bookings-page"));
 export const MembershipPage = lazyPage(() => import("./routes/membership-page"));
 export const NotFoundPage = lazyPage(() => import("./routes/not-found-page"));
+export const UnsubscribePage = lazyPage(() => import("./routes/unsubscribe-page"));
 // The admin area's routes (/admin/*): one small chunk that loads its pages itself, so the
 // entry holds one import for them and no admin code reaches a visitor (scripts/bundle-size.mjs).
 export const AdminArea = lazyPage(() => import("./routes/admin-area"));

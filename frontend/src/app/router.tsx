@@ -19,6 +19,7 @@ import {
   ResetPasswordPage,
   SignupPage,
   SuccessPage,
+  UnsubscribePage,
   VerifyEmailPage,
 } from "./pages";
 import { RootLayout } from "./root-layout";
@@ -45,6 +46,7 @@ export function AppRoutes() {
         <Route path="cancel" element={<CancelPage />} />
         <Route path="bookings" element={<MyBookingsPage />} />
         <Route path="membership" element={<MembershipPage />} />
+        <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route path="admin/*" element={<AdminArea />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

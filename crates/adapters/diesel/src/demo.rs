@@ -21,6 +21,7 @@ struct DemoUserRow<'a> {
     first_name: &'a str,
     last_name: &'a str,
     is_email_verified: bool,
+    marketing_consent: bool,
     created_at: chrono::NaiveDateTime,
     updated_at: chrono::NaiveDateTime,
 }
@@ -34,6 +35,7 @@ impl<'a> DemoUserRow<'a> {
             first_name: &member.first_name,
             last_name: &member.last_name,
             is_email_verified: true,
+            marketing_consent: member.marketing_consent,
             created_at: to_db_time(member.created_at),
             updated_at: to_db_time(member.created_at),
         }

@@ -31,6 +31,7 @@ fn member(store: &Store) -> UserId {
         email: format!("{}@example.org", UserId::new()),
         first_name: "A".into(),
         last_name: "B".into(),
+        marketing_consent: false,
         created_at: Utc::now(),
     };
     store

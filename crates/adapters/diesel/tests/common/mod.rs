@@ -86,6 +86,7 @@ pub fn members(store: &Store, n: usize) -> Vec<UserId> {
             email: format!("racer{i}-{}@example.org", UserId::new()),
             first_name: "Racer".into(),
             last_name: format!("{i}"),
+            marketing_consent: false,
             created_at: Utc::now(),
         })
         .collect();

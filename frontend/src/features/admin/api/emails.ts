@@ -22,6 +22,8 @@ export const campaignSchema = z.object({
   recipientGroup: z.string(),
   subject: z.string(),
   sentBy: z.nullable(z.string()),
+  /** The sender's name now (absent for an erased account). */
+  sentByName: z.nullable(z.string()),
   createdAt: instant(),
   recipients: z.int(),
   delivered: z.int(),

@@ -7,7 +7,7 @@ import { fillAbsentInList } from "./schema";
 const campaignsSchema = z.object({ campaigns: z.array(campaignSchema) });
 
 export function parseCampaigns(data: unknown): Campaign[] {
-  return campaignsSchema.parse(fillAbsentInList(data, "campaigns", ["sentBy"])).campaigns;
+  return campaignsSchema.parse(fillAbsentInList(data, "campaigns", ["sentBy", "sentByName"])).campaigns;
 }
 
 /** GET /api/admin/email-campaigns → {campaigns} (newest 50) with delivery counts. */

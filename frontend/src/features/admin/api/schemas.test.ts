@@ -169,6 +169,24 @@ describe("admin API schemas", () => {
       ],
     });
     expect(campaign?.delivered).toBe(28);
+    expect(campaign?.sentByName).toBeNull();
+    const [named] = parseCampaigns({
+      campaigns: [
+        {
+          id: "c2",
+          recipientGroup: "all",
+          subject: "Hi",
+          sentBy: "u1",
+          sentByName: "Ana Silva",
+          createdAt: "2026-11-20T12:00:00Z",
+          recipients: 1,
+          delivered: 1,
+          failed: 0,
+          pending: 0,
+        },
+      ],
+    });
+    expect(named?.sentByName).toBe("Ana Silva");
     const [entry] = parseAuditLogs({ logs: [log] });
     expect(entry?.action).toBe("event.update");
     expect(detailLines(entry?.details)).toEqual(["title: Football", "notified: 3"]);

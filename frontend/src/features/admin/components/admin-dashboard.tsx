@@ -95,7 +95,8 @@ export function AdminDashboard({ role }: { role: AdminRole }) {
         onValueChange={(value) => setParams({ tab: value })}
         activationMode="manual"
       >
-        <TabsList aria-label="Admin sections" className="justify-start">
+        {/* Wrapped onto more lines below lg: every section in sight on a phone, none scrolled away. */}
+        <TabsList aria-label="Admin sections" className="flex-wrap justify-start lg:flex-nowrap">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value} className="min-h-11">
               <tab.icon aria-hidden="true" /> {tab.label}

@@ -38,7 +38,9 @@ export function AdminLoginForm({ onForbidden }: { onForbidden: () => void }) {
       form.setError("password", { type: "server", message: fieldMessage });
       toast.error(ADMIN_TOASTS.passwordRequired, { description: fieldMessage });
     } else if (error.status === 401) {
-      form.reset({ password: "" });
+      // setValue, not reset: right after a reset the field is not yet registered again and
+      // setFocus does nothing, leaving focus on the page instead of the box to try again.
+      form.setValue("password", "");
       form.setFocus("password");
       toast.error(ADMIN_TOASTS.accessDenied, { description: ADMIN_TOASTS.invalidPassword });
     } else if (error.status === 403) {

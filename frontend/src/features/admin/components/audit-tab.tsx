@@ -37,7 +37,7 @@ function AuditRow({ log, onPerson }: { log: AuditLog; onPerson: (userId: string)
       </td>
       <td className={tdClass}>
         {log.resourceType ?? "—"}
-        {log.resourceId && <span className="block font-mono text-xs break-all text-muted-foreground">{log.resourceId}</span>}
+        {log.resourceId && <span className="block font-mono text-xs whitespace-nowrap text-muted-foreground">{log.resourceId}</span>}
       </td>
       <td className={`${tdClass} font-mono text-xs`}>{log.ipAddress ?? "—"}</td>
       <td className={tdClass}>

@@ -87,12 +87,17 @@ function BookingRow({ booking }: { booking: AdminBooking }) {
   const item = `booking ${booking.reference}`;
   return (
     <tr>
-      <td className={`${tdClass} font-mono font-semibold whitespace-nowrap`}>{booking.reference}</td>
-      <td className={tdClass}>
-        <span className="block font-medium">{booking.userName}</span>
-        <span className="block text-xs break-all text-muted-foreground">{booking.userEmail}</span>
+      <td className={`${tdClass} whitespace-nowrap`}>
+        <span className="block font-mono font-semibold">{booking.reference}</span>
+        <span className="block text-xs text-muted-foreground">
+          Booked <time dateTime={booking.createdAt}>{formatDateTime(booking.createdAt)}</time>
+        </span>
       </td>
-      <td className={tdClass}>
+      <td className={`${tdClass} min-w-52`}>
+        <span className="block font-medium">{booking.userName}</span>
+        <span className="block text-xs [overflow-wrap:anywhere] text-muted-foreground">{booking.userEmail}</span>
+      </td>
+      <td className={`${tdClass} min-w-52`}>
         <span className="block font-medium">{booking.eventTitle}</span>
         <time dateTime={booking.eventDate} className="block text-xs text-muted-foreground">
           {formatDateTime(booking.eventDate)}
@@ -100,6 +105,9 @@ function BookingRow({ booking }: { booking: AdminBooking }) {
       </td>
       <td className={tdClass}>
         <InlineSelect value={booking.status} options={STATUS_OPTIONS} label="Status" itemLabel={item} onSave={(status) => save({ status })} />
+        {booking.attendance && (
+          <span className="mt-1 block text-xs text-muted-foreground">{ATTENDANCE_LABELS[booking.attendance]}</span>
+        )}
       </td>
       <td className={tdClass}>
         <InlineSelect
@@ -109,12 +117,11 @@ function BookingRow({ booking }: { booking: AdminBooking }) {
           itemLabel={item}
           onSave={(paymentStatus) => save({ paymentStatus })}
         />
-        <span className="mt-1 block text-xs text-muted-foreground capitalize">{booking.paymentMethod}</span>
+        <span className="mt-1 block text-xs whitespace-nowrap text-muted-foreground">
+          <span className="capitalize">{booking.paymentMethod}</span> · <span className="tabular-nums">{formatMoney(booking.amount)}</span>
+        </span>
       </td>
-      <td className={`${tdClass} tabular-nums`}>{formatMoney(booking.amount)}</td>
-      <td className={tdClass}>{booking.attendance ? ATTENDANCE_LABELS[booking.attendance] : "—"}</td>
-      <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(booking.createdAt)}</td>
-      <td className={tdClass}>
+      <td className={`${tdClass} text-right`}>
         <CancelAdminBookingDialog booking={booking} />
       </td>
     </tr>
@@ -208,11 +215,14 @@ export function BookingsTab() {
           <TableRegion caption={`Bookings, page ${pager.page}`} hideCaption>
             <thead>
               <tr>
-                {["Reference", "Person", "Event", "Status", "Payment", "Amount", "Attendance", "Booked", "Actions"].map((heading) => (
+                {["Booking", "Person", "Event", "Status", "Payment"].map((heading) => (
                   <th key={heading} scope="col" className={thClass}>
                     {heading}
                   </th>
                 ))}
+                <th scope="col" className={thClass}>
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -51,8 +51,15 @@ export function CancelAdminBookingDialog({ booking }: { booking: AdminBooking })
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="destructiveOutline" size="sm" disabled={booking.status === "cancelled"}>
-          <XCircle aria-hidden="true" /> Cancel booking<span className="sr-only"> {booking.reference}</span>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-11! text-destructive hover:bg-destructive/10"
+          disabled={booking.status === "cancelled"}
+          aria-label={`Cancel booking ${booking.reference}`}
+          title="Cancel booking"
+        >
+          <XCircle aria-hidden="true" className="size-5!" />
         </Button>
       </DialogTrigger>
       <DialogContent>

@@ -57,7 +57,7 @@ export default function ChartCanvas({ kind, rows, percent = false, colors }: Cha
       {kind === "line" ? (
         <LineChart data={data} accessibilityLayer={false} margin={{ top: 16, right: 16, bottom: 0, left: -16 }}>
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
-          <XAxis dataKey="label" tick={AXIS} stroke={GRID} />
+          <XAxis dataKey="label" tick={AXIS} stroke={GRID} interval="preserveStartEnd" minTickGap={16} />
           <YAxis allowDecimals={false} tick={AXIS} stroke={GRID} />
           <Tooltip {...TOOLTIP} cursor={{ stroke: "var(--border)" }} />
           <Line
@@ -83,7 +83,7 @@ export default function ChartCanvas({ kind, rows, percent = false, colors }: Cha
       ) : (
         <BarChart data={data} accessibilityLayer={false} margin={{ top: 20, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={AXIS} stroke={GRID} interval="preserveStartEnd" />
+          <XAxis dataKey="label" tick={AXIS} stroke={GRID} interval="preserveStartEnd" minTickGap={16} />
           <YAxis allowDecimals={false} domain={domain} tickFormatter={tick} tick={AXIS} stroke={GRID} />
           <Tooltip {...TOOLTIP} formatter={(value) => label(value)} />
           <Bar

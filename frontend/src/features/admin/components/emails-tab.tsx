@@ -79,7 +79,7 @@ function Campaigns() {
             <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(campaign.createdAt)}</td>
             <td className={tdClass}>{campaign.subject}</td>
             <td className={tdClass}>{recipientGroupLabel(campaign.recipientGroup)}</td>
-            <td className={tdClass}>{campaign.sentBy ?? "—"}</td>
+            <td className={tdClass}>{campaign.sentByName ?? campaign.sentBy ?? "—"}</td>
             <td className={`${tdClass} tabular-nums`}>{campaign.recipients}</td>
             <td className={`${tdClass} tabular-nums`}>{campaign.delivered}</td>
             <td className={`${tdClass} tabular-nums`}>

@@ -1,10 +1,17 @@
-import { CalendarDays, ClipboardList, Copy, Pencil, Plus, Ticket } from "lucide-react";
+import { CalendarDays, ClipboardList, Copy, Ellipsis, Pencil, Plus, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Choice } from "@/components/ui/choice";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { errorMessage } from "@/lib/api-client";
 import { formatPrice } from "@/lib/format";
 import type { AdminEvent } from "../api/admin-event-schema";
@@ -29,6 +36,38 @@ const WHEN: readonly { value: EventsWhen; label: string }[] = [
   { value: "past", label: "Past" },
   { value: "all", label: "All" },
 ];
+
+/** The row's less frequent actions behind one button, so every row stays one line high. */
+function EventRowActions({ event, onOpen }: { event: AdminEvent; onOpen: (mode: EventDialogMode) => void }) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-11!" aria-label={`Actions for ${event.title}`}>
+          <Ellipsis aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-48">
+        <DropdownMenuItem className="min-h-11" onSelect={() => onOpen({ kind: "edit", event })}>
+          <Pencil aria-hidden="true" /> Edit
+        </DropdownMenuItem>
+        <DropdownMenuItem className="min-h-11" onSelect={() => onOpen({ kind: "duplicate", event })}>
+          <Copy aria-hidden="true" /> Duplicate
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem className="min-h-11" asChild>
+          <Link to={`/admin/register/${encodeURIComponent(event.id)}`}>
+            <ClipboardList aria-hidden="true" /> Register
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem className="min-h-11" asChild>
+          <Link to={`/admin?tab=bookings&eventId=${encodeURIComponent(event.id)}`}>
+            <Ticket aria-hidden="true" /> Bookings
+          </Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
 
 function EventRow({ event, onOpen }: { event: AdminEvent; onOpen: (mode: EventDialogMode) => void }) {
   const update = useUpdateEvent();
@@ -82,25 +121,8 @@ function EventRow({ event, onOpen }: { event: AdminEvent; onOpen: (mode: EventDi
         />
       </td>
       <td className={tdClass}>{event.leaderName ?? <span className="text-muted-foreground">None</span>}</td>
-      <td className={tdClass}>
-        <div className="flex flex-wrap gap-1">
-          <Button variant="outline" size="sm" onClick={() => onOpen({ kind: "edit", event })}>
-            <Pencil aria-hidden="true" /> Edit<span className="sr-only"> {event.title}</span>
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => onOpen({ kind: "duplicate", event })}>
-            <Copy aria-hidden="true" /> Duplicate<span className="sr-only"> {event.title}</span>
-          </Button>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`/admin/register/${encodeURIComponent(event.id)}`}>
-              <ClipboardList aria-hidden="true" /> Register<span className="sr-only"> for {event.title}</span>
-            </Link>
-          </Button>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`/admin?tab=bookings&eventId=${encodeURIComponent(event.id)}`}>
-              <Ticket aria-hidden="true" /> Bookings<span className="sr-only"> for {event.title}</span>
-            </Link>
-          </Button>
-        </div>
+      <td className={`${tdClass} text-right`}>
+        <EventRowActions event={event} onOpen={onOpen} />
       </td>
     </tr>
   );
@@ -181,8 +203,8 @@ export function EventsTab() {
                 <th scope="col" className={thClass}>
                   Leader
                 </th>
-                <th scope="col" className={thClass}>
-                  Actions
+                <th scope="col" className={`${thClass} text-right`}>
+                  <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>

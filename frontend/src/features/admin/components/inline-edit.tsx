@@ -106,7 +106,9 @@ export function InlineText({
   if (!editing) {
     return (
       <span className={cn("flex min-w-0 items-center gap-1", className)}>
-        <span className="min-w-0 truncate">{display ? display(value) : value}</span>
+        <span className="min-w-0 truncate" title={display ? display(value) : value}>
+          {display ? display(value) : value}
+        </span>
         <Button
           ref={editButton}
           type="button"

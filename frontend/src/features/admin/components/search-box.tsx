@@ -14,7 +14,9 @@ interface SearchBoxProps {
 export function SearchBox({ label, value, onChange, placeholder }: SearchBoxProps) {
   const id = useId();
   return (
-    <div className="min-w-0 flex-1 space-y-1.5 sm:max-w-sm">
+    // A basis, so in a wrapping row of filters the box takes a line of its own on a phone
+    // instead of being squeezed beside the others.
+    <div className="min-w-0 flex-1 basis-56 space-y-1.5 sm:max-w-sm">
       <Label htmlFor={id}>{label}</Label>
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />

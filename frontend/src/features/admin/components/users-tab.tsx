@@ -8,7 +8,7 @@ import type { AdminUser } from "../api/admin-user-schema";
 import { useUsers } from "../api/get-users";
 import { ROLE_LABELS, ROLES, type Role } from "../api/schema";
 import { useUpdateUser, type UserPatch } from "../api/update-user";
-import { formatDateTime, formatOptionalDateTime } from "../lib/format";
+import { formatCompactDateTime, formatDay } from "../lib/format";
 import { ADMIN_TOASTS, TRY_AGAIN } from "../lib/messages";
 import { useDebouncedValue } from "../lib/use-debounced-value";
 import { useKeysetPager } from "../lib/use-keyset-pager";
@@ -64,6 +64,7 @@ function UserRow({
           field="firstName"
           validate={required(MESSAGES.firstName)}
           onSave={(firstName) => save({ firstName })}
+          className="max-w-48"
         />
       </td>
       <td className={tdClass}>
@@ -74,6 +75,7 @@ function UserRow({
           field="lastName"
           validate={required(MESSAGES.lastName)}
           onSave={(lastName) => save({ lastName })}
+          className="max-w-48"
         />
       </td>
       <td className={tdClass}>
@@ -86,6 +88,11 @@ function UserRow({
           validate={(value) => (EMAIL.test(value) ? null : MESSAGES.signUpEmail)}
           onSave={(email) => save({ email })}
         />
+        {user.isEmailVerified ? (
+          <Badge variant="accent">Verified</Badge>
+        ) : (
+          <Badge variant="outline">Unverified</Badge>
+        )}
       </td>
       <td className={tdClass}>
         <InlineSelect<Role>
@@ -96,11 +103,12 @@ function UserRow({
           onSave={(role) => save({ role })}
         />
       </td>
-      <td className={tdClass}>
-        {user.isEmailVerified ? <Badge variant="accent">Verified</Badge> : <Badge variant="outline">Unverified</Badge>}
+      <td className={`${tdClass} whitespace-nowrap`}>
+        <span className="block">
+          Joined <time dateTime={user.createdAt}>{formatDay(user.createdAt)}</time>
+        </span>
+        <span className="block text-xs text-muted-foreground">Last login: {formatCompactDateTime(user.lastLogin)}</span>
       </td>
-      <td className={`${tdClass} whitespace-nowrap`}>{formatOptionalDateTime(user.lastLogin)}</td>
-      <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(user.createdAt)}</td>
     </tr>
   );
 }
@@ -196,13 +204,7 @@ export function UsersTab() {
                   Role
                 </th>
                 <th scope="col" className={thClass}>
-                  Email verified
-                </th>
-                <th scope="col" className={thClass}>
-                  Last login
-                </th>
-                <th scope="col" className={thClass}>
-                  Joined
+                  Activity
                 </th>
               </tr>
             </thead>

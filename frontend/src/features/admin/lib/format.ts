@@ -37,3 +37,20 @@ export function formatMonth(month: string, style: "short" | "long" = "short"): s
 export function formatPercent(part: number, whole: number): string {
   return whole > 0 ? `${Math.round((part / whole) * 100)}%` : "—";
 }
+
+const compactDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+/** "24 Nov 2026" in London time: a date in a crowded table. */
+export function formatDay(iso: string): string {
+  return compactDay.format(new Date(iso));
+}
+
+/** "24 Nov 2026, 18:30", or "Never" for a missing one: a last login in a crowded table. */
+export function formatCompactDateTime(iso: string | null): string {
+  return iso ? `${formatDay(iso)}, ${formatTime(iso)}` : "Never";
+}

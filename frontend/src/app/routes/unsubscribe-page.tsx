@@ -1,0 +1,10 @@
+import { useSearchParams } from "react-router";
+import { Unsubscribe } from "@/features/unsubscribe/components/unsubscribe";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+export default function UnsubscribePage() {
+  useDocumentTitle("Unsubscribe");
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  return <Unsubscribe key={token} token={token} />;
+}

@@ -1,0 +1,122 @@
+import { CircleCheck, LinkIcon, Loader2, MailX } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useConfirmUnsubscribe, useUnsubscribeAddress } from "../api/unsubscribe";
+
+/** The server's words for a link that is missing, tampered with or not for this purpose. */
+export const INVALID_LINK =
+  "This unsubscribe link is not valid. Please use the link from your most recent email.";
+
+function Panel({ icon: Icon, title, children }: { icon: typeof MailX; title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <Card className="p-6 text-center sm:p-8">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
+          <Icon className="size-6" aria-hidden="true" />
+        </span>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance">{title}</h1>
+        {children}
+      </Card>
+    </div>
+  );
+}
+
+function PreferencesLink({ variant = "outline" }: { variant?: "outline" | "ghost" }) {
+  return (
+    <Button asChild variant={variant} className="w-full">
+      <Link to="/preferences">Manage Email Preferences</Link>
+    </Button>
+  );
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <Panel icon={LinkIcon} title="Invalid Unsubscribe Link">
+      <p className="mt-2 text-muted-foreground">{message}</p>
+      <div className="mt-8 space-y-3">
+        <PreferencesLink />
+        <Button asChild variant="ghost" className="w-full">
+          <Link to="/events">Browse Events</Link>
+        </Button>
+      </div>
+    </Panel>
+  );
+}
+
+const isInvalidToken = (error: unknown) => error instanceof ApiError && error.status === 400;
+
+/**
+ * The page an email's unsubscribe link opens (/unsubscribe?token=): shows whose address it
+ * is, and stops marketing email when the person confirms. No sign-in needed.
+ */
+export function Unsubscribe({ token }: { token: string }) {
+  const address = useUnsubscribeAddress(token);
+  const confirm = useConfirmUnsubscribe();
+
+  if (token === "" || isInvalidToken(address.error) || isInvalidToken(confirm.error)) {
+    return <InvalidLink message={INVALID_LINK} />;
+  }
+  if (address.isError) {
+    return (
+      <Panel icon={MailX} title="Unsubscribe">
+        <Alert variant="destructive" role="alert" className="mt-6 text-left">
+          {errorMessage(address.error, "We couldn't check your link. Please try again.")}
+        </Alert>
+        <Button className="mt-6 w-full" onClick={() => void address.refetch()}>
+          Try Again
+        </Button>
+      </Panel>
+    );
+  }
+  if (address.isPending) {
+    return (
+      <Panel icon={Loader2} title="Unsubscribe">
+        <p className="mt-2 text-muted-foreground" role="status">
+          Checking your link…
+        </p>
+      </Panel>
+    );
+  }
+  if (confirm.isSuccess) {
+    return (
+      <Panel icon={CircleCheck} title="You're Unsubscribed">
+        <p className="mt-2 text-muted-foreground" role="status">
+          {confirm.data}
+        </p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          You will still get emails about your bookings. Changed your mind? Turn marketing emails back on in your
+          preferences.
+        </p>
+        <div className="mt-8 space-y-3">
+          <Button asChild className="w-full">
+            <Link to="/events">Browse Events</Link>
+          </Button>
+          <PreferencesLink variant="ghost" />
+        </div>
+      </Panel>
+    );
+  }
+  return (
+    <Panel icon={MailX} title="Unsubscribe">
+      <p className="mt-2 text-muted-foreground">
+        Stop news and updates from PlaySpace to <strong className="break-all text-foreground">{address.data}</strong>?
+        Emails about your bookings still come.
+      </p>
+      {confirm.isError && (
+        <Alert variant="destructive" role="alert" className="mt-6 text-left">
+          {errorMessage(confirm.error, "We couldn't unsubscribe you. Please try again.")}
+        </Alert>
+      )}
+      <div className="mt-8 space-y-3">
+        <Button size="lg" className="w-full" disabled={confirm.isPending} onClick={() => confirm.mutate(token)}>
+          {confirm.isPending ? "Unsubscribing..." : "Unsubscribe"}
+        </Button>
+        <PreferencesLink variant="ghost" />
+      </div>
+    </Panel>
+  );
+}
