@@ -2,9 +2,10 @@
 <!-- bench:admin:start --> and <!-- bench:admin:end -->.
 
 usage: admin_report.py WORK_DIR DOC_PATH MACHINE LABEL...
-Each WORK_DIR/admin-LABEL/ holds: seed.txt (seconds, members, events, bookings), wrk
-outputs {small,scale}-{list,gzip,event}.txt, {small,scale}-list.{json,gz} (the list's
-bytes, plain and gzipped) and admin.md (the admin-reads output)."""
+Each WORK_DIR/admin-LABEL/ holds: seed.txt (seconds, members, events, bookings);
+{small,scale}-pages.txt (NAME|PATH per visitor request) with, for each, wrk's output
+{stage}-NAME.txt and the gzipped answer {stage}-NAME.body; admin.md (the admin-reads output)."""
+import gzip
 import json
 import pathlib
 import re
@@ -26,6 +27,10 @@ def wrk(path):
     return rps, pct(50), pct(99), int(errors.group(1)) if errors else 0
 
 
+def unzip(body):
+    return gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
+
+
 lines = [
     f"Measured {machine} with `scripts/bench admin` (release build; a fresh database per "
     "backend; visitor pages with wrk -t2 -c64 -d10s before and after `playspace seed --scale "
@@ -43,27 +48,21 @@ for label in labels:
         f"**{label}**: `seed --scale large` wrote {int(members):,} members, {int(events):,} "
         f"sessions and {int(bookings):,} bookings in **{float(seconds):.1f} s**.",
         "",
-        "| visitor page | before: requests/s | p50 | p99 | at scale: requests/s | p50 | p99 | requests/s at scale / before |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| what a visitor's browser fetches (gzipped) | bytes before → at scale | before: requests/s | p50 | p99 | at scale: requests/s | p50 | p99 | requests/s at scale / before |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    pages = (
-        ("list", "`GET /api/events`", "json"),
-        ("gzip", "`GET /api/events`, gzipped", "gz"),
-        ("event", "`GET /api/events/{id}`", None),
-    )
-    for page, name, body in pages:
+    for entry in (d / "small-pages.txt").read_text().split():
+        page, path = entry.split("|", 1)
         small, scale = wrk(d / f"small-{page}.txt"), wrk(d / f"scale-{page}.txt")
-        if page == "list":
-            before = json.loads((d / "small-list.json").read_text())
-            after = json.loads((d / "scale-list.json").read_text())
-            name += f" ({len(before)} → {len(after)} events)"
-        if body:
-            sizes = [len((d / f"{s}-list.{body}").read_bytes()) for s in ("small", "scale")]
-            name += f", {sizes[0] / 1000:.0f} → {sizes[1] / 1000:.0f} kB"
+        sizes = [len((d / f"{s}-{page}.body").read_bytes()) for s in ("small", "scale")]
+        name = "`GET /api/events/{id}`" if page == "event" else f"`GET {path}`"
+        if page in ("sport", "programme"):
+            counts = [len(json.loads(unzip((d / f"{s}-{page}.body").read_bytes()))) for s in ("small", "scale")]
+            name += f" ({counts[0]:,} → {counts[1]:,} sessions)"
         errors = small[3] + scale[3]
         note = f" ({errors} non-2xx)" if errors else ""
         lines.append(
-            f"| {name}{note} | {small[0]:,.0f} | {small[1]:.2f} ms | {small[2]:.2f} ms "
+            f"| {name}{note} | {sizes[0]:,} → {sizes[1]:,} | {small[0]:,.0f} | {small[1]:.2f} ms | {small[2]:.2f} ms "
             f"| {scale[0]:,.0f} | {scale[1]:.2f} ms | {scale[2]:.2f} ms | **{scale[0] / small[0]:.2f}** |"
         )
     lines += ["", (d / "admin.md").read_text().strip()]

@@ -1,6 +1,6 @@
 //! JSON shapes of the API contract, in the spec's camelCase field names.
 use chrono::SecondsFormat;
-use playspace_domain::Event;
+use playspace_domain::{Event, EventsSummary};
 use serde::Serialize;
 
 #[derive(Debug, Serialize)]
@@ -15,6 +15,8 @@ pub struct EventDto<'a> {
     /// Minutes.
     pub duration: u32,
     pub location: &'a str,
+    /// The location's last comma-separated part ("Hackney"), what the events page groups by.
+    pub area: &'a str,
     /// Pounds with two decimals, e.g. "0.00".
     pub price: String,
     pub max_participants: u32,
@@ -32,6 +34,7 @@ impl<'a> From<&'a Event> for EventDto<'a> {
             date: e.starts_at.to_rfc3339_opts(SecondsFormat::Secs, true),
             duration: e.duration_minutes,
             location: &e.location,
+            area: e.area(),
             price: e.price.to_string(),
             max_participants: e.max_participants,
             current_participants: e.current_participants,
@@ -43,6 +46,45 @@ impl<'a> From<&'a Event> for EventDto<'a> {
 /// Serialises events as the JSON array the list endpoint returns.
 pub fn events_json(events: &[Event]) -> Result<Vec<u8>, serde_json::Error> {
     serde_json::to_vec(&events.iter().map(EventDto::from).collect::<Vec<_>>())
+}
+
+/// `GET /api/events/summary`: the events page's sport cards and area choices.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EventsSummaryDto<'a> {
+    pub event_count: usize,
+    pub sports: Vec<SportSummaryDto<'a>>,
+    pub areas: &'a [String],
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SportSummaryDto<'a> {
+    pub category: &'a str,
+    pub event_count: usize,
+    pub areas: &'a [String],
+}
+
+impl<'a> From<&'a EventsSummary> for EventsSummaryDto<'a> {
+    fn from(s: &'a EventsSummary) -> Self {
+        Self {
+            event_count: s.event_count,
+            sports: s
+                .sports
+                .iter()
+                .map(|sport| SportSummaryDto {
+                    category: &sport.category,
+                    event_count: sport.event_count,
+                    areas: &sport.areas,
+                })
+                .collect(),
+            areas: &s.areas,
+        }
+    }
+}
+
+pub fn summary_json(summary: &EventsSummary) -> Result<Vec<u8>, serde_json::Error> {
+    serde_json::to_vec(&EventsSummaryDto::from(summary))
 }
 
 /// The signed-in person as the client sees them (`GET /api/auth/user`, login, register).

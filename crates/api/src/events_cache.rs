@@ -1,5 +1,6 @@
-//! The public events list is read far more than it changes, so its serialised JSON (plain
-//! and gzipped) is kept in memory. An entry dies when a write in this process invalidates
+//! The public events list is read far more than it changes, so the upcoming sessions, their
+//! serialised JSON and the events page's summary of them (each plain and gzipped) are kept
+//! in memory; the home page's first few are cut from the same list. An entry dies when a write in this process invalidates
 //! it, when its soonest event starts (that event must drop off the list), or after a short
 //! TTL so writes by other processes (another server, `playspace seed`) show up quickly.
 //! When only the TTL has run out, one request rebuilds while the others keep serving the
@@ -13,15 +14,35 @@ use actix_web::web::Bytes;
 use chrono::{DateTime, Utc};
 use flate2::Compression;
 use flate2::write::GzEncoder;
-use playspace_domain::Event;
+use playspace_domain::{Event, EventsSummary};
 
-use crate::dto::events_json;
+use crate::dto::{events_json, summary_json};
 
 const TTL: Duration = Duration::from_secs(1);
 
-pub struct CachedList {
+/// One JSON answer, plain and gzipped.
+pub struct Encoded {
     pub json: Bytes,
     pub gzip: Bytes,
+}
+
+impl Encoded {
+    pub fn new(json: Vec<u8>) -> Result<Self, std::io::Error> {
+        let mut encoder =
+            GzEncoder::new(Vec::with_capacity(json.len() / 4), Compression::default());
+        encoder.write_all(&json)?;
+        Ok(Self {
+            gzip: Bytes::from(encoder.finish()?),
+            json: Bytes::from(json),
+        })
+    }
+}
+
+pub struct CachedList {
+    /// The upcoming active sessions, soonest first.
+    pub events: Vec<Event>,
+    pub list: Encoded,
+    pub summary: Encoded,
     built: Instant,
     /// When the soonest listed event starts and so leaves the list.
     stale_at: Option<DateTime<Utc>>,
@@ -54,17 +75,14 @@ impl EventsCache {
         }
     }
 
-    /// Serialises `events` (the unfiltered upcoming list, soonest first) and keeps it.
-    pub fn put(&self, events: &[Event]) -> Result<Arc<CachedList>, std::io::Error> {
-        let json = events_json(events)?;
-        let mut encoder =
-            GzEncoder::new(Vec::with_capacity(json.len() / 4), Compression::default());
-        encoder.write_all(&json)?;
+    /// Keeps `events` (the unfiltered upcoming list, soonest first), serialised and summarised.
+    pub fn put(&self, events: Vec<Event>) -> Result<Arc<CachedList>, std::io::Error> {
         let entry = Arc::new(CachedList {
-            gzip: Bytes::from(encoder.finish()?),
-            json: Bytes::from(json),
+            list: Encoded::new(events_json(&events)?)?,
+            summary: Encoded::new(summary_json(&EventsSummary::of(&events))?)?,
             built: Instant::now(),
             stale_at: events.first().map(|e| e.starts_at),
+            events,
         });
         if let Ok(mut slot) = self.slot.write() {
             *slot = Some(Arc::clone(&entry));
@@ -96,10 +114,11 @@ mod tests {
     fn serves_until_invalidated() {
         let cache = EventsCache::default();
         assert!(cache.get(test_now()).is_none());
-        cache.put(&[EventBuilder::new().build()]).unwrap();
+        cache.put(vec![EventBuilder::new().build()]).unwrap();
         let hit = cache.get(test_now()).unwrap();
-        assert!(hit.json.starts_with(b"[{\"id\":"));
-        assert!(hit.gzip.len() > 10);
+        assert!(hit.list.json.starts_with(b"[{\"id\":"));
+        assert!(hit.list.gzip.len() > 10);
+        assert!(hit.summary.json.starts_with(b"{\"eventCount\":1,"));
         cache.invalidate();
         assert!(cache.get(test_now()).is_none());
     }
@@ -107,12 +126,13 @@ mod tests {
     #[test]
     fn after_the_ttl_one_caller_refreshes_while_others_get_the_old_entry() {
         let cache = EventsCache::default();
-        cache.put(&[EventBuilder::new().build()]).unwrap();
+        cache.put(vec![EventBuilder::new().build()]).unwrap();
         if let Ok(mut slot) = cache.slot.write() {
             let old = slot.take().unwrap();
             *slot = Some(Arc::new(CachedList {
-                json: old.json.clone(),
-                gzip: old.gzip.clone(),
+                events: old.events.clone(),
+                list: Encoded::new(old.list.json.to_vec()).unwrap(),
+                summary: Encoded::new(old.summary.json.to_vec()).unwrap(),
                 built: Instant::now() - TTL,
                 stale_at: old.stale_at,
             }));
@@ -124,7 +144,7 @@ mod tests {
             cache.get(test_now()).is_none(),
             "after a failure the next caller retries"
         );
-        cache.put(&[EventBuilder::new().build()]).unwrap();
+        cache.put(vec![EventBuilder::new().build()]).unwrap();
         assert!(cache.get(test_now()).is_some());
     }
 
@@ -135,7 +155,7 @@ mod tests {
             .starts_in(ChronoDuration::hours(1))
             .build();
         let start = event.starts_at;
-        cache.put(&[event]).unwrap();
+        cache.put(vec![event]).unwrap();
         assert!(cache.get(start - ChronoDuration::seconds(1)).is_some());
         assert!(cache.get(start).is_none());
     }
@@ -145,12 +165,17 @@ mod tests {
         use std::io::Read;
         let cache = EventsCache::default();
         let entry = cache
-            .put(&[EventBuilder::new().build(), EventBuilder::new().build()])
+            .put(vec![
+                EventBuilder::new().build(),
+                EventBuilder::new().build(),
+            ])
             .unwrap();
-        let mut decoded = Vec::new();
-        flate2::read::GzDecoder::new(&entry.gzip[..])
-            .read_to_end(&mut decoded)
-            .unwrap();
-        assert_eq!(decoded, entry.json);
+        for encoded in [&entry.list, &entry.summary] {
+            let mut decoded = Vec::new();
+            flate2::read::GzDecoder::new(&encoded.gzip[..])
+                .read_to_end(&mut decoded)
+                .unwrap();
+            assert_eq!(decoded, encoded.json);
+        }
     }
 }

@@ -17,11 +17,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::SecondsFormat;
 use flate2::Compression;
 use flate2::write::GzEncoder;
-use playspace_app::{GetEventError, get_event, list_events};
-use playspace_domain::EventFilter;
-use playspace_ports::Clock;
+use playspace_app::{GetEventError, get_event};
 
 use crate::dto::EventDto;
+use crate::routes::list_events;
 use crate::state::AppState;
 use templates::{EventTemplate, Prerendered, SportImages};
 
@@ -218,8 +217,15 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
     };
     let path = req.path();
     let prerendered = Prerendered::for_request(path, req.query_string());
-    let page = if path == "/" || path.trim_end_matches('/') == "/events" {
-        let mut page = events_list_page(&state).await;
+    let list_page = if path == "/" {
+        Some(ListPage::Home)
+    } else if path.trim_end_matches('/') == "/events" {
+        Some(ListPage::Events)
+    } else {
+        None
+    };
+    let page = if let Some(list_page) = list_page {
+        let mut page = events_list_page(&state, list_page).await;
         if let Some(template) = prerendered.and_then(|p| state.frontend.list_template(p)) {
             page.html = Some(Html::Template(template));
         }
@@ -340,30 +346,38 @@ fn replace_between(html: &str, start: &str, end: &str, with: &str) -> String {
     format!("{}{with}{}", &html[..from], &html[from + len..])
 }
 
-/// The upcoming events, inlined for the home and events pages.
-async fn events_list_page(state: &web::Data<AppState>) -> Page {
-    let json = match state.events_cache.get(state.clock.now()) {
-        Some(cached) => cached.json.clone(),
-        None => {
-            let app = state.clone();
-            let listed =
-                web::block(move || list_events(&app.store, &app.clock, EventFilter::default()))
-                    .await;
-            match listed.map(|r| r.map(|events| state.events_cache.put(&events))) {
-                Ok(Ok(Ok(cached))) => cached.json.clone(),
-                _ => {
-                    // The page still works: the app fetches the list itself.
-                    state.events_cache.refresh_failed();
-                    return Page::default();
-                }
-            }
-        }
+/// How many upcoming sessions the home page shows (`HOME_EVENT_COUNT` in the frontend's
+/// upcoming-events.tsx; the browser tests check the home page asks the API for nothing).
+const HOME_EVENT_COUNT: u32 = 3;
+
+/// The home page's first sessions (`{"upcoming":[...]}`, the answer of
+/// `GET /api/events?limit=3`) or the events page's summary (`{"summary":{...}}`, the answer
+/// of `GET /api/events/summary`), inlined so the first screen needs no round trip.
+async fn events_list_page(state: &web::Data<AppState>, page: ListPage) -> Page {
+    let Ok(cached) = list_events::upcoming(state).await else {
+        // The page still works: the app fetches what it needs itself.
+        return Page::default();
     };
-    let data = format!("{{\"events\":{}}}", String::from_utf8_lossy(&json));
+    let data = match page {
+        ListPage::Home => match list_events::first(&cached, HOME_EVENT_COUNT) {
+            Ok(json) => format!("{{\"upcoming\":{}}}", String::from_utf8_lossy(&json)),
+            Err(_) => return Page::default(),
+        },
+        ListPage::Events => format!(
+            "{{\"summary\":{}}}",
+            String::from_utf8_lossy(&cached.summary.json)
+        ),
+    };
     Page {
         head: data_script("initial-data", "application/json", &data),
         ..Page::default()
     }
+}
+
+#[derive(Clone, Copy)]
+enum ListPage {
+    Home,
+    Events,
 }
 
 /// One event: its data, a real title and description, Open Graph tags and schema.org

@@ -37,6 +37,7 @@ async fn lists_upcoming_active_events_soonest_first_in_the_contract_shape() {
             "date": later.starts_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             "duration": 90,
             "location": "Haggerston Park, Hackney",
+            "area": "Hackney",
             "price": "12.50",
             "maxParticipants": 12,
             "currentParticipants": 4,
@@ -131,6 +132,73 @@ async fn bad_filters_name_the_field() {
     let (status, body) = get_json(&service, &long).await;
     assert_eq!(status, 400);
     assert_eq!(body["fieldErrors"]["q"], "Must be at most 100 characters");
+}
+
+#[actix_web::test]
+async fn limit_keeps_the_soonest_with_or_without_filters() {
+    let app = TestApp::new();
+    for (day, title, sport) in [
+        (3, "third", "Yoga"),
+        (1, "first", "Yoga"),
+        (2, "second", "Boxing"),
+        (4, "fourth", "Yoga"),
+    ] {
+        app.event(day, |e| e.title(title).category(sport));
+    }
+    let service = app.service().await;
+    let (status, body) = get_json(&service, "/api/events?limit=3").await;
+    assert_eq!(status, 200);
+    assert_eq!(titles(&body), ["first", "second", "third"]);
+    let (_, body) = get_json(&service, "/api/events?limit=100").await;
+    assert_eq!(titles(&body).len(), 4, "fewer events than the limit");
+    let (_, body) = get_json(&service, "/api/events?sport=yoga&limit=2").await;
+    assert_eq!(titles(&body), ["first", "third"]);
+    for bad in ["0", "101", "x", "-2"] {
+        let (status, body) = get_json(&service, &format!("/api/events?limit={bad}")).await;
+        assert_eq!(status, 400, "{bad}");
+        assert_eq!(
+            body["fieldErrors"]["limit"],
+            "Use a whole number from 1 to 100"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn summary_counts_sessions_and_areas_per_sport() {
+    let app = TestApp::new();
+    app.event(1, |e| e.category("Yoga").location("Jubilee Hall, Camden"));
+    app.event(2, |e| {
+        e.category("yoga").location("Brockwell Lido, Lambeth")
+    });
+    app.event(3, |e| e.category("Boxing").location("Gym, Camden"));
+    app.event(-1, |e| e.category("Tennis").location("Court, Hackney"));
+    app.event(2, |e| {
+        e.category("Tennis").location("Court, Hackney").inactive()
+    });
+    let service = app.service().await;
+    let (status, body) = get_json(&service, "/api/events/summary").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        body,
+        json!({
+            "eventCount": 3,
+            "sports": [
+                {"category": "Boxing", "eventCount": 1, "areas": ["Camden"]},
+                {"category": "Yoga", "eventCount": 2, "areas": ["Camden", "Lambeth"]},
+            ],
+            "areas": ["Camden", "Lambeth"],
+        })
+    );
+    let (status, body) = get_json(&service, "/api/events/summary?area=camden").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["eventCount"], 2);
+    assert_eq!(body["areas"], json!(["Camden"]));
+    let (status, body) = get_json(&service, "/api/events/summary?date=tomorrow").await;
+    assert_eq!(status, 400);
+    assert_eq!(body["fieldErrors"]["date"], "Use a date like 2026-12-31");
+    let (status, body) = get_json(&service, "/api/events/summary?q=nothing-like-this").await;
+    assert_eq!(status, 200);
+    assert_eq!(body, json!({"eventCount": 0, "sports": [], "areas": []}));
 }
 
 #[actix_web::test]

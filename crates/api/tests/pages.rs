@@ -17,19 +17,31 @@ fn script<'a>(html: &'a str, id: &str) -> &'a str {
 }
 
 #[actix_web::test]
-async fn home_and_events_pages_carry_the_events_list() {
+async fn home_carries_its_first_sessions_and_events_its_summary() {
     let app = TestApp::new();
-    let event = app.event(1, |e| e.title("Sunday </script> Swim"));
-    let service = app.service().await;
-    for path in ["/", "/events"] {
-        let (status, headers, html) = get(&service, path).await;
-        assert_eq!(status, 200, "{path}");
-        assert_eq!(headers.get("cache-control").unwrap(), "no-cache");
-        assert!(!html.contains("<!--initial-data-->"));
-        let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
-        assert_eq!(data["events"][0]["id"], event.id.to_string());
-        assert_eq!(data["events"][0]["title"], "Sunday </script> Swim");
+    let soonest = app.event(1, |e| e.title("Sunday </script> Swim"));
+    for day in 2..=5 {
+        app.event(day, |e| e.category("Yoga"));
     }
+    let service = app.service().await;
+
+    let (status, headers, html) = get(&service, "/").await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("cache-control").unwrap(), "no-cache");
+    assert!(!html.contains("<!--initial-data-->"));
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    let upcoming = data["upcoming"].as_array().unwrap();
+    assert_eq!(upcoming.len(), 3, "what GET /api/events?limit=3 answers");
+    assert_eq!(upcoming[0]["id"], soonest.id.to_string());
+    assert_eq!(upcoming[0]["title"], "Sunday </script> Swim");
+
+    let (status, _, html) = get(&service, "/events").await;
+    assert_eq!(status, 200);
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    let (_, summary) = common::get_json(&service, "/api/events/summary").await;
+    assert_eq!(data["summary"], summary);
+    assert_eq!(data["summary"]["eventCount"], 5);
+    assert!(data.get("events").is_none(), "never the whole programme");
 }
 
 #[actix_web::test]
@@ -130,15 +142,25 @@ async fn home_and_events_pages_are_sent_prerendered_with_their_data() {
     with_prerendered_pages(&app);
     let event = app.event(1, |e| e.title("Sunday Swim"));
     let service = app.service().await;
-    for (path, heading) in [
-        ("/", "<h1>Sport for everyone.</h1>"),
-        ("/events", "<h1>Sports Events</h1>"),
+    for (path, heading, data_at, expected) in [
+        (
+            "/",
+            "<h1>Sport for everyone.</h1>",
+            "/upcoming/0/id",
+            event.id.to_string(),
+        ),
+        (
+            "/events",
+            "<h1>Sports Events</h1>",
+            "/summary/sports/0/category",
+            "Football".to_owned(),
+        ),
     ] {
         let (status, _, html) = get(&service, path).await;
         assert_eq!(status, 200, "{path}");
         assert!(html.contains(heading), "{path}: {html}");
         let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
-        assert_eq!(data["events"][0]["id"], event.id.to_string());
+        assert_eq!(data.pointer(data_at).unwrap(), &expected, "{path}");
     }
     // Filters show on the events page, which the prerendered one has none of: the app draws it.
     let (status, _, html) = get(&service, "/events?sport=Yoga").await;

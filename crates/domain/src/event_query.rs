@@ -16,6 +16,8 @@ pub struct EventFilter {
     pub from: Option<String>,
     /// RFC 3339 instant, or a `YYYY-MM-DD` London day (to its end).
     pub to: Option<String>,
+    /// At most this many events, the soonest (the home page shows three).
+    pub limit: Option<String>,
 }
 
 /// A validated query over active events starting in `[starts_from, starts_before)`.
@@ -27,9 +29,12 @@ pub struct EventQuery {
     pub text: Option<String>,
     pub starts_from: DateTime<Utc>,
     pub starts_before: Option<DateTime<Utc>>,
+    pub limit: Option<u32>,
 }
 
 const MAX_NEEDLE_CHARS: usize = 100;
+/// The most a caller may ask for by `limit`; without one the list is the whole programme.
+pub const MAX_LIMIT: u32 = 100;
 const DATE_MESSAGE: &str = "Use a date like 2026-12-31";
 
 impl EventQuery {
@@ -41,15 +46,18 @@ impl EventQuery {
             text: None,
             starts_from: now,
             starts_before: None,
+            limit: None,
         }
     }
 
-    /// Whether the query is the plain upcoming list (worth caching).
-    pub fn is_unfiltered(&self) -> bool {
+    /// Whether the query selects the whole upcoming list, perhaps cut at `limit` (so a
+    /// cached copy of that list can answer it).
+    pub fn is_unfiltered(&self, now: DateTime<Utc>) -> bool {
         self.sport.is_none()
             && self.area.is_none()
             && self.text.is_none()
             && self.starts_before.is_none()
+            && self.starts_from == now
     }
 }
 
@@ -70,6 +78,9 @@ impl EventFilter {
             .flatten();
         let to = errors
             .check("to", bound(self.to.as_deref(), Edge::End))
+            .flatten();
+        let limit = errors
+            .check("limit", optional_limit(self.limit.as_deref()))
             .flatten();
         errors.into_result()?;
 
@@ -96,7 +107,22 @@ impl EventFilter {
             text,
             starts_from,
             starts_before,
+            limit,
         })
+    }
+}
+
+fn optional_limit(input: Option<&str>) -> Result<Option<u32>, ValidationError> {
+    match input.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => text
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=MAX_LIMIT).contains(n))
+            .map(Some)
+            .ok_or_else(|| {
+                ValidationError::new(format!("Use a whole number from 1 to {MAX_LIMIT}"))
+            }),
     }
 }
 
@@ -163,7 +189,7 @@ mod tests {
     fn no_filters_lists_upcoming() {
         let query = EventFilter::default().into_query(now()).unwrap();
         assert_eq!(query, EventQuery::upcoming(now()));
-        assert!(query.is_unfiltered());
+        assert!(query.is_unfiltered(now()));
     }
 
     #[test]
@@ -178,7 +204,7 @@ mod tests {
         assert_eq!(query.sport.as_deref(), Some("table tennis"));
         assert_eq!(query.area, None);
         assert_eq!(query.text, None);
-        assert!(!query.is_unfiltered());
+        assert!(!query.is_unfiltered(now()));
     }
 
     #[test]
@@ -234,6 +260,33 @@ mod tests {
         assert!(errors.get("from").is_some());
         assert_eq!(errors.get("q"), Some("Must be at most 100 characters"));
         assert_eq!(errors.get("sport"), None);
+    }
+
+    #[test]
+    fn limit_cuts_the_whole_list_and_is_bounded() {
+        let filter = EventFilter {
+            limit: Some(" 3 ".into()),
+            ..Default::default()
+        };
+        let query = filter.into_query(now()).unwrap();
+        assert_eq!(query.limit, Some(3));
+        assert!(query.is_unfiltered(now()), "a cut of the whole list");
+        for bad in ["0", "101", "-1", "three", "2.5"] {
+            let filter = EventFilter {
+                limit: Some(bad.into()),
+                ..Default::default()
+            };
+            assert_eq!(
+                filter.into_query(now()).unwrap_err().get("limit"),
+                Some("Use a whole number from 1 to 100"),
+                "{bad}"
+            );
+        }
+        let later = EventFilter {
+            from: Some("2026-12-01".into()),
+            ..Default::default()
+        };
+        assert!(!later.into_query(now()).unwrap().is_unfiltered(now()));
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod email;
 pub mod event;
 pub mod event_form;
 pub mod event_query;
+pub mod event_summary;
 pub mod ids;
 pub mod london;
 pub mod money;
@@ -42,6 +43,7 @@ pub use contact::{CONTACT_SUBJECTS, ContactForm, ContactMessage};
 pub use email::Email;
 pub use event::{Event, area_of};
 pub use event_query::{EventFilter, EventQuery};
+pub use event_summary::{EventsSummary, SportSummary};
 pub use ids::{
     BookingId, CampaignId, ContactMessageId, DeliveryId, EventId, SeriesId, SessionId, UserId,
     WaitlistEntryId,

@@ -109,6 +109,9 @@ impl EventRepository for Store {
                     .or(lower(events::description).like(pattern).escape('\\')),
             );
         }
+        if let Some(limit) = query.limit {
+            sql = sql.limit(i64::from(limit));
+        }
         let mut conn = self.conn()?;
         let rows: Vec<EventRow> = sql
             .order((events::starts_at.asc(), events::id.asc()))

@@ -20,6 +20,7 @@ on_both_backends!(
     search_treats_wildcards_literally,
     filters_by_london_day,
     combined_filters_intersect,
+    limit_keeps_the_soonest,
     no_match_is_empty,
     capacity_check_constraint_holds,
     ping_answers,
@@ -297,4 +298,32 @@ fn capacity_check_constraint_holds(store: &Store) {
 
 fn ping_answers(store: &Store) {
     store.ping().unwrap();
+}
+
+fn limit_keeps_the_soonest(store: &Store) {
+    for (title, hours) in [("third", 30), ("first", 10), ("second", 20), ("fourth", 40)] {
+        store
+            .insert(
+                &EventBuilder::new()
+                    .title(title)
+                    .category("Yoga")
+                    .starts_in(Duration::hours(hours))
+                    .build(),
+            )
+            .unwrap();
+    }
+    let limited = EventFilter {
+        limit: Some("2".into()),
+        ..Default::default()
+    };
+    assert_eq!(titles(store, &query(limited)), ["first", "second"]);
+    let sport_limited = EventFilter {
+        sport: Some("yoga".into()),
+        limit: Some("3".into()),
+        ..Default::default()
+    };
+    assert_eq!(
+        titles(store, &query(sport_limited)),
+        ["first", "second", "third"]
+    );
 }

@@ -200,6 +200,7 @@ mod tests {
             date: "2026-11-24T18:30:00Z".into(),
             duration: 90,
             location: "Haggerston Park, Hackney",
+            area: "Hackney",
             price: "0.00".into(),
             max_participants: 20,
             current_participants: 5,

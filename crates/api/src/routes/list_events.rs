@@ -1,17 +1,20 @@
+use std::sync::Arc;
+
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
-use playspace_app::{ListEventsError, list_events};
-use playspace_domain::EventFilter;
+use playspace_app::{list_events, summarise_events};
+use playspace_domain::{EventFilter, EventQuery};
 use playspace_ports::Clock;
 use serde::Deserialize;
 
-use crate::dto::events_json;
+use crate::dto::{events_json, summary_json};
 use crate::error::ApiError;
-use crate::events_cache::CachedList;
+use crate::events_cache::{CachedList, Encoded};
 use crate::state::AppState;
 
+/// The events page's filters, as both the list and its summary take them.
 #[derive(Debug, Default, Deserialize)]
-pub struct Params {
+pub struct Filters {
     sport: Option<String>,
     area: Option<String>,
     q: Option<String>,
@@ -20,59 +23,110 @@ pub struct Params {
     to: Option<String>,
 }
 
-/// `GET /api/events`: active upcoming events, soonest first, optionally filtered.
+#[derive(Debug, Default, Deserialize)]
+pub struct ListParams {
+    #[serde(flatten)]
+    filters: Filters,
+    limit: Option<String>,
+}
+
+impl Filters {
+    fn into_query(self, limit: Option<String>, state: &AppState) -> Result<EventQuery, ApiError> {
+        let Filters {
+            sport,
+            area,
+            q,
+            date,
+            from,
+            to,
+        } = self;
+        EventFilter {
+            sport,
+            area,
+            q,
+            date,
+            from,
+            to,
+            limit,
+        }
+        .into_query(state.clock.now())
+        .map_err(ApiError::validation)
+    }
+}
+
+/// `GET /api/events`: active upcoming events, soonest first, optionally filtered and cut at
+/// `limit`. The whole list and its first few come from memory.
 pub async fn handle(
     req: HttpRequest,
     state: web::Data<AppState>,
-    params: web::Query<Params>,
+    params: web::Query<ListParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let Params {
-        sport,
-        area,
-        q,
-        date,
-        from,
-        to,
-    } = params.into_inner();
-    let filter = EventFilter {
-        sport,
-        area,
-        q,
-        date,
-        from,
-        to,
-    };
-    let now = state.clock.now();
-    let unfiltered = filter == EventFilter::default();
-    if unfiltered && let Some(cached) = state.events_cache.get(now) {
-        return Ok(cached_response(&req, &cached));
+    let ListParams { filters, limit } = params.into_inner();
+    let query = filters.into_query(limit, &state)?;
+    if query.is_unfiltered(state.clock.now()) {
+        let cached = upcoming(&state).await?;
+        return Ok(match query.limit {
+            None => encoded_response(&req, &cached.list),
+            Some(limit) => json_response(first(&cached, limit)?),
+        });
     }
-
     let app = state.clone();
-    let listed = web::block(move || list_events(&app.store, &app.clock, filter)).await;
-    if unfiltered && !matches!(listed, Ok(Ok(_))) {
-        // Let the next request try the refresh again.
-        state.events_cache.refresh_failed();
-    }
-    let events = listed?.map_err(|e| match e {
-        ListEventsError::Invalid(fields) => ApiError::validation(fields),
-        ListEventsError::Store(e) => e.into(),
-    })?;
-    if unfiltered {
-        let cached = state
-            .events_cache
-            .put(&events)
-            .map_err(ApiError::internal)?;
-        return Ok(cached_response(&req, &cached));
-    }
-    let body = events_json(&events).map_err(ApiError::internal)?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/json")
-        .body(body))
+    let events = web::block(move || list_events(&app.store, &query)).await??;
+    Ok(json_response(
+        events_json(&events).map_err(ApiError::internal)?,
+    ))
 }
 
-/// The cached list, pre-gzipped for clients that accept it.
-fn cached_response(req: &HttpRequest, cached: &CachedList) -> HttpResponse {
+/// `GET /api/events/summary`: the sport cards and area choices of the events page, for the
+/// same filters as the list, so the page never downloads the programme to count it.
+pub async fn summary(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    params: web::Query<Filters>,
+) -> Result<HttpResponse, ApiError> {
+    let query = params.into_inner().into_query(None, &state)?;
+    if query.is_unfiltered(state.clock.now()) {
+        let cached = upcoming(&state).await?;
+        return Ok(encoded_response(&req, &cached.summary));
+    }
+    let app = state.clone();
+    let summary = web::block(move || summarise_events(&app.store, &query)).await??;
+    Ok(json_response(
+        summary_json(&summary).map_err(ApiError::internal)?,
+    ))
+}
+
+/// The cached upcoming list, loading it when it has expired.
+pub(crate) async fn upcoming(state: &web::Data<AppState>) -> Result<Arc<CachedList>, ApiError> {
+    let now = state.clock.now();
+    if let Some(cached) = state.events_cache.get(now) {
+        return Ok(cached);
+    }
+    let app = state.clone();
+    let listed = match web::block(move || list_events(&app.store, &EventQuery::upcoming(now))).await
+    {
+        Ok(listed) => listed.map_err(ApiError::from),
+        Err(blocking) => Err(ApiError::from(blocking)),
+    };
+    // After a failure the next request tries the refresh again.
+    let events = listed.inspect_err(|_| state.events_cache.refresh_failed())?;
+    state.events_cache.put(events).map_err(ApiError::internal)
+}
+
+/// The first `limit` upcoming events, as JSON.
+pub(crate) fn first(cached: &CachedList, limit: u32) -> Result<Vec<u8>, ApiError> {
+    let end = cached.events.len().min(limit as usize);
+    events_json(&cached.events[..end]).map_err(ApiError::internal)
+}
+
+fn json_response(body: Vec<u8>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(body)
+}
+
+/// A cached answer, pre-gzipped for clients that accept it.
+fn encoded_response(req: &HttpRequest, encoded: &Encoded) -> HttpResponse {
     let accepts_gzip = req
         .headers()
         .get(header::ACCEPT_ENCODING)
@@ -85,8 +139,8 @@ fn cached_response(req: &HttpRequest, cached: &CachedList) -> HttpResponse {
     if accepts_gzip {
         response
             .insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("gzip")))
-            .body(cached.gzip.clone())
+            .body(encoded.gzip.clone())
     } else {
-        response.body(cached.json.clone())
+        response.body(encoded.json.clone())
     }
 }

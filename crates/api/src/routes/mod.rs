@@ -11,7 +11,7 @@ mod auth;
 mod bookings;
 mod get_event;
 mod health;
-mod list_events;
+pub(crate) mod list_events;
 mod memberships;
 mod payments;
 mod submit_contact;
@@ -54,6 +54,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     }
                 })
                 .service(web::resource("/events").route(web::get().to(list_events::handle)))
+                // Before /events/{id}, which would otherwise take "summary" for an id.
+                .service(
+                    web::resource("/events/summary").route(web::get().to(list_events::summary)),
+                )
                 .service(web::resource("/events/{id}").route(web::get().to(get_event::handle)))
                 .service(
                     web::resource("/events/{id}/waitlist")
