@@ -165,42 +165,53 @@ impl Frontend {
     }
 }
 
-/// Screens the client router draws. Anything else still gets the app (which shows its
-/// '404 Page Not Found' screen) but with a 404 status for crawlers and link checkers.
+/// Screens the client router draws (`frontend/src/app/router.tsx` and the admin area's
+/// `routes/admin-area.tsx`; a test holds them together), `:name` standing for one segment.
+/// Anything else still gets the app (which shows its '404 Page Not Found' screen) but with a
+/// 404 status for crawlers and link checkers.
+const CLIENT_ROUTES: &[&str] = &[
+    "/",
+    "/events",
+    "/events/:id",
+    "/about",
+    "/contact",
+    "/login",
+    "/signup",
+    "/forgot-password",
+    "/reset-password",
+    "/verify-email",
+    "/preferences",
+    "/profile",
+    "/blog",
+    "/booking/:id",
+    "/success",
+    "/cancel",
+    "/bookings",
+    "/membership",
+    "/unsubscribe",
+    "/admin",
+    "/admin/login",
+    "/admin/register/:eventId",
+];
+
 fn is_client_route(path: &str) -> bool {
-    const EXACT: &[&str] = &[
-        "/",
-        "/events",
-        "/about",
-        "/membership",
-        "/blog",
-        "/contact",
-        "/preferences",
-        "/login",
-        "/signup",
-        "/forgot-password",
-        "/reset-password",
-        "/success",
-        "/cancel",
-        "/admin",
-        "/admin/login",
-        "/terms",
-        "/privacy",
-        "/bookings",
-        "/profile",
-        "/unsubscribe",
-    ];
-    const WITH_ID: &[&str] = &["/events/", "/booking/", "/checkout/", "/admin/register/"];
     let path = if path.len() > 1 {
         path.trim_end_matches('/')
     } else {
         path
     };
-    EXACT.contains(&path)
-        || WITH_ID.iter().any(|prefix| {
-            path.strip_prefix(prefix)
-                .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
-        })
+    CLIENT_ROUTES.iter().any(|route| {
+        let mut wanted = route.split('/');
+        let mut given = path.split('/');
+        loop {
+            match (wanted.next(), given.next()) {
+                (None, None) => return true,
+                (Some(w), Some(g)) if w.starts_with(':') && !g.is_empty() => {}
+                (Some(w), Some(g)) if w == g => {}
+                _ => return false,
+            }
+        }
+    })
 }
 
 /// The fallback for every GET that no file or API route answered.
@@ -537,6 +548,7 @@ mod tests {
             "/admin/login",
             "/admin/register/abc",
             "/reset-password",
+            "/verify-email",
         ] {
             assert!(is_client_route(path), "{path}");
         }
@@ -547,9 +559,55 @@ mod tests {
             "/eventsx",
             "/booking/",
             "/admin/register/",
+            "/terms",
         ] {
             assert!(!is_client_route(path), "{path}");
         }
+    }
+
+    /// The `path` props of a router file's `<Route>`s (`index` as ""), in order.
+    fn route_paths(file: &str) -> Vec<String> {
+        let source = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../frontend/src/app")
+                .join(file),
+        )
+        .unwrap();
+        source
+            .split("<Route ")
+            .skip(1)
+            .filter_map(|route| {
+                if route.starts_with("index") {
+                    return Some(String::new());
+                }
+                let rest = route.strip_prefix("path=\"")?;
+                Some(rest[..rest.find('"')?].to_owned())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn client_routes_are_the_routers() {
+        let mut routed = Vec::new();
+        for path in route_paths("router.tsx") {
+            match path.as_str() {
+                "*" => {}
+                "admin/*" => {
+                    for inner in route_paths("routes/admin-area.tsx") {
+                        match inner.as_str() {
+                            "*" => {}
+                            "" => routed.push("/admin".to_owned()),
+                            _ => routed.push(format!("/admin/{inner}")),
+                        }
+                    }
+                }
+                _ => routed.push(format!("/{path}")),
+            }
+        }
+        let mut listed: Vec<String> = CLIENT_ROUTES.iter().map(|r| (*r).to_owned()).collect();
+        routed.sort();
+        listed.sort();
+        assert_eq!(listed, routed);
     }
 
     #[test]

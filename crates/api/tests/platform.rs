@@ -23,7 +23,16 @@ async fn health_and_readiness() {
 async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
     let app = TestApp::new();
     let service = app.service().await;
-    for path in ["/about", "/login", "/booking/some-id", "/admin"] {
+    for path in [
+        "/about",
+        "/login",
+        "/booking/some-id",
+        "/admin",
+        "/admin/login",
+        "/admin/register/some-id",
+        "/verify-email?token=abc",
+        "/membership/",
+    ] {
         let (status, headers, body) = get(&service, path).await;
         assert_eq!(status, 200, "{path}");
         assert_eq!(
@@ -33,9 +42,15 @@ async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
         );
         assert_eq!(headers.get("cache-control").unwrap(), "no-cache", "{path}");
     }
-    let (status, _, body) = get(&service, "/no/such/page").await;
-    assert_eq!(status, 404);
-    assert_eq!(body, INDEX_HTML.replace("<!--initial-data-->", ""));
+    for path in ["/no/such/page", "/admin/nope", "/terms", "/events/a/b"] {
+        let (status, _, body) = get(&service, path).await;
+        assert_eq!(status, 404, "{path}");
+        assert_eq!(
+            body,
+            INDEX_HTML.replace("<!--initial-data-->", ""),
+            "{path}"
+        );
+    }
 }
 
 #[actix_web::test]
