@@ -41,9 +41,38 @@ pub fn log_request(method: &actix_web::http::Method, path: &str, status: u16, st
     tracing::info!(%method, path, status, latency_ms = format!("{latency_ms:.2}"), "request");
 }
 
+/// Where the site is served from, as browsers write it in `Origin` (scheme://host[:port]).
+#[derive(Clone, Debug)]
+pub struct SiteOrigin {
+    public: String,
+    /// A plain-http site (development, `scripts/run`) also answers to whatever host name
+    /// reaches it (localhost, a LAN address); an https site only to its public URL.
+    any_http_host: bool,
+}
+
+impl SiteOrigin {
+    pub fn new(public_url: &str) -> Self {
+        let lower = public_url.to_ascii_lowercase();
+        let (scheme, rest) = lower.split_once("://").unwrap_or(("http", lower.as_str()));
+        let authority = rest.split('/').next().unwrap_or_default();
+        Self {
+            public: format!("{scheme}://{authority}"),
+            any_http_host: scheme == "http",
+        }
+    }
+
+    fn accepts(&self, origin: &str, host: Option<&str>) -> bool {
+        let origin = origin.to_ascii_lowercase();
+        origin == self.public
+            || (self.any_http_host
+                && host
+                    .is_some_and(|host| origin == format!("http://{}", host.to_ascii_lowercase())))
+    }
+}
+
 /// A state-changing request a browser sent from another site: `Sec-Fetch-Site: cross-site`,
-/// or an `Origin` whose host differs from the request's own `Host`.
-pub fn is_cross_site_write(req: &actix_web::HttpRequest) -> bool {
+/// or an `Origin` other than the site's own, scheme, host and port compared.
+pub fn is_cross_site_write(req: &actix_web::HttpRequest, site: &SiteOrigin) -> bool {
     use actix_web::http::Method;
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return false;
@@ -52,10 +81,9 @@ pub fn is_cross_site_write(req: &actix_web::HttpRequest) -> bool {
     if header("sec-fetch-site") == Some("cross-site") {
         return true;
     }
-    match (header("origin"), header("host")) {
-        (Some("null"), _) => true,
-        (Some(origin), Some(host)) => origin.split_once("://").map(|(_, rest)| rest) != Some(host),
-        _ => false,
+    match header("origin") {
+        Some(origin) => !site.accepts(origin, header("host")),
+        None => false,
     }
 }
 
@@ -94,23 +122,51 @@ mod tests {
 
     #[test]
     fn cross_site_writes_are_recognised() {
+        let site = SiteOrigin::new("https://playspace.test");
+        let cross = |req: TestRequest| is_cross_site_write(&req.to_http_request(), &site);
         let same = TestRequest::post()
             .insert_header(("host", "playspace.test"))
-            .insert_header(("origin", "https://playspace.test"));
-        assert!(!is_cross_site_write(&same.to_http_request()));
+            .insert_header(("origin", "https://PlaySpace.test"));
+        assert!(!cross(same));
         let other = TestRequest::post()
             .insert_header(("host", "playspace.test"))
             .insert_header(("origin", "https://evil.test"));
-        assert!(is_cross_site_write(&other.to_http_request()));
+        assert!(cross(other));
+        let plain_http = TestRequest::post()
+            .insert_header(("host", "playspace.test"))
+            .insert_header(("origin", "http://playspace.test"));
+        assert!(cross(plain_http), "the scheme counts");
+        let other_port = TestRequest::post()
+            .insert_header(("host", "playspace.test"))
+            .insert_header(("origin", "https://playspace.test:8443"));
+        assert!(cross(other_port), "the port counts");
         let fetch = TestRequest::post().insert_header(("sec-fetch-site", "cross-site"));
-        assert!(is_cross_site_write(&fetch.to_http_request()));
+        assert!(cross(fetch));
         let same_site = TestRequest::post().insert_header(("sec-fetch-site", "same-origin"));
-        assert!(!is_cross_site_write(&same_site.to_http_request()));
-        let api_client = TestRequest::post();
-        assert!(!is_cross_site_write(&api_client.to_http_request()));
+        assert!(!cross(same_site));
+        assert!(
+            !cross(TestRequest::post()),
+            "API clients send neither header"
+        );
         let read = TestRequest::get().insert_header(("sec-fetch-site", "cross-site"));
-        assert!(!is_cross_site_write(&read.to_http_request()));
+        assert!(!cross(read));
         let opaque = TestRequest::post().insert_header(("origin", "null"));
-        assert!(is_cross_site_write(&opaque.to_http_request()));
+        assert!(cross(opaque));
+    }
+
+    #[test]
+    fn an_http_site_takes_writes_from_the_host_it_was_reached_by_over_http_only() {
+        let site = SiteOrigin::new("http://127.0.0.1:8080/");
+        let cross = |origin: &str, host: &str| {
+            let req = TestRequest::post()
+                .insert_header(("host", host))
+                .insert_header(("origin", origin));
+            is_cross_site_write(&req.to_http_request(), &site)
+        };
+        assert!(!cross("http://127.0.0.1:8080", "127.0.0.1:8080"));
+        assert!(!cross("http://localhost:8080", "localhost:8080"));
+        assert!(cross("https://localhost:8080", "localhost:8080"));
+        assert!(cross("http://evil.test", "localhost:8080"));
+        assert!(cross("http://localhost:8081", "localhost:8080"));
     }
 }

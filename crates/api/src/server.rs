@@ -27,7 +27,7 @@ use crate::error::{json_error_handler, query_error_handler};
 use crate::events_cache::EventsCache;
 use crate::frontend::{self, Frontend};
 use crate::local_checkout::LocalCheckout;
-use crate::middleware::{is_cross_site_write, log_request, security_headers};
+use crate::middleware::{SiteOrigin, is_cross_site_write, log_request, security_headers};
 use crate::rate_limit::RateLimiter;
 use crate::routes;
 use crate::state::AppState;
@@ -48,13 +48,14 @@ pub fn app(
     >,
 > {
     let https = state.config.is_https();
+    let site = SiteOrigin::new(&state.config.public_url);
     App::new()
         .configure(configure_app(state))
-        .wrap_fn(|req, srv| {
+        .wrap_fn(move |req, srv| {
             // Browsers say where a write comes from; a cross-site one is refused before any
             // handler (and its cookie) sees it. API clients that send neither header pass.
             let response: std::pin::Pin<Box<dyn std::future::Future<Output = _>>> =
-                if is_cross_site_write(req.request()) {
+                if is_cross_site_write(req.request(), &site) {
                     let error = crate::error::ApiError::new(
                         actix_web::http::StatusCode::FORBIDDEN,
                         "cross_site_request",

@@ -478,6 +478,12 @@ async fn cookie_writes_from_another_site_are_refused() {
         .uri("/api/auth/logout")
         .insert_header(("sec-fetch-site", "cross-site"));
     assert_eq!(send(&service, fetch, Some(&token)).await.0, 403);
+    // The site is plain http: the same host over https is another origin.
+    let other_scheme = TestRequest::post()
+        .uri("/api/auth/logout")
+        .insert_header(("host", "localhost:8080"))
+        .insert_header(("origin", "https://localhost:8080"));
+    assert_eq!(send(&service, other_scheme, Some(&token)).await.0, 403);
     assert_eq!(
         me(&service, &token).await,
         200,
