@@ -496,3 +496,42 @@ async fn cookie_writes_from_another_site_are_refused() {
         .insert_header(("sec-fetch-site", "same-origin"));
     assert_eq!(send(&service, same, Some(&token)).await.0, 200);
 }
+
+#[actix_web::test]
+async fn answers_that_carry_or_reveal_a_session_are_never_stored() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (status, headers, body) = send(
+        &service,
+        post("/api/auth/register", sign_up("nia@example.org")),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(headers.get("cache-control").unwrap(), "no-store");
+    let token = body["token"].as_str().unwrap().to_owned();
+    let (status, headers, _) = send(
+        &service,
+        post(
+            "/api/auth/login",
+            json!({"email": "nia@example.org", "password": sign_up("x")["password"]}),
+        ),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("cache-control").unwrap(), "no-store");
+    let (status, headers, _) = send(
+        &service,
+        TestRequest::get().uri("/api/auth/user"),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("cache-control").unwrap(), "no-store");
+    // Failures too: a 401 says who is not signed in.
+    let (status, headers, _) =
+        send(&service, TestRequest::get().uri("/api/auth/user"), None).await;
+    assert_eq!(status, 401);
+    assert_eq!(headers.get("cache-control").unwrap(), "no-store");
+}

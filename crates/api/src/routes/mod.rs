@@ -1,6 +1,7 @@
 //! One file per action. `configure` mounts them all.
 use actix_web::dev::Service;
 use actix_web::http::Method;
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::web;
 
 use crate::error::ApiError;
@@ -43,7 +44,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     let state = req.app_data::<web::Data<AppState>>().cloned();
                     let response = srv.call(req);
                     async move {
-                        let response = response.await?;
+                        let mut response = response.await?;
+                        // Answers carry sessions, personal and special-category data or
+                        // places that change by the second: no browser or proxy keeps one
+                        // unless its handler says otherwise.
+                        if !response.headers().contains_key(CACHE_CONTROL) {
+                            response
+                                .headers_mut()
+                                .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+                        }
                         if admin_write
                             && response.status().is_success()
                             && let Some(state) = state

@@ -1,4 +1,4 @@
-use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
+use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 use futures_util::StreamExt;
@@ -54,7 +54,5 @@ pub async fn handle(
             CONTENT_DISPOSITION,
             format!("attachment; filename=\"{file_name}\""),
         ))
-        // Personal data: never kept by a browser or proxy cache.
-        .insert_header((CACHE_CONTROL, "no-store"))
         .streaming(body))
 }

@@ -25,6 +25,5 @@ pub async fn handle(
             "Content-Disposition",
             format!("attachment; filename=\"{reference}.ics\""),
         ))
-        .insert_header(("Cache-Control", "no-store"))
         .body(ics))
 }

@@ -17,7 +17,5 @@ pub async fn handle(
         .iter()
         .map(|b| BookingDto::new(&b.booking, Some(&b.event)))
         .collect();
-    Ok(HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(body))
+    Ok(HttpResponse::Ok().json(body))
 }

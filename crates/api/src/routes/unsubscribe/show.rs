@@ -1,4 +1,3 @@
-use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{HttpResponse, web};
 use playspace_app::admin::unsubscribe_address;
 use serde::Deserialize;
@@ -22,7 +21,5 @@ pub async fn handle(
     let email = web::block(move || unsubscribe_address(&app.store, app.links.as_ref(), &token))
         .await?
         .map_err(super::error)?;
-    Ok(HttpResponse::Ok()
-        .insert_header((CACHE_CONTROL, "no-store"))
-        .json(serde_json::json!({ "email": email })))
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "email": email })))
 }

@@ -43,6 +43,5 @@ pub async fn handle(
             "Content-Disposition",
             "attachment; filename=\"playspace-my-data.json\"",
         ))
-        .insert_header(("Cache-Control", "no-store"))
         .json(body))
 }

@@ -5,7 +5,5 @@ use crate::dto::ProfileDto;
 
 /// `GET /api/user/profile`: everything the person told us, for them alone.
 pub async fn handle(current: CurrentUser) -> HttpResponse {
-    HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(serde_json::json!({ "profile": ProfileDto::from(&current.user) }))
+    HttpResponse::Ok().json(serde_json::json!({ "profile": ProfileDto::from(&current.user) }))
 }

@@ -64,7 +64,5 @@ pub async fn handle(
         )
     })
     .await??;
-    Ok(HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(AttendeeDto::from(&line)))
+    Ok(HttpResponse::Ok().json(AttendeeDto::from(&line)))
 }

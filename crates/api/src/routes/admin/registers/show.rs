@@ -18,11 +18,8 @@ pub async fn handle(
     let (event, lines) =
         web::block(move || event_register(&app.admin_deps(), me, area, &id)).await??;
     let attendees: Vec<AttendeeDto> = lines.iter().map(AttendeeDto::from).collect();
-    Ok(HttpResponse::Ok()
-        // Special-category data: never kept by a browser or proxy cache.
-        .insert_header(("Cache-Control", "no-store"))
-        .json(serde_json::json!({
-            "event": AdminEventDto::from(&event),
-            "attendees": attendees,
-        })))
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "event": AdminEventDto::from(&event),
+        "attendees": attendees,
+    })))
 }
