@@ -195,6 +195,64 @@ pub fn query_error_handler(
     .into()
 }
 
+/// Request targets longer than this are refused (searches are at most 100 characters and
+/// links carry tokens of a few hundred), before any handler reads them.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+/// No route reads a body larger than this (JSON bodies are capped lower); a larger declared
+/// length is refused on every route, whether or not it reads its body.
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+
+/// Refuses a request whose target or declared body is too large, in the error format.
+pub fn refuse_oversized(req: &actix_web::dev::ServiceRequest) -> Option<ApiError> {
+    if req.uri().to_string().len() > MAX_URI_BYTES {
+        return Some(ApiError::new(
+            StatusCode::URI_TOO_LONG,
+            "uri_too_long",
+            "The address is too long",
+        ));
+    }
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    declared
+        .is_some_and(|length| length > MAX_BODY_BYTES as u64)
+        .then(too_large)
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        "The request body is too large",
+    )
+}
+
+/// The error a framework-made failure (a 405 from routing, a 413 from a body extractor, a
+/// 500 from a header that would not build) stands for, when it came without a body in the
+/// error format. Pages (HTML) and JSON answers are left as they are.
+pub fn framework_error(status: StatusCode, content_type: Option<&str>) -> Option<ApiError> {
+    let is_ours = content_type
+        .is_some_and(|t| t.starts_with("application/json") || t.starts_with("text/html"));
+    if is_ours || !(status.is_client_error() || status.is_server_error()) {
+        return None;
+    }
+    Some(match status {
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::new(
+            status,
+            "method_not_allowed",
+            "This address does not take that method",
+        ),
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
+        StatusCode::NOT_FOUND => ApiError::not_found("not_found", "Not found"),
+        status if status.is_server_error() => {
+            ApiError::internal(format!("{status} without a body from the framework"))
+        }
+        status => ApiError::new(status, "bad_request", "The request could not be read"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -33,6 +33,13 @@ fn new_id(prefix: &str) -> String {
     format!("{prefix}_local_{}", uuid_simple())
 }
 
+/// Whether `id` has the shape [`new_id`] gives a checkout session (`cs_local_` and 24 hex
+/// digits), so nothing else reaches a lookup or a `Location` header.
+pub fn is_checkout_id(id: &str) -> bool {
+    id.strip_prefix("cs_local_")
+        .is_some_and(|hex| hex.len() == 24 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
 fn uuid_simple() -> String {
     let bytes: [u8; 12] = rand::random();
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -175,6 +182,21 @@ mod tests {
             expires_at: Utc::now() + Duration::minutes(30),
             idempotency_key: key.into(),
             metadata: vec![],
+        }
+    }
+
+    #[test]
+    fn checkout_ids_have_one_shape() {
+        assert!(is_checkout_id(&new_id("cs")));
+        for bad in [
+            "",
+            "cs_local_",
+            "cs_local_XYZ",
+            "cs_local_0123456789abcdef0123456\r\n",
+            "pi_local_0123456789abcdef01234567",
+            "cs_local_0123456789abcdef01234567/x",
+        ] {
+            assert!(!is_checkout_id(bad), "{bad:?}");
         }
     }
 

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_web::http::header::{ALLOW, CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
 use actix_web::middleware::Compress;
 use actix_web::{App, HttpServer, web};
 use playspace_app::accounts::{EmailSettings, create_admin};
@@ -23,7 +23,9 @@ use playspace_stripe::{StripeGateway, StripeWebhookVerifier};
 use crate::auth::{Argon2Hasher, HmacLinkSigner, JwtIssuer, load_or_create_secret};
 use crate::config::Config;
 use crate::dashboard_cache::DashboardCache;
-use crate::error::{json_error_handler, query_error_handler};
+use crate::error::{
+    MAX_BODY_BYTES, framework_error, json_error_handler, query_error_handler, refuse_oversized,
+};
 use crate::events_cache::EventsCache;
 use crate::frontend::{self, Frontend};
 use crate::local_checkout::LocalCheckout;
@@ -51,6 +53,36 @@ pub fn app(
     let site = SiteOrigin::new(&state.config.public_url);
     App::new()
         .configure(configure_app(state))
+        .wrap_fn(|req, srv| {
+            // Every failure answers in the error format, also those the framework makes.
+            let refused = refuse_oversized(&req);
+            let response: std::pin::Pin<Box<dyn std::future::Future<Output = _>>> = match refused {
+                Some(error) => {
+                    let refused = req.error_response(error).map_into_right_body();
+                    Box::pin(async move { Ok(refused) })
+                }
+                None => {
+                    let call = srv.call(req);
+                    Box::pin(async move {
+                        let response = call.await?;
+                        let content_type = response
+                            .headers()
+                            .get(CONTENT_TYPE)
+                            .and_then(|v| v.to_str().ok());
+                        let Some(error) = framework_error(response.status(), content_type) else {
+                            return Ok(response.map_into_left_body());
+                        };
+                        let allow = response.headers().get(ALLOW).cloned();
+                        let mut replaced = response.error_response(error);
+                        if let Some(allow) = allow {
+                            replaced.headers_mut().insert(ALLOW, allow);
+                        }
+                        Ok(replaced.map_into_right_body())
+                    })
+                }
+            };
+            response
+        })
         .wrap_fn(move |req, srv| {
             // Browsers say where a write comes from; a cross-site one is refused before any
             // handler (and its cookie) sees it. API clients that send neither header pass.
@@ -95,6 +127,7 @@ pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .error_handler(json_error_handler),
             )
             .app_data(web::QueryConfig::default().error_handler(query_error_handler))
+            .app_data(web::PayloadConfig::new(MAX_BODY_BYTES))
             .configure(routes::configure);
         match files_dir {
             Some(dir) => {

@@ -530,8 +530,7 @@ async fn answers_that_carry_or_reveal_a_session_are_never_stored() {
     assert_eq!(status, 200);
     assert_eq!(headers.get("cache-control").unwrap(), "no-store");
     // Failures too: a 401 says who is not signed in.
-    let (status, headers, _) =
-        send(&service, TestRequest::get().uri("/api/auth/user"), None).await;
+    let (status, headers, _) = send(&service, TestRequest::get().uri("/api/auth/user"), None).await;
     assert_eq!(status, 401);
     assert_eq!(headers.get("cache-control").unwrap(), "no-store");
 }

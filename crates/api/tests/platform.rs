@@ -151,3 +151,82 @@ async fn a_rebuilt_frontend_is_served_without_a_restart() {
     std::fs::write(frontend.path().join("index.html"), "<p>new build</p>").unwrap();
     assert!(get(&service, "/about").await.2.contains("new build"));
 }
+
+/// Sends `request` and returns (status, headers, the body parsed as the error format).
+async fn error_of(
+    service: &svc!(),
+    request: actix_web::test::TestRequest,
+) -> (u16, actix_web::http::header::HeaderMap, serde_json::Value) {
+    let (status, headers, body) = common::send(service, request, None).await;
+    assert_eq!(
+        headers.get("content-type").unwrap(),
+        "application/json",
+        "{status}"
+    );
+    assert!(
+        body["error"].is_string() && body["code"].is_string(),
+        "{body}"
+    );
+    (status, headers, body)
+}
+
+#[actix_web::test]
+async fn failures_the_framework_makes_answer_in_the_error_format() {
+    use actix_web::test::TestRequest;
+    let app = TestApp::new();
+    let service = app.service().await;
+
+    let (status, headers, body) =
+        error_of(&service, TestRequest::delete().uri("/api/events")).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (405, Some("method_not_allowed"))
+    );
+    assert_eq!(headers.get("allow").unwrap(), "GET");
+    let (status, _, _) = error_of(&service, TestRequest::get().uri("/api/auth/login")).await;
+    assert_eq!(status, 405);
+
+    // Over-long addresses, on the API and on pages.
+    for path in ["/api/events?q=", "/events?q=", "/checkout/x?y="] {
+        let uri = format!("{path}{}", "x".repeat(9 * 1024));
+        let (status, _, body) = error_of(&service, TestRequest::get().uri(&uri)).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (414, Some("uri_too_long")),
+            "{path}"
+        );
+    }
+
+    // Over-large bodies, also on routes that never read theirs.
+    let big = "x".repeat(300 * 1024);
+    for uri in [
+        "/api/auth/logout",
+        "/api/auth/login",
+        "/api/stripe/webhook",
+        "/checkout/cs_local_0123456789abcdef01234567/pay",
+    ] {
+        let request = TestRequest::post()
+            .uri(uri)
+            .insert_header(("content-type", "application/json"))
+            .set_payload(big.clone());
+        let (status, _, body) = error_of(&service, request).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (413, Some("payload_too_large")),
+            "{uri}"
+        );
+    }
+
+    // A payment link that cannot be one never reaches a header.
+    for id in ["%0d%0aX", "%00", "cs_local_nothex"] {
+        for action in ["pay", "cancel"] {
+            let uri = format!("/checkout/{id}/{action}");
+            let (status, _, body) = error_of(&service, TestRequest::post().uri(&uri)).await;
+            assert_eq!(
+                (status, body["code"].as_str()),
+                (404, Some("checkout_not_found")),
+                "{uri}"
+            );
+        }
+    }
+}

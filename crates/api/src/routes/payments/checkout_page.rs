@@ -4,7 +4,13 @@ use actix_web::{HttpResponse, web};
 use playspace_app::bookings::handle_gateway_event;
 
 use crate::error::ApiError;
+use crate::local_checkout::is_checkout_id;
 use crate::state::AppState;
+
+/// A payment link that cannot be one: refused before it reaches a lookup or a header.
+fn malformed_link() -> ApiError {
+    ApiError::not_found("checkout_not_found", "This payment link is not valid.")
+}
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -39,7 +45,12 @@ pub async fn show(
         .local_checkout
         .as_ref()
         .ok_or_else(|| ApiError::not_found("not_found", "Not found"))?;
-    let Some(view) = local.view(&id, state.clock.now()) else {
+    let view = if is_checkout_id(&id) {
+        local.view(&id, state.clock.now())
+    } else {
+        None
+    };
+    let Some(view) = view else {
         return Ok(page(
             StatusCode::NOT_FOUND,
             "Checkout not found",
@@ -83,6 +94,9 @@ pub async fn pay(
         .local_checkout
         .clone()
         .ok_or_else(|| ApiError::not_found("not_found", "Not found"))?;
+    if !is_checkout_id(&id) {
+        return Err(malformed_link());
+    }
     let Some((event, next)) = local.pay(&id, state.clock.now()) else {
         return Ok(HttpResponse::SeeOther()
             .insert_header((LOCATION, format!("/checkout/{id}")))
@@ -107,6 +121,9 @@ pub async fn cancel(
         .local_checkout
         .as_ref()
         .ok_or_else(|| ApiError::not_found("not_found", "Not found"))?;
+    if !is_checkout_id(&id) {
+        return Err(malformed_link());
+    }
     let next = local
         .cancel_url(&id, state.clock.now())
         .unwrap_or_else(|| "/events".into());
