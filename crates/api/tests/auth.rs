@@ -534,3 +534,32 @@ async fn answers_that_carry_or_reveal_a_session_are_never_stored() {
     assert_eq!(status, 401);
     assert_eq!(headers.get("cache-control").unwrap(), "no-store");
 }
+
+#[actix_web::test]
+async fn nul_and_bidi_overrides_are_refused_in_names_and_free_text() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    for (field, value) in [
+        ("firstName", "Ana\u{0}"),
+        ("lastName", "Silva\u{202E}gnp"),
+        ("medicalConditions", "none\u{2066}"),
+    ] {
+        let mut body = sign_up("ana@example.org");
+        body[field] = json!(value);
+        let (status, _, body) = send(&service, post("/api/auth/register", body), None).await;
+        assert_eq!(status, 400, "{field}: {body}");
+        assert_eq!(
+            body["fieldErrors"][field],
+            "Please remove the invisible control characters"
+        );
+    }
+    // Right-to-left names are ordinary text.
+    let mut body = sign_up("rana@example.org");
+    body["firstName"] = json!("رنا\u{200F}");
+    assert_eq!(
+        send(&service, post("/api/auth/register", body), None)
+            .await
+            .0,
+        201
+    );
+}

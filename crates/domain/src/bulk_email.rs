@@ -2,6 +2,7 @@
 //! laid out, and the unsubscribe link every one of them carries. A bulk email is not about
 //! a booking, so it goes only to people who agreed to marketing email (PECR).
 use crate::admin::{MISSING_FIELDS, RecipientGroup};
+use crate::text;
 use crate::validation::{FieldErrors, ValidationError};
 
 pub const SUBJECT_MAX_CHARS: usize = 200;
@@ -53,9 +54,13 @@ pub fn content(subject: &str, message: &str) -> Result<BulkEmailContent, BulkEma
         e.add("subject", ValidationError::new(SUBJECT_ONE_LINE));
     } else if subject.chars().count() > SUBJECT_MAX_CHARS {
         e.add("subject", ValidationError::new(SUBJECT_TOO_LONG));
+    } else if let Err(error) = text::plain(subject) {
+        e.add("subject", error);
     }
     if message.chars().count() > MESSAGE_MAX_CHARS {
         e.add("message", ValidationError::new(MESSAGE_TOO_LONG));
+    } else if let Err(error) = text::plain(message) {
+        e.add("message", error);
     }
     e.into_result().map_err(BulkEmailRefusal::Invalid)?;
     Ok(BulkEmailContent {
@@ -124,6 +129,15 @@ mod tests {
             subject: " Winter sessions ".into(),
             message: "Hello!\n\nNew times.".into(),
         }
+    }
+
+    #[test]
+    fn invisible_controls_are_refused() {
+        let Err(BulkEmailRefusal::Invalid(errors)) = content("Hi\u{202E}", "Body\0") else {
+            panic!("refused");
+        };
+        assert_eq!(errors.get("subject"), Some(text::CONTROL_MESSAGE));
+        assert_eq!(errors.get("message"), Some(text::CONTROL_MESSAGE));
     }
 
     #[test]

@@ -1,5 +1,25 @@
-//! Free-text rules shared by entities: trimmed, bounded, never blank where required.
+//! Free-text rules shared by entities: trimmed, bounded, never blank where required, and
+//! free of characters that are invisible or rewrite how text around them reads.
 use crate::validation::ValidationError;
+
+pub const CONTROL_MESSAGE: &str = "Please remove the invisible control characters";
+
+/// NUL and other C0/C1 controls (PostgreSQL refuses NUL outright; the rest reach emails and
+/// CSV files), and the bidirectional embeddings, overrides and isolates that can make a
+/// name or message display other than it reads ("Trojan Source"). Line breaks and tabs are
+/// ordinary text; the marks LRM/RLM/ALM, which right-to-left writing needs, are kept.
+fn is_forbidden(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Refuses text holding a character [`is_forbidden`] names.
+pub fn plain(text: &str) -> Result<(), ValidationError> {
+    if text.chars().any(is_forbidden) {
+        return Err(ValidationError::new(CONTROL_MESSAGE));
+    }
+    Ok(())
+}
 
 /// Trims `input` and checks it holds 1..=`max_chars` characters.
 pub fn required(input: &str, max_chars: usize, message: &str) -> Result<String, ValidationError> {
@@ -19,6 +39,7 @@ pub fn optional(input: Option<&str>, max_chars: usize) -> Result<Option<String>,
 }
 
 fn bounded(text: &str, max_chars: usize) -> Result<String, ValidationError> {
+    plain(text)?;
     if text.chars().count() > max_chars {
         return Err(ValidationError::new(format!(
             "Must be at most {max_chars} characters"
@@ -49,6 +70,33 @@ mod tests {
             required("ééééé", 4, "x").unwrap_err().message(),
             "Must be at most 4 characters"
         );
+    }
+
+    #[test]
+    fn invisible_controls_and_bidi_overrides_are_refused() {
+        for bad in [
+            "Ana\0",
+            "Ana\u{202E}gnp.exe",
+            "a\u{2066}b",
+            "bell\u{7}",
+            "x\u{85}y",
+        ] {
+            assert_eq!(
+                required(bad, 50, "x").unwrap_err().message(),
+                CONTROL_MESSAGE,
+                "{bad:?}"
+            );
+            assert!(optional(Some(bad), 50).is_err(), "{bad:?}");
+        }
+        // Line breaks, tabs, right-to-left writing and its marks are ordinary text.
+        for good in [
+            "two\nlines\r\nand\ta tab",
+            "مرحبا\u{200F} Ana",
+            "שלום",
+            "Zoë 🏳️‍🌈",
+        ] {
+            assert!(required(good, 50, "x").is_ok(), "{good:?}");
+        }
     }
 
     #[test]
