@@ -56,6 +56,8 @@ pub enum PaymentTransition {
     Paid {
         payment_intent: Option<String>,
         emails: Vec<OutgoingEmail>,
+        /// The person's in-app "Booking Confirmed!", written with the emails.
+        notification: NewNotification,
     },
     /// Payment failed or the session expired or was abandoned: cancel and release the place.
     Released { payment_failed: bool },

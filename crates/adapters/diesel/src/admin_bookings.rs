@@ -7,7 +7,7 @@ use playspace_ports::{AdminBooking, AdminBookingRepository, BookingFilter, RepoE
 
 use crate::admin_events::display_name;
 use crate::audit::insert_audit;
-use crate::bookings::{BookingRow, cancel_live};
+use crate::bookings::{BookingRow, cancel_live, take_place};
 use crate::convert::{from_db_time, refused, repo_error, to_db_time};
 use crate::events::contains_pattern;
 use crate::schema::{bookings, cancellations, events, users};
@@ -164,18 +164,7 @@ impl AdminBookingRepository for Store {
                 }
                 ("cancelled", to) => {
                     // Reviving takes a place again, through the same guard as booking.
-                    let taken = diesel::update(
-                        events::table
-                            .find(&event_id)
-                            .filter(events::is_active.eq(true))
-                            .filter(events::current_participants.lt(events::max_participants)),
-                    )
-                    .set((
-                        events::current_participants.eq(events::current_participants + 1),
-                        events::updated_at.eq(now),
-                    ))
-                    .execute(c)?;
-                    if taken != 1 {
+                    if !take_place(c, &event_id, now)? {
                         return Err(refused("no free place to revive the booking"));
                     }
                     // The unique index refuses it if the person booked again meanwhile.

@@ -190,9 +190,14 @@ pub(crate) fn insert_booking(
     Ok(())
 }
 
-/// The capacity guard, last in the transaction: the seat is taken only if one is free, in one
-/// statement, and the event row stays locked (PostgreSQL) only until the commit.
-fn take_place(c: &mut DbConnection, event_id: &str, now: NaiveDateTime) -> QueryResult<bool> {
+/// The capacity guard, last in the transaction: the seat is taken only if one is free at an
+/// active event that has not started, in one statement, and the event row stays locked
+/// (PostgreSQL) only until the commit. Every path that takes a place goes through it.
+pub(crate) fn take_place(
+    c: &mut DbConnection,
+    event_id: &str,
+    now: NaiveDateTime,
+) -> QueryResult<bool> {
     let taken = diesel::update(
         events::table
             .find(event_id)
@@ -407,6 +412,7 @@ impl BookingRepository for Store {
                 PaymentTransition::Paid {
                     payment_intent,
                     emails,
+                    notification,
                 } => {
                     let confirm = diesel::update(bookings::table.find(&booking_id)).set((
                         bookings::status.eq("confirmed"),
@@ -420,21 +426,16 @@ impl BookingRepository for Store {
                         "pending" => {
                             confirm.execute(c)?;
                             insert_emails(c, emails, now)?;
+                            insert_notification(c, notification, now_db)?;
                             Ok(TransitionOutcome::Applied)
                         }
                         _ => {
                             // Paid after the hold was released: take a place again if one is
-                            // free (the same guard as booking), else it must be refunded.
-                            let taken = diesel::update(
-                                events::table.find(&event).filter(
-                                    events::current_participants.lt(events::max_participants),
-                                ),
-                            )
-                            .set(events::current_participants.eq(events::current_participants + 1))
-                            .execute(c)?;
-                            if taken == 1 {
+                            // free at a session still to come, else it must be refunded.
+                            if take_place(c, &event, now_db)? {
                                 confirm.execute(c)?;
                                 insert_emails(c, emails, now)?;
+                                insert_notification(c, notification, now_db)?;
                                 Ok(TransitionOutcome::Applied)
                             } else {
                                 diesel::update(bookings::table.find(&booking_id))

@@ -12,7 +12,7 @@ use playspace_domain::{
 };
 use playspace_ports::{
     BookingRepository, BookingRequest, DemoData, DemoMember, DemoSeedStore, EventRepository,
-    PaymentTransition, TransitionOutcome,
+    NewNotification, PaymentTransition, TransitionOutcome, UserRepository,
 };
 use playspace_store::Store;
 use playspace_test_support::{EventBuilder, outgoing_email};
@@ -22,6 +22,7 @@ on_both_backends!(
     expiry_releases_the_place_once,
     paid_after_expiry_takes_a_free_place_again,
     paid_after_expiry_when_full_needs_a_refund,
+    paid_after_expiry_once_the_session_started_needs_a_refund,
     expired_holds_are_found_for_the_sweep,
 );
 
@@ -81,11 +82,27 @@ fn hold(store: &Store, event: &Event, hold_for: Duration) -> (BookingId, String)
     (request.booking.id, session)
 }
 
-fn paid() -> PaymentTransition {
+/// The payment of the booking held under `session`, with its email and notification.
+fn paid(store: &Store, session: &str) -> PaymentTransition {
+    let found = store.find_by_session(session).unwrap();
     PaymentTransition::Paid {
         payment_intent: Some("pi_1".into()),
         emails: vec![outgoing_email("a@example.org")],
+        notification: NewNotification {
+            user_id: found.booking.user_id,
+            kind: "booking",
+            title: "Booking Confirmed!".into(),
+            message: "Booking confirmed".into(),
+            action_url: Some("/bookings".into()),
+            event_id: Some(found.event.id),
+        },
     }
+}
+
+/// How many notifications the person who made booking `id` has (from their data export).
+fn notifications_of(store: &Store, id: BookingId) -> usize {
+    let user = BookingRepository::get(store, id).unwrap().booking.user_id;
+    store.export(user).unwrap().notifications.len()
 }
 
 fn participants(store: &Store, event: &Event) -> u32 {
@@ -104,7 +121,12 @@ fn five_concurrent_deliveries_confirm_once(store: &Store) {
             std::thread::spawn(move || {
                 barrier.wait();
                 store
-                    .apply_payment(&session, Some("evt_1".into()), &paid(), Utc::now())
+                    .apply_payment(
+                        &session,
+                        Some("evt_1".into()),
+                        &paid(&store, &session),
+                        Utc::now(),
+                    )
                     .unwrap()
             })
         })
@@ -131,10 +153,16 @@ fn five_concurrent_deliveries_confirm_once(store: &Store) {
         (BookingStatus::Confirmed, PaymentStatus::Paid)
     );
     assert_eq!(participants(store, &event), 1);
+    assert_eq!(notifications_of(store, id), 1, "one Booking Confirmed!");
     // The same payment reported under another event id changes nothing.
     assert_eq!(
         store
-            .apply_payment(&session, Some("evt_2".into()), &paid(), Utc::now())
+            .apply_payment(
+                &session,
+                Some("evt_2".into()),
+                &paid(store, &session),
+                Utc::now()
+            )
             .unwrap(),
         TransitionOutcome::AlreadyDone
     );
@@ -177,7 +205,12 @@ fn paid_after_expiry_takes_a_free_place_again(store: &Store) {
         .unwrap();
     assert_eq!(
         store
-            .apply_payment(&session, Some("evt_late".into()), &paid(), Utc::now())
+            .apply_payment(
+                &session,
+                Some("evt_late".into()),
+                &paid(store, &session),
+                Utc::now()
+            )
             .unwrap(),
         TransitionOutcome::Applied
     );
@@ -186,6 +219,38 @@ fn paid_after_expiry_takes_a_free_place_again(store: &Store) {
         BookingRepository::get(store, id).unwrap().booking.status,
         BookingStatus::Confirmed
     );
+    assert_eq!(notifications_of(store, id), 1);
+}
+
+fn paid_after_expiry_once_the_session_started_needs_a_refund(store: &Store) {
+    let event = event(store, 5);
+    let (id, session) = hold(store, &event, Duration::minutes(30));
+    store
+        .apply_payment(
+            &session,
+            None,
+            &PaymentTransition::Released {
+                payment_failed: false,
+            },
+            Utc::now(),
+        )
+        .unwrap();
+    // The payment lands after the session began: a free place is no longer a place to take.
+    let late = event.starts_at + Duration::minutes(1);
+    let outcome = store
+        .apply_payment(
+            &session,
+            Some("evt_late".into()),
+            &paid(store, &session),
+            late,
+        )
+        .unwrap();
+    assert!(
+        matches!(outcome, TransitionOutcome::PaidButNoPlace { .. }),
+        "{outcome:?}"
+    );
+    assert_eq!(participants(store, &event), 0);
+    assert_eq!(notifications_of(store, id), 0);
 }
 
 fn paid_after_expiry_when_full_needs_a_refund(store: &Store) {
@@ -203,7 +268,12 @@ fn paid_after_expiry_when_full_needs_a_refund(store: &Store) {
         .unwrap();
     hold(store, &event, Duration::minutes(30)); // someone else takes the released place
     let outcome = store
-        .apply_payment(&session, Some("evt_late".into()), &paid(), Utc::now())
+        .apply_payment(
+            &session,
+            Some("evt_late".into()),
+            &paid(store, &session),
+            Utc::now(),
+        )
         .unwrap();
     assert_eq!(
         outcome,
@@ -212,6 +282,7 @@ fn paid_after_expiry_when_full_needs_a_refund(store: &Store) {
         }
     );
     assert_eq!(participants(store, &event), 1, "never oversold");
+    assert_eq!(notifications_of(store, id), 0, "nothing confirmed");
     assert_eq!(
         BookingRepository::get(store, id).unwrap().booking.status,
         BookingStatus::Cancelled

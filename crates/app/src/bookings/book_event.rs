@@ -4,9 +4,9 @@ use playspace_domain::{
     Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
     PaymentStatus, User, text,
 };
-use playspace_ports::{BookError, BookingRequest, NewNotification, RepoError};
+use playspace_ports::{BookError, BookingRequest, RepoError};
 
-use super::{BookingDeps, emails};
+use super::{BookingDeps, emails, notices};
 
 pub struct BookEventInput {
     pub event_id: String,
@@ -86,14 +86,7 @@ pub(super) fn cash_booking_request(
         limit_month: limit_month(event),
         monthly_limit: plan.unwrap_or(Plan::Community).monthly_limit(),
         emails: vec![emails::confirmation(deps.email, user, &booking, event)],
-        notification: Some(NewNotification {
-            user_id: user.id,
-            kind: "booking",
-            title: "Booking Confirmed!".into(),
-            message: format!("Booking confirmed for \"{}\"!", event.title),
-            action_url: Some("/bookings".into()),
-            event_id: Some(event.id),
-        }),
+        notification: Some(notices::booking_confirmed(user, event)),
         booking,
     })
 }

@@ -5,6 +5,7 @@ mod cancel_booking;
 mod emails;
 mod memberships;
 mod my_bookings;
+mod notices;
 mod payments;
 mod waitlist;
 

@@ -12,7 +12,7 @@ use playspace_ports::{
     PaymentTransition, RefundRequest, RefundStatus, RepoError, TransitionOutcome,
 };
 
-use super::{BookingDeps, emails};
+use super::{BookingDeps, emails, notices};
 
 /// How long a held place waits for payment (the checkout session expires with it).
 pub const HOLD: Duration = Duration::minutes(30);
@@ -200,6 +200,7 @@ fn apply(
                     emails::confirmation(deps.email, &user, &paid, &found.event),
                     emails::payment_received(deps.email, &user, &paid, &found.event),
                 ],
+                notification: notices::booking_confirmed(&user, &found.event),
             }
         }
         Transition::Released { payment_failed } => PaymentTransition::Released { payment_failed },
@@ -523,7 +524,7 @@ mod tests {
             .withf(|s, id, t, _| {
                 s == "cs_1"
                     && id.as_deref() == Some("evt_1")
-                    && matches!(t, PaymentTransition::Paid { payment_intent: Some(pi), emails } if pi == "pi_1" && emails.len() == 2)
+                    && matches!(t, PaymentTransition::Paid { payment_intent: Some(pi), emails, notification } if pi == "pi_1" && emails.len() == 2 && notification.title == "Booking Confirmed!")
             })
             .times(1)
             .returning(|_, _, _, _| Ok(TransitionOutcome::Applied));
