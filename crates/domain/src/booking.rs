@@ -85,6 +85,16 @@ pub struct Booking {
     pub created_at: DateTime<Utc>,
 }
 
+/// The most a person may write about their accessibility needs for one booking.
+pub const ACCESSIBILITY_CHARS: usize = 1000;
+
+/// A booking's accessibility requirements as typed: trimmed, blank meaning none, bounded.
+pub fn accessibility_requirements(
+    input: Option<&str>,
+) -> Result<Option<String>, crate::ValidationError> {
+    crate::text::optional(input, ACCESSIBILITY_CHARS)
+}
+
 impl Booking {
     /// Live bookings hold a place; cancelled ones do not.
     pub fn is_live(&self) -> bool {

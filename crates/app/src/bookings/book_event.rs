@@ -2,7 +2,7 @@ use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::{BookingRefusal, Plan, check_bookable, limit_month};
 use playspace_domain::{
     Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
-    PaymentStatus, User, text,
+    PaymentStatus, User, booking,
 };
 use playspace_ports::{BookError, BookingRequest, RepoError};
 
@@ -44,8 +44,9 @@ pub fn book_event(
         Err(e) => return Err(e.into()),
     };
     check_bookable(&event, now).map_err(BookEventError::Refused)?;
-    let accessibility = text::optional(input.accessibility_requirements.as_deref(), 1000)
-        .map_err(BookEventError::Invalid)?;
+    let accessibility =
+        booking::accessibility_requirements(input.accessibility_requirements.as_deref())
+            .map_err(BookEventError::Invalid)?;
     let request = cash_booking_request(deps, user, &event, accessibility, now)?;
     match deps.bookings.book(&request, now) {
         Ok(()) => {

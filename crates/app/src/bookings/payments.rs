@@ -4,7 +4,7 @@ use chrono::Duration;
 use playspace_domain::booking_rules::{BookingRefusal, Plan, check_bookable, limit_month};
 use playspace_domain::{
     Booking, BookingId, BookingReference, BookingStatus, EventId, PaymentMethod, PaymentStatus,
-    User, london, text,
+    User, booking, london,
 };
 use playspace_ports::{
     BookError, BookingRequest, BookingWithEvent, CheckoutMode, CheckoutPayment, CheckoutRequest,
@@ -62,8 +62,8 @@ pub fn start_card_checkout(
     if event.price.is_free() {
         return Err(CheckoutError::PaymentNotRequired);
     }
-    let accessibility =
-        text::optional(accessibility_requirements, 1000).map_err(CheckoutError::Invalid)?;
+    let accessibility = booking::accessibility_requirements(accessibility_requirements)
+        .map_err(CheckoutError::Invalid)?;
     let plan = deps.memberships.current_plan(user.id, now)?;
     let hold_until = now + HOLD;
     let booking = Booking {

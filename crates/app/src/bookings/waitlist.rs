@@ -2,7 +2,7 @@
 //! the background steps that announce offers and lapse unclaimed ones.
 use playspace_domain::booking_rules::{BookingRefusal, check_bookable};
 use playspace_domain::waitlist::{JoinRefusal, WaitlistEntry};
-use playspace_domain::{Booking, Event, EventId, User, text};
+use playspace_domain::{Booking, Event, EventId, User, booking};
 use playspace_ports::{ClaimError, JoinError, NewNotification, RepoError};
 
 use super::book_event::cash_booking_request;
@@ -94,8 +94,8 @@ pub fn claim_offered_place(
     {
         return Err(WaitlistError::BookingRefused(refusal));
     }
-    let accessibility =
-        text::optional(accessibility_requirements, 1000).map_err(WaitlistError::Invalid)?;
+    let accessibility = booking::accessibility_requirements(accessibility_requirements)
+        .map_err(WaitlistError::Invalid)?;
     let request = cash_booking_request(deps, user, &event, accessibility, now)?;
     match deps.waitlist.claim(&request, now) {
         Ok(()) => Ok((request.booking, event)),
