@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
+use chrono::{DateTime, Utc};
 use playspace_app::{list_events, summarise_events};
 use playspace_domain::{EventFilter, EventQuery};
 use playspace_ports::Clock;
@@ -31,7 +32,7 @@ pub struct ListParams {
 }
 
 impl Filters {
-    fn into_query(self, limit: Option<String>, state: &AppState) -> Result<EventQuery, ApiError> {
+    fn into_query(self, limit: Option<String>, now: DateTime<Utc>) -> Result<EventQuery, ApiError> {
         let Filters {
             sport,
             area,
@@ -49,7 +50,7 @@ impl Filters {
             to,
             limit,
         }
-        .into_query(state.clock.now())
+        .into_query(now)
         .map_err(ApiError::validation)
     }
 }
@@ -62,8 +63,10 @@ pub async fn handle(
     params: web::Query<ListParams>,
 ) -> Result<HttpResponse, ApiError> {
     let ListParams { filters, limit } = params.into_inner();
-    let query = filters.into_query(limit, &state)?;
-    if query.is_unfiltered(state.clock.now()) {
+    // One instant for the query and the question whether it is the whole list.
+    let now = state.clock.now();
+    let query = filters.into_query(limit, now)?;
+    if query.is_unfiltered(now) {
         let cached = upcoming(&state).await?;
         return Ok(match query.limit {
             None => encoded_response(&req, &cached.list),
@@ -84,8 +87,9 @@ pub async fn summary(
     state: web::Data<AppState>,
     params: web::Query<Filters>,
 ) -> Result<HttpResponse, ApiError> {
-    let query = params.into_inner().into_query(None, &state)?;
-    if query.is_unfiltered(state.clock.now()) {
+    let now = state.clock.now();
+    let query = params.into_inner().into_query(None, now)?;
+    if query.is_unfiltered(now) {
         let cached = upcoming(&state).await?;
         return Ok(encoded_response(&req, &cached.summary));
     }
