@@ -5,9 +5,9 @@ import { buildEvent } from "@/testing/fixtures";
 import { currentUrl, renderWithProviders } from "@/testing/render";
 import { EventsBrowser } from "./events-browser";
 
-const football = buildEvent({ category: "Football", title: "Hackney Football", location: "Park, Hackney" });
-const camdenFootball = buildEvent({ category: "Football", title: "Camden Football", location: "Field, Camden" });
-const yoga = buildEvent({ category: "Yoga", title: "Camden Yoga", location: "Hall, Camden" });
+const football = buildEvent({ category: "Football", title: "Hackney Football", location: "Park, Hackney", area: "Hackney" });
+const camdenFootball = buildEvent({ category: "Football", title: "Camden Football", location: "Field, Camden", area: "Camden" });
+const yoga = buildEvent({ category: "Yoga", title: "Camden Yoga", location: "Hall, Camden", area: "Camden" });
 const all = [football, camdenFootball, yoga];
 
 /** A stand-in for the API's filtering: sport and area, case-insensitive; q on the title. */
@@ -20,7 +20,7 @@ function serveEvents() {
       all.filter(
         (event) =>
           (!sport || event.category.toLowerCase() === sport) &&
-          (!area || event.location.toLowerCase().endsWith(area)) &&
+          (!area || event.area.toLowerCase() === area) &&
           (!q || event.title.toLowerCase().includes(q)),
       ),
     );

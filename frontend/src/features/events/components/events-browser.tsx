@@ -5,7 +5,6 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/lib/api-client";
 import { useHydrated } from "@/lib/use-hydrated";
-import { areaOf } from "../api/event-schema";
 import { useEvents } from "../api/get-events";
 import {
   filtersFromSearchParams,
@@ -40,7 +39,7 @@ export function EventsBrowser() {
     [allData],
   );
   const areas = useMemo(
-    () => distinctSorted((allData ?? []).map((event) => areaOf(event.location))),
+    () => distinctSorted((allData ?? []).map((event) => event.area)),
     [allData],
   );
 

@@ -6,8 +6,8 @@ import { SportGrid } from "./sport-grid";
 
 const areas = ["Hackney", "Camden", "Brent", "Lambeth", "Newham"];
 const events = [
-  ...areas.map((area) => buildEvent({ category: "Football", location: `Park, ${area}` })),
-  buildEvent({ category: "Table Tennis", location: "Hall, Camden" }),
+  ...areas.map((area) => buildEvent({ category: "Football", location: `Park, ${area}`, area })),
+  buildEvent({ category: "Table Tennis", location: "Hall, Camden", area: "Camden" }),
 ];
 
 describe("SportGrid", () => {

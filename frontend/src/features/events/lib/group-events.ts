@@ -1,4 +1,4 @@
-import { areaOf, type SportEvent } from "../api/event-schema";
+import type { SportEvent } from "../api/event-schema";
 
 export interface SportSummary {
   category: string;
@@ -32,7 +32,7 @@ export function groupBySport(events: readonly SportEvent[]): SportSummary[] {
     .map(({ category, events: sportEvents }) => ({
       category,
       eventCount: sportEvents.length,
-      areas: distinctSorted(sportEvents.map((event) => areaOf(event.location))),
+      areas: distinctSorted(sportEvents.map((event) => event.area)),
     }))
     .sort((a, b) => byName(a.category, b.category));
 }
@@ -41,8 +41,7 @@ export function groupBySport(events: readonly SportEvent[]): SportSummary[] {
 export function groupByArea(events: readonly SportEvent[]): AreaGroup[] {
   const groups = new Map<string, SportEvent[]>();
   for (const event of events) {
-    const area = areaOf(event.location);
-    groups.set(area, [...(groups.get(area) ?? []), event]);
+    groups.set(event.area, [...(groups.get(event.area) ?? []), event]);
   }
   return [...groups.entries()]
     .map(([area, areaEvents]) => ({ area, events: areaEvents }))
