@@ -1,9 +1,9 @@
 import { useQuery, type QueryKey } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { eventSchema, type SportEvent } from "./event-schema";
-import { eventsQueryKey, type EventQuery } from "./query-keys";
+import { eventsQueryKey, type EventQuery, type EventsQuery } from "./query-keys";
 
-export { eventsQueryKey, type EventQuery };
+export { eventsQueryKey, type EventQuery, type EventsQuery };
 
 const eventsSchema = z.array(eventSchema);
 
@@ -21,7 +21,7 @@ function sportOf(queryKey: QueryKey | undefined): string | undefined {
  * last results stay on screen while a changed search, area or date loads; a different
  * sport shows the loading state instead, since the old list would be for the wrong sport.
  */
-export function useEvents(query: EventQuery = {}, { keepPrevious = false } = {}) {
+export function useEvents(query: EventsQuery = {}, { keepPrevious = false } = {}) {
   return useQuery({
     queryKey: eventsQueryKey(query),
     select: parseEvents,
