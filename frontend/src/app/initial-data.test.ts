@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { eventQueryKey } from "@/features/events/api/get-event";
 import { eventsQueryKey } from "@/features/events/api/get-events";
-import { HOME_EVENT_COUNT } from "@/features/events/api/query-keys";
+import { eventsSummaryQueryKey, HOME_EVENT_COUNT } from "@/features/events/api/query-keys";
 import { createQueryClient } from "@/lib/query-client";
 import { buildEvent } from "@/testing/fixtures";
 import { seedInitialData } from "./initial-data";
@@ -25,6 +25,16 @@ describe("seedInitialData", () => {
     const key = eventsQueryKey({ limit: HOME_EVENT_COUNT });
     expect(key).toEqual(["/api/events", { limit: "3" }]);
     expect(client.getQueryData(key)).toEqual(upcoming);
+  });
+
+  it("puts the events page's server-inlined summary where its unfiltered GET /api/events/summary goes", () => {
+    const summary = { eventCount: 1, sports: [{ category: "Yoga", eventCount: 1, areas: ["Camden"] }], areas: ["Camden"] };
+    inlineData(JSON.stringify({ summary }));
+    const client = createQueryClient();
+    seedInitialData(client);
+    expect(eventsSummaryQueryKey()).toEqual(["/api/events/summary"]);
+    expect(client.getQueryData(eventsSummaryQueryKey())).toEqual(summary);
+    expect(client.getQueryCache().getAll()).toHaveLength(1);
   });
 
   it("puts the server-inlined event of an event page into that event's cache", () => {

@@ -1,5 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { eventQueryKey, eventsQueryKey, HOME_EVENT_COUNT } from "@/features/events/api/query-keys";
+import {
+  eventQueryKey,
+  eventsQueryKey,
+  eventsSummaryQueryKey,
+  HOME_EVENT_COUNT,
+} from "@/features/events/api/query-keys";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
@@ -8,8 +13,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * The server inlines the page's data as
  * <script id="initial-data" type="application/json">{"upcoming":[...]}</script> (the home
- * page: GET /api/events?limit=3) or {"event":{...}} (an event page: its GET /api/events/{id}),
- * so the first screen needs no round trip.
+ * page: GET /api/events?limit=3), {"summary":{...}} (the events page: GET /api/events/summary)
+ * or {"event":{...}} (an event page: its GET /api/events/{id}), so the first screen needs no
+ * round trip.
  */
 export function seedInitialData(queryClient: QueryClient): void {
   const element = document.getElementById("initial-data");
@@ -19,6 +25,9 @@ export function seedInitialData(queryClient: QueryClient): void {
     if (!isRecord(data)) return;
     if (Array.isArray(data.upcoming)) {
       queryClient.setQueryData(eventsQueryKey({ limit: HOME_EVENT_COUNT }), data.upcoming);
+    }
+    if (isRecord(data.summary)) {
+      queryClient.setQueryData(eventsSummaryQueryKey(), data.summary);
     }
     if (isRecord(data.event) && typeof data.event.id === "string") {
       queryClient.setQueryData(eventQueryKey(data.event.id), data.event);

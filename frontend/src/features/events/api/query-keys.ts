@@ -17,6 +17,9 @@ export interface EventsQuery extends EventQuery {
   limit?: number | undefined;
 }
 
+/** GET /api/events/summary's filters: those of GET /api/events but the sport. */
+export type SummaryQuery = Omit<EventQuery, "sport">;
+
 /** How many events the home page shows: the server inlines exactly GET /api/events?limit=3. */
 export const HOME_EVENT_COUNT = 3;
 
@@ -34,6 +37,11 @@ function apiKey<Path extends string>(path: Path, params: Record<string, string |
 /** ["/api/events", {limit: "3"}] for the home page's events, which the server inlines. */
 export function eventsQueryKey({ limit, ...filters }: EventsQuery = {}) {
   return apiKey("/api/events", { ...filters, limit: limit?.toString() });
+}
+
+/** ["/api/events/summary"] when unfiltered: the events page's inlined summary seeds it. */
+export function eventsSummaryQueryKey(query: SummaryQuery = {}) {
+  return apiKey("/api/events/summary", query);
 }
 
 /** ["/api/events/{id}"]: the server-inlined event of an event page seeds exactly this key. */

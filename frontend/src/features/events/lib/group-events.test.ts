@@ -1,21 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildEvent } from "@/testing/fixtures";
-import { groupByArea, groupBySport, limitBadges } from "./group-events";
-
-describe("groupBySport", () => {
-  it("counts events and distinct areas per sport, alphabetically", () => {
-    const events = [
-      buildEvent({ category: "Tennis", location: "Court 1, Islington", area: "Islington" }),
-      buildEvent({ category: "Football", location: "Haggerston Park, Hackney", area: "Hackney" }),
-      buildEvent({ category: "Football", location: "London Fields, Hackney", area: "Hackney" }),
-      buildEvent({ category: "football", location: "Burgess Park, Southwark", area: "Southwark" }),
-    ];
-    expect(groupBySport(events)).toEqual([
-      { category: "Football", eventCount: 3, areas: ["Hackney", "Southwark"] },
-      { category: "Tennis", eventCount: 1, areas: ["Islington"] },
-    ]);
-  });
-});
+import { groupByArea, limitBadges } from "./group-events";
 
 describe("limitBadges", () => {
   it("shows at most three, then '+N more'", () => {
