@@ -47,6 +47,19 @@ export async function goto(page, path) {
   await page.goto(`${BASE_URL}${path}`, { waitUntil: "networkidle" });
 }
 
+/**
+ * Collects the paths (with query) of the page's requests to the events API from now on: the
+ * pages whose data the server inlines must not ask for it again.
+ */
+export function eventsApiRequests(page) {
+  const paths = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/events")) paths.push(`${url.pathname}${url.search}`);
+  });
+  return paths;
+}
+
 export async function api(path) {
   const response = await fetch(`${BASE_URL}${path}`);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -56,10 +69,6 @@ export async function api(path) {
 /** The Europe/London day (YYYY-MM-DD) of an ISO instant. */
 export function londonDay(iso) {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(iso));
-}
-
-export function areaOf(location) {
-  return location.split(",").at(-1).trim();
 }
 
 // ---------- Accounts ----------

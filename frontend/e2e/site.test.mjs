@@ -1,15 +1,22 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { api, areaOf, BASE_URL, goto, launchBrowser, londonDay, MOBILE, openPage } from "./helpers.mjs";
+import { api, BASE_URL, eventsApiRequests, goto, launchBrowser, londonDay, MOBILE, openPage } from "./helpers.mjs";
 
 let browser;
 let events;
+/** GET /api/events/summary: what the events page counts without a sport chosen. */
+let summary;
 
 before(async () => {
   browser = await launchBrowser();
   events = await api("/api/events");
   assert.ok(events.length > 3, "the seeded database should have upcoming events");
+  summary = await api("/api/events/summary");
+  assert.equal(summary.eventCount, events.length, "the summary counts every upcoming event");
 });
+
+/** How many upcoming events the summary counts with `query` ("area=Hackney"). */
+const countOf = async (query) => (await api(`/api/events/summary?${query}`)).eventCount;
 
 after(async () => {
   await browser?.close();
@@ -29,16 +36,25 @@ async function withPage(options, body) {
 const statusText = (page) => page.getByRole("status").filter({ hasText: /events? (match|upcoming)|upcoming event/ });
 
 describe("home", () => {
-  test("shows the first three upcoming events", () =>
+  test("shows the first three upcoming events, inlined by the server", () =>
     withPage({}, async (page) => {
+      const upcoming = await api("/api/events?limit=3");
+      assert.deepEqual(
+        upcoming.map((event) => event.id),
+        events.slice(0, 3).map((event) => event.id),
+      );
+      const requests = eventsApiRequests(page);
       await goto(page, "/");
       await page.getByRole("heading", { name: "Upcoming Events" }).waitFor();
       const section = page.locator("section", { has: page.getByRole("heading", { name: "Upcoming Events" }) });
       const titles = section.getByRole("heading", { level: 3 });
+      await titles.first().waitFor();
       assert.deepEqual(
         await titles.allInnerTexts(),
-        events.slice(0, 3).map((event) => event.title),
+        upcoming.map((event) => event.title),
       );
+      // The page's {"upcoming": [...]} seeded exactly the key of its GET /api/events?limit=3.
+      assert.deepEqual(requests, []);
       assert.equal(await page.title(), "Inclusive community sports in London | PlaySpace");
     }));
 });
@@ -46,16 +62,27 @@ describe("home", () => {
 describe("events", () => {
   test("sport grid, then a sport by location, then an event", () =>
     withPage({}, async (page) => {
+      const requests = eventsApiRequests(page);
       await goto(page, "/events");
       await page.getByRole("heading", { name: "Choose Your Sport" }).waitFor();
-      const sport = [...new Set(events.map((event) => event.category))].sort()[0];
+      await statusText(page).getByText(`${summary.eventCount} upcoming events`).waitFor();
+      // The page's {"summary": {...}} seeded exactly the key of its GET /api/events/summary,
+      // and without a sport chosen it lists no events.
+      assert.deepEqual(requests, []);
+      const [{ category: sport, eventCount, areas: sportAreas }] = summary.sports;
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: sport, level: 3, exact: true }) });
+      const counts = `${eventCount} event${eventCount === 1 ? "" : "s"} · ${sportAreas.length} location${sportAreas.length === 1 ? "" : "s"}`;
+      await card.getByText(counts, { exact: true }).waitFor();
       await page.getByRole("link", { name: `View ${sport} Events` }).click();
       await page.getByRole("heading", { name: sport, level: 2 }).waitFor();
       assert.equal(new URL(page.url()).searchParams.get("sport"), sport);
       await page.getByText("Choose your preferred location").waitFor();
+      assert.deepEqual(requests, [`/api/events?${new URLSearchParams({ sport })}`]);
 
-      const sportEvents = events.filter((event) => event.category === sport);
-      const areas = [...new Set(sportEvents.map((event) => areaOf(event.location)))];
+      const sportEvents = await api(`/api/events?sport=${encodeURIComponent(sport)}`);
+      assert.equal(sportEvents.length, eventCount);
+      const areas = [...new Set(sportEvents.map((event) => event.area))];
+      assert.deepEqual([...areas].sort(), [...sportAreas].sort());
       for (const area of areas) {
         await page.getByRole("heading", { name: area, level: 3 }).waitFor();
       }
@@ -77,32 +104,33 @@ describe("events", () => {
 
   test("each filter narrows the list through the API and the URL", () =>
     withPage({}, async (page) => {
+      const all = summary.eventCount;
       await goto(page, "/events");
-      await statusText(page).getByText(`${events.length} upcoming events`).waitFor();
+      await statusText(page).getByText(`${all} upcoming events`).waitFor();
 
       // Area
-      const area = areaOf(events[0].location);
-      const inArea = await api(`/api/events?area=${encodeURIComponent(area)}`);
-      assert.ok(inArea.length < events.length);
+      const area = events[0].area;
+      const inArea = await countOf(`area=${encodeURIComponent(area)}`);
+      assert.ok(inArea < all);
       await page.getByRole("combobox", { name: "Area" }).click();
       await page.getByRole("option", { name: area, exact: true }).click();
-      await page.getByText(`${inArea.length} event${inArea.length === 1 ? "" : "s"} match your filters`).waitFor();
+      await page.getByText(`${inArea} event${inArea === 1 ? "" : "s"} match your filters`).waitFor();
       assert.equal(new URL(page.url()).searchParams.get("area"), area);
 
       // Clearing it via the empty-state-free path: choose All Areas again.
       await page.getByRole("combobox", { name: "Area" }).click();
       await page.getByRole("option", { name: "All Areas" }).click();
-      await statusText(page).getByText(`${events.length} upcoming events`).waitFor();
+      await statusText(page).getByText(`${all} upcoming events`).waitFor();
 
       // Search
       const word = events[0].title.split(" ").find((part) => part.length > 4) ?? events[0].title;
-      const matching = await api(`/api/events?q=${encodeURIComponent(word)}`);
-      assert.ok(matching.length < events.length);
+      const matching = await countOf(`q=${encodeURIComponent(word)}`);
+      assert.ok(matching < all);
       await page.getByRole("searchbox", { name: "Search" }).fill(word);
-      await page.getByText(`${matching.length} event${matching.length === 1 ? "" : "s"} match your filters`).waitFor();
+      await page.getByText(`${matching} event${matching === 1 ? "" : "s"} match your filters`).waitFor();
       assert.equal(new URL(page.url()).searchParams.get("q"), word);
       await page.getByRole("searchbox", { name: "Search" }).fill("");
-      await statusText(page).getByText(`${events.length} upcoming events`).waitFor();
+      await statusText(page).getByText(`${all} upcoming events`).waitFor();
 
       // Sport
       const sport = events[0].category;
@@ -115,8 +143,8 @@ describe("events", () => {
 
       // Date
       const day = londonDay(events[0].date);
-      const onDay = await api(`/api/events?date=${day}`);
-      assert.ok(onDay.length < events.length);
+      const onDay = await countOf(`date=${day}`);
+      assert.ok(onDay < all);
       await page.getByRole("button", { name: /^Date/ }).click();
       const dialog = page.getByRole("dialog", { name: "Choose a date" });
       const label = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" })
@@ -125,11 +153,11 @@ describe("events", () => {
         .map((part) => part.value)
         .join(" ");
       await dialog.getByRole("button", { name: label }).click();
-      await page.getByText(`${onDay.length} event${onDay.length === 1 ? "" : "s"} match your filters`).waitFor();
+      await page.getByText(`${onDay} event${onDay === 1 ? "" : "s"} match your filters`).waitFor();
       assert.equal(new URL(page.url()).searchParams.get("date"), day);
       await page.getByRole("button", { name: /^Date/ }).click();
       await page.getByRole("button", { name: "Clear Date" }).click();
-      await statusText(page).getByText(`${events.length} upcoming events`).waitFor();
+      await statusText(page).getByText(`${all} upcoming events`).waitFor();
       assert.equal(new URL(page.url()).search, "");
     }));
 

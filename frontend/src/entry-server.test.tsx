@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "@/app/app";
 import { eventQueryKey } from "@/features/events/api/get-event";
 import { eventsQueryKey } from "@/features/events/api/get-events";
+import { eventsSummaryQueryKey, HOME_EVENT_COUNT } from "@/features/events/api/query-keys";
 import { createQueryClient } from "@/lib/query-client";
 import { formatLongDate } from "@/lib/format";
 import { sportImageUrl } from "@/lib/sport-images";
@@ -92,7 +93,7 @@ describe("prerendered pages", () => {
 
     const events = [buildEvent({ title: "Hackney Hoops" }), buildEvent(), buildEvent()];
     const queryClient = createQueryClient();
-    queryClient.setQueryData(eventsQueryKey(), events);
+    queryClient.setQueryData(eventsQueryKey({ limit: HOME_EVENT_COUNT }), events);
     const { problems } = await hydrate("/", html, queryClient);
     expect(problems).toEqual([]);
     // The events follow right after hydration.
@@ -104,7 +105,11 @@ describe("prerendered pages", () => {
     expect(html).toContain("Sports Events");
 
     const queryClient = createQueryClient();
-    queryClient.setQueryData(eventsQueryKey(), [buildEvent({ category: "Yoga" })]);
+    queryClient.setQueryData(eventsSummaryQueryKey(), {
+      eventCount: 1,
+      sports: [{ category: "Yoga", eventCount: 1, areas: ["Hackney"] }],
+      areas: ["Hackney"],
+    });
     const { problems } = await hydrate("/events", html, queryClient);
     expect(problems).toEqual([]);
     expect(await screen.findByText("1 upcoming event")).toBeInTheDocument();

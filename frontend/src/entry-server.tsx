@@ -41,6 +41,8 @@ export const templateEvent: SportEvent = {
   description: EVENT_TOKENS.description,
   category: EVENT_TOKENS.category,
   location: EVENT_TOKENS.location,
+  // The event page does not show the area, so it needs no placeholder.
+  area: "",
   currentParticipants: 987_654_301,
   maxParticipants: 987_654_302,
   date: "2000-01-01T00:00:00Z",

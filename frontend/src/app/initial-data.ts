@@ -1,5 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { eventQueryKey, eventsQueryKey } from "@/features/events/api/query-keys";
+import {
+  eventQueryKey,
+  eventsQueryKey,
+  eventsSummaryQueryKey,
+  HOME_EVENT_COUNT,
+} from "@/features/events/api/query-keys";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
@@ -7,9 +12,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The server inlines the page's data as
- * <script id="initial-data" type="application/json">{"events":[...]}</script> (the home and
- * events pages: the first page of GET /api/events) or {"event":{...}} (an event page: its
- * GET /api/events/{id}), so the first screen needs no round trip.
+ * <script id="initial-data" type="application/json">{"upcoming":[...]}</script> (the home
+ * page: GET /api/events?limit=3), {"summary":{...}} (the events page: GET /api/events/summary)
+ * or {"event":{...}} (an event page: its GET /api/events/{id}), so the first screen needs no
+ * round trip.
  */
 export function seedInitialData(queryClient: QueryClient): void {
   const element = document.getElementById("initial-data");
@@ -17,8 +23,11 @@ export function seedInitialData(queryClient: QueryClient): void {
   try {
     const data: unknown = JSON.parse(element.textContent);
     if (!isRecord(data)) return;
-    if (Array.isArray(data.events)) {
-      queryClient.setQueryData(eventsQueryKey(), data.events);
+    if (Array.isArray(data.upcoming)) {
+      queryClient.setQueryData(eventsQueryKey({ limit: HOME_EVENT_COUNT }), data.upcoming);
+    }
+    if (isRecord(data.summary)) {
+      queryClient.setQueryData(eventsSummaryQueryKey(), data.summary);
     }
     if (isRecord(data.event) && typeof data.event.id === "string") {
       queryClient.setQueryData(eventQueryKey(data.event.id), data.event);

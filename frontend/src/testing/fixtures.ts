@@ -14,6 +14,7 @@ export function buildEvent(overrides: Partial<SportEvent> = {}): SportEvent {
     date: "2026-11-24T18:30:00Z",
     duration: 90,
     location: "Haggerston Park, Hackney",
+    area: "Hackney",
     price: "0.00",
     maxParticipants: 20,
     currentParticipants: 5,

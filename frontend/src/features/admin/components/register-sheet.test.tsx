@@ -16,6 +16,7 @@ const event = {
   date: "2026-12-01T18:30:00Z",
   duration: 90,
   location: "Mile End Leisure Centre, Tower Hamlets",
+  area: "Tower Hamlets",
   price: "4.00",
   maxParticipants: 12,
   currentParticipants: 2,

@@ -10,6 +10,7 @@ const event: AdminEvent = {
   date: "2026-07-01T17:30:00Z",
   duration: 60,
   location: "Victoria Park, Hackney",
+  area: "Hackney",
   price: "5.5",
   maxParticipants: 20,
   currentParticipants: 8,

@@ -9,6 +9,8 @@ export const eventSchema = z.object({
   date: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), "Invalid date")),
   duration: z.int(),
   location: z.string(),
+  /** The location's last comma-separated part ("Hackney"), as the server works it out. */
+  area: z.string(),
   price: z.string().check(z.regex(/^\d+(\.\d{1,2})?$/, "Invalid price")),
   maxParticipants: z.int(),
   currentParticipants: z.int(),
@@ -19,10 +21,4 @@ export type SportEvent = z.infer<typeof eventSchema>;
 
 export function isFull(event: SportEvent): boolean {
   return event.currentParticipants >= event.maxParticipants;
-}
-
-/** The area of a location is its last comma-separated part: "Haggerston Park, Hackney" -> "Hackney". */
-export function areaOf(location: string): string {
-  const parts = location.split(",");
-  return (parts[parts.length - 1] ?? location).trim();
 }

@@ -8,19 +8,21 @@ function parseEvent(data: unknown): SportEvent {
   return eventSchema.parse(data);
 }
 
-/** One event. While it loads, the copy from an already loaded events list is shown. */
+function hasId(item: unknown, id: string): boolean {
+  return typeof item === "object" && item !== null && "id" in item && item.id === id;
+}
+
+/** One event. While it loads, its copy from an already loaded events list is shown. */
 export function useEvent(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: eventQueryKey(id),
     select: parseEvent,
-    placeholderData: () => {
-      const list = queryClient.getQueryData(eventsQueryKey());
-      return Array.isArray(list)
-        ? (list as unknown[]).find(
-            (item) => typeof item === "object" && item !== null && "id" in item && item.id === id,
-          )
-        : undefined;
-    },
+    // Every GET /api/events list in the cache (the home page's, a sport's), whatever its params.
+    placeholderData: () =>
+      queryClient
+        .getQueriesData({ queryKey: eventsQueryKey() })
+        .flatMap(([, list]) => (Array.isArray(list) ? (list as unknown[]) : []))
+        .find((item) => hasId(item, id)),
   });
 }

@@ -12,14 +12,36 @@ export interface EventQuery {
   date?: string | undefined;
 }
 
-/** ["/api/events"] when unfiltered, so the server-inlined first page seeds exactly this key. */
-export function eventsQueryKey(query: EventQuery = {}) {
-  const params = Object.fromEntries(
-    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+/** GET /api/events: the filters, and at most `limit` (1 to 100) of the soonest events. */
+export interface EventsQuery extends EventQuery {
+  limit?: number | undefined;
+}
+
+/** GET /api/events/summary's filters: those of GET /api/events but the sport. */
+export type SummaryQuery = Omit<EventQuery, "sport">;
+
+/** How many events the home page shows: the server inlines exactly GET /api/events?limit=3. */
+export const HOME_EVENT_COUNT = 3;
+
+/**
+ * [path] when no param is set, else [path, params] with the set ones only, so a key made
+ * here is the same whether a filter is blank or absent.
+ */
+function apiKey<Path extends string>(path: Path, params: Record<string, string | undefined>) {
+  const set = Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
-  return Object.keys(params).length === 0
-    ? (["/api/events"] as const)
-    : (["/api/events", params] as const);
+  return Object.keys(set).length === 0 ? ([path] as const) : ([path, set] as const);
+}
+
+/** ["/api/events", {limit: "3"}] for the home page's events, which the server inlines. */
+export function eventsQueryKey({ limit, ...filters }: EventsQuery = {}) {
+  return apiKey("/api/events", { ...filters, limit: limit?.toString() });
+}
+
+/** ["/api/events/summary"] when unfiltered: the events page's inlined summary seeds it. */
+export function eventsSummaryQueryKey(query: SummaryQuery = {}) {
+  return apiKey("/api/events/summary", query);
 }
 
 /** ["/api/events/{id}"]: the server-inlined event of an event page seeds exactly this key. */

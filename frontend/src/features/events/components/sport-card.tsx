@@ -5,7 +5,8 @@ import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
-import { limitBadges, plural, type SportSummary } from "../lib/group-events";
+import type { SportSummary } from "../api/events-summary-schema";
+import { limitBadges, plural } from "../lib/group-events";
 
 interface SportCardProps {
   sport: SportSummary;

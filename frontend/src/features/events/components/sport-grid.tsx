@@ -1,10 +1,10 @@
 import { useSearchParams } from "react-router";
-import type { SportEvent } from "../api/event-schema";
+import type { SportSummary } from "../api/events-summary-schema";
 import { withFilter } from "../lib/event-filters";
-import { groupBySport } from "../lib/group-events";
 import { SportCard } from "./sport-card";
 
-export function SportGrid({ events }: { events: readonly SportEvent[] }) {
+/** One card per sport, in the summary's (alphabetical) order. */
+export function SportGrid({ sports }: { sports: readonly SportSummary[] }) {
   const [searchParams] = useSearchParams();
   return (
     <section aria-labelledby="choose-sport">
@@ -12,7 +12,7 @@ export function SportGrid({ events }: { events: readonly SportEvent[] }) {
         Choose Your Sport
       </h2>
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {groupBySport(events).map((sport) => (
+        {sports.map((sport) => (
           <li key={sport.category} className="flex">
             <SportCard
               sport={sport}

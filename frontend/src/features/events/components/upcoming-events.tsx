@@ -4,14 +4,13 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useEvents } from "../api/get-events";
+import { HOME_EVENT_COUNT } from "../api/query-keys";
 import { EventCard } from "./event-card";
 import { EventCardSkeletonGrid } from "./event-card-skeleton";
 
-const HOME_EVENT_COUNT = 3;
-
 /** The home page's first three upcoming events. */
 export function UpcomingEvents() {
-  const events = useEvents();
+  const events = useEvents({ limit: HOME_EVENT_COUNT });
   // The prerendered page has no events in it: placeholders until the app has taken over.
   const hydrated = useHydrated();
   return (
@@ -48,7 +47,7 @@ export function UpcomingEvents() {
           </EmptyState>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {events.data.slice(0, HOME_EVENT_COUNT).map((event) => (
+            {events.data.map((event) => (
               <li key={event.id}>
                 <EventCard event={event} eagerImage />
               </li>

@@ -1,21 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildEvent } from "@/testing/fixtures";
-import { groupByArea, groupBySport, limitBadges } from "./group-events";
-
-describe("groupBySport", () => {
-  it("counts events and distinct areas per sport, alphabetically", () => {
-    const events = [
-      buildEvent({ category: "Tennis", location: "Court 1, Islington" }),
-      buildEvent({ category: "Football", location: "Haggerston Park, Hackney" }),
-      buildEvent({ category: "Football", location: "London Fields, Hackney" }),
-      buildEvent({ category: "football", location: "Burgess Park, Southwark" }),
-    ];
-    expect(groupBySport(events)).toEqual([
-      { category: "Football", eventCount: 3, areas: ["Hackney", "Southwark"] },
-      { category: "Tennis", eventCount: 1, areas: ["Islington"] },
-    ]);
-  });
-});
+import { groupByArea, limitBadges } from "./group-events";
 
 describe("limitBadges", () => {
   it("shows at most three, then '+N more'", () => {
@@ -26,10 +11,10 @@ describe("limitBadges", () => {
 });
 
 describe("groupByArea", () => {
-  it("groups by the last part of the location, keeping list order inside a group", () => {
-    const first = buildEvent({ location: "Haggerston Park, Hackney", date: "2026-11-24T10:00:00Z" });
-    const second = buildEvent({ location: "Burgess Park, Southwark" });
-    const third = buildEvent({ location: "London Fields, Hackney", date: "2026-11-25T10:00:00Z" });
+  it("groups by area, keeping list order inside a group", () => {
+    const first = buildEvent({ location: "Haggerston Park, Hackney", area: "Hackney", date: "2026-11-24T10:00:00Z" });
+    const second = buildEvent({ location: "Burgess Park, Southwark", area: "Southwark" });
+    const third = buildEvent({ location: "London Fields, Hackney", area: "Hackney", date: "2026-11-25T10:00:00Z" });
     expect(groupByArea([first, second, third])).toEqual([
       { area: "Hackney", events: [first, third] },
       { area: "Southwark", events: [second] },
