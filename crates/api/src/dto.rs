@@ -44,8 +44,10 @@ impl<'a> From<&'a Event> for EventDto<'a> {
 }
 
 /// Serialises events as the JSON array the list endpoint returns.
-pub fn events_json(events: &[Event]) -> Result<Vec<u8>, serde_json::Error> {
-    serde_json::to_vec(&events.iter().map(EventDto::from).collect::<Vec<_>>())
+pub fn events_json<'a>(
+    events: impl IntoIterator<Item = &'a Event>,
+) -> Result<Vec<u8>, serde_json::Error> {
+    serde_json::to_vec(&events.into_iter().map(EventDto::from).collect::<Vec<_>>())
 }
 
 /// `GET /api/events/summary`: the events page's sport cards and area choices.

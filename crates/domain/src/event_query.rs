@@ -53,8 +53,19 @@ impl EventQuery {
     /// Whether the query selects the whole upcoming list, perhaps cut at `limit` (so a
     /// cached copy of that list can answer it).
     pub fn is_unfiltered(&self, now: DateTime<Utc>) -> bool {
-        self.sport.is_none()
-            && self.area.is_none()
+        self.sport.is_none() && self.narrows_only_by_sport(now)
+    }
+
+    /// The sport a query narrows the whole upcoming list to when that is all it does (the
+    /// events page once a sport is chosen), so a cached copy of the list can answer it.
+    pub fn sport_of_whole_list(&self, now: DateTime<Utc>) -> Option<&str> {
+        self.sport
+            .as_deref()
+            .filter(|_| self.narrows_only_by_sport(now))
+    }
+
+    fn narrows_only_by_sport(&self, now: DateTime<Utc>) -> bool {
+        self.area.is_none()
             && self.text.is_none()
             && self.starts_before.is_none()
             && self.starts_from == now
@@ -205,6 +216,20 @@ mod tests {
         assert_eq!(query.area, None);
         assert_eq!(query.text, None);
         assert!(!query.is_unfiltered(now()));
+        assert_eq!(query.sport_of_whole_list(now()), Some("table tennis"));
+        let in_camden = EventFilter {
+            sport: Some("Yoga".into()),
+            area: Some("Camden".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            in_camden
+                .into_query(now())
+                .unwrap()
+                .sport_of_whole_list(now()),
+            None
+        );
+        assert_eq!(EventQuery::upcoming(now()).sport_of_whole_list(now()), None);
     }
 
     #[test]

@@ -73,6 +73,19 @@ pub async fn handle(
             Some(limit) => json_response(first(&cached, limit)?),
         });
     }
+    if let Some(sport) = query.sport_of_whole_list(now) {
+        // One sport's sessions are a part of the cached list: no database round trip.
+        let cached = upcoming(&state).await?;
+        let limit = query.limit.map_or(usize::MAX, |n| n as usize);
+        let events = cached
+            .events
+            .iter()
+            .filter(|event| event.category.matches(sport))
+            .take(limit);
+        return Ok(json_response(
+            events_json(events).map_err(ApiError::internal)?,
+        ));
+    }
     let app = state.clone();
     let events = web::block(move || list_events(&app.store, &query)).await??;
     Ok(json_response(
