@@ -5,38 +5,17 @@
 //! TTL so writes by other processes (another server, `playspace seed`) show up quickly.
 //! When only the TTL has run out, one request rebuilds while the others keep serving the
 //! previous entry, so a busy server never stampedes the database every second.
-use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use actix_web::web::Bytes;
 use chrono::{DateTime, Utc};
-use flate2::Compression;
-use flate2::write::GzEncoder;
 use playspace_domain::{Event, EventsSummary};
 
 use crate::dto::{events_json, summary_json};
+use crate::encoding::Encoded;
 
 const TTL: Duration = Duration::from_secs(1);
-
-/// One JSON answer, plain and gzipped.
-pub struct Encoded {
-    pub json: Bytes,
-    pub gzip: Bytes,
-}
-
-impl Encoded {
-    pub fn new(json: Vec<u8>) -> Result<Self, std::io::Error> {
-        let mut encoder =
-            GzEncoder::new(Vec::with_capacity(json.len() / 4), Compression::default());
-        encoder.write_all(&json)?;
-        Ok(Self {
-            gzip: Bytes::from(encoder.finish()?),
-            json: Bytes::from(json),
-        })
-    }
-}
 
 pub struct CachedList {
     /// The upcoming active sessions, soonest first.

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod config;
 pub mod dashboard_cache;
 pub mod dto;
+pub mod encoding;
 pub mod error;
 pub mod events_cache;
 pub mod frontend;

@@ -1,6 +1,5 @@
 use std::sync::Arc;
 
-use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use playspace_app::{list_events, summarise_events};
@@ -9,8 +8,9 @@ use playspace_ports::Clock;
 use serde::Deserialize;
 
 use crate::dto::{events_json, summary_json};
+use crate::encoding::{encoded_json, json};
 use crate::error::ApiError;
-use crate::events_cache::{CachedList, Encoded};
+use crate::events_cache::CachedList;
 use crate::state::AppState;
 
 /// The events page's filters, as both the list and its summary take them.
@@ -69,8 +69,8 @@ pub async fn handle(
     if query.is_unfiltered(now) {
         let cached = upcoming(&state).await?;
         return Ok(match query.limit {
-            None => encoded_response(&req, &cached.list),
-            Some(limit) => json_response(first(&cached, limit)?),
+            None => encoded_json(&req, &cached.list),
+            Some(limit) => json(&req, first(&cached, limit)?),
         });
     }
     if let Some(sport) = query.sport_of_whole_list(now) {
@@ -82,13 +82,12 @@ pub async fn handle(
             .iter()
             .filter(|event| event.category.matches(sport))
             .take(limit);
-        return Ok(json_response(
-            events_json(events).map_err(ApiError::internal)?,
-        ));
+        return Ok(json(&req, events_json(events).map_err(ApiError::internal)?));
     }
     let app = state.clone();
     let events = web::block(move || list_events(&app.store, &query)).await??;
-    Ok(json_response(
+    Ok(json(
+        &req,
         events_json(&events).map_err(ApiError::internal)?,
     ))
 }
@@ -104,11 +103,12 @@ pub async fn summary(
     let query = params.into_inner().into_query(None, now)?;
     if query.is_unfiltered(now) {
         let cached = upcoming(&state).await?;
-        return Ok(encoded_response(&req, &cached.summary));
+        return Ok(encoded_json(&req, &cached.summary));
     }
     let app = state.clone();
     let summary = web::block(move || summarise_events(&app.store, &query)).await??;
-    Ok(json_response(
+    Ok(json(
+        &req,
         summary_json(&summary).map_err(ApiError::internal)?,
     ))
 }
@@ -134,30 +134,4 @@ pub(crate) async fn upcoming(state: &web::Data<AppState>) -> Result<Arc<CachedLi
 pub(crate) fn first(cached: &CachedList, limit: u32) -> Result<Vec<u8>, ApiError> {
     let end = cached.events.len().min(limit as usize);
     events_json(&cached.events[..end]).map_err(ApiError::internal)
-}
-
-fn json_response(body: Vec<u8>) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("application/json")
-        .body(body)
-}
-
-/// A cached answer, pre-gzipped for clients that accept it.
-fn encoded_response(req: &HttpRequest, encoded: &Encoded) -> HttpResponse {
-    let accepts_gzip = req
-        .headers()
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|enc| enc.trim().starts_with("gzip")));
-    let mut response = HttpResponse::Ok();
-    response
-        .content_type("application/json")
-        .insert_header((header::VARY, HeaderValue::from_static("Accept-Encoding")));
-    if accepts_gzip {
-        response
-            .insert_header((header::CONTENT_ENCODING, HeaderValue::from_static("gzip")))
-            .body(encoded.gzip.clone())
-    } else {
-        response.body(encoded.json.clone())
-    }
 }
