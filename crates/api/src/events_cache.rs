@@ -5,8 +5,9 @@
 //! TTL so writes by other processes (another server, `playspace seed`) show up quickly.
 //! When only the TTL has run out, one request rebuilds while the others keep serving the
 //! previous entry, so a busy server never stampedes the database every second.
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
@@ -25,6 +26,35 @@ pub struct CachedList {
     built: Instant,
     /// When the soonest listed event starts and so leaves the list.
     stale_at: Option<DateTime<Utc>>,
+    /// Each sport's sessions (the events page once a sport is chosen), encoded on first
+    /// request, keyed by the lower-cased name. Only sports with sessions are kept, so the
+    /// map is bounded by the list itself whatever names are asked for.
+    by_sport: Mutex<HashMap<String, Arc<Encoded>>>,
+}
+
+impl CachedList {
+    /// The sessions of `sport` (a lower-cased name), encoded.
+    pub fn sport(&self, sport: &str) -> Result<Arc<Encoded>, std::io::Error> {
+        if let Some(hit) = self
+            .by_sport
+            .lock()
+            .ok()
+            .and_then(|m| m.get(sport).cloned())
+        {
+            return Ok(hit);
+        }
+        let mut sessions = self
+            .events
+            .iter()
+            .filter(|event| event.category.matches(sport))
+            .peekable();
+        let any = sessions.peek().is_some();
+        let encoded = Arc::new(Encoded::new(events_json(sessions)?)?);
+        if any && let Ok(mut by_sport) = self.by_sport.lock() {
+            by_sport.insert(sport.to_owned(), Arc::clone(&encoded));
+        }
+        Ok(encoded)
+    }
 }
 
 #[derive(Default)]
@@ -61,6 +91,7 @@ impl EventsCache {
             summary: Encoded::new(summary_json(&EventsSummary::of(&events))?)?,
             built: Instant::now(),
             stale_at: events.first().map(|e| e.starts_at),
+            by_sport: Mutex::default(),
             events,
         });
         if let Ok(mut slot) = self.slot.write() {
@@ -114,6 +145,7 @@ mod tests {
                 summary: Encoded::new(old.summary.json.to_vec()).unwrap(),
                 built: Instant::now() - TTL,
                 stale_at: old.stale_at,
+                by_sport: Mutex::default(),
             }));
         }
         assert!(cache.get(test_now()).is_none(), "first caller refreshes");
@@ -125,6 +157,28 @@ mod tests {
         );
         cache.put(vec![EventBuilder::new().build()]).unwrap();
         assert!(cache.get(test_now()).is_some());
+    }
+
+    #[test]
+    fn a_sports_sessions_are_kept_once_asked_for_and_unknown_names_are_not() {
+        let cache = EventsCache::default();
+        let entry = cache
+            .put(vec![
+                EventBuilder::new().category("Yoga").build(),
+                EventBuilder::new().category("Boxing").build(),
+                EventBuilder::new().category("yoga").build(),
+            ])
+            .unwrap();
+        let yoga = entry.sport("yoga").unwrap();
+        let listed: Vec<serde_json::Value> = serde_json::from_slice(&yoga.json).unwrap();
+        assert_eq!(listed.len(), 2);
+        assert!(Arc::ptr_eq(&yoga, &entry.sport("yoga").unwrap()), "kept");
+        assert_eq!(&entry.sport("curling").unwrap().json[..], b"[]");
+        assert_eq!(
+            entry.by_sport.lock().unwrap().len(),
+            1,
+            "only sports with sessions"
+        );
     }
 
     #[test]

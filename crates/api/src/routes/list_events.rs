@@ -76,12 +76,15 @@ pub async fn handle(
     if let Some(sport) = query.sport_of_whole_list(now) {
         // One sport's sessions are a part of the cached list: no database round trip.
         let cached = upcoming(&state).await?;
-        let limit = query.limit.map_or(usize::MAX, |n| n as usize);
+        let Some(limit) = query.limit else {
+            let encoded = cached.sport(sport).map_err(ApiError::internal)?;
+            return Ok(encoded_json(&req, &encoded));
+        };
         let events = cached
             .events
             .iter()
             .filter(|event| event.category.matches(sport))
-            .take(limit);
+            .take(limit as usize);
         return Ok(json(&req, events_json(events).map_err(ApiError::internal)?));
     }
     let app = state.clone();
