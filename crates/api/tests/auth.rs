@@ -536,7 +536,7 @@ async fn answers_that_carry_or_reveal_a_session_are_never_stored() {
 }
 
 #[actix_web::test]
-async fn nul_and_bidi_overrides_are_refused_in_names_and_free_text() {
+async fn nul_bidi_overrides_and_header_specials_are_refused() {
     let app = TestApp::new();
     let service = app.service().await;
     for (field, value) in [
@@ -552,6 +552,17 @@ async fn nul_and_bidi_overrides_are_refused_in_names_and_free_text() {
             body["fieldErrors"][field],
             "Please remove the invisible control characters"
         );
+    }
+    // Addresses that could end or quote a mail header are refused at sign-up.
+    for email in [
+        "ana<x@example.org",
+        "a,b@example.org",
+        "\"ana\"@example.org",
+    ] {
+        let (status, _, body) =
+            send(&service, post("/api/auth/register", sign_up(email)), None).await;
+        assert_eq!(status, 400, "{email}: {body}");
+        assert!(body["fieldErrors"]["email"].is_string(), "{email}: {body}");
     }
     // Right-to-left names are ordinary text.
     let mut body = sign_up("rana@example.org");

@@ -8,6 +8,10 @@ const MESSAGE: &str = "Invalid email address";
 /// RFC 5321 limits: 254 characters in all, 64 before the @.
 const MAX_LEN: usize = 254;
 const MAX_LOCAL_LEN: usize = 64;
+/// Characters that end or quote an address in a mail header (`To: "Ana" <a@b>, c@d`):
+/// legal inside RFC 5322 quoted local parts, but no person needs them, and refusing them
+/// means an address can never reach a header as more than one address.
+const HEADER_SPECIALS: [char; 9] = ['<', '>', ',', '"', '(', ')', ';', '\\', '@'];
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Email(String);
@@ -30,11 +34,11 @@ impl Email {
             !label.is_empty()
                 && !label.starts_with('-')
                 && !label.ends_with('-')
-                && !label.contains(['@', '"', ','])
+                && !label.contains(HEADER_SPECIALS)
         });
         if local.is_empty()
             || local.len() > MAX_LOCAL_LEN
-            || local.contains('@')
+            || local.contains(HEADER_SPECIALS)
             || !domain.contains('.')
             || !labels_ok
         {
@@ -84,6 +88,13 @@ mod tests {
             "ana@example..org",
             "ana@-example.org",
             "ana@exam\tple.org",
+            "ana<x@example.org",
+            "ana>@example.org",
+            "ana,bo@example.org",
+            "\"ana\"@example.org",
+            "ana@exam<ple.org",
+            "a(comment)@example.org",
+            "a\\b@example.org",
         ] {
             assert_eq!(Email::parse(bad).unwrap_err().message(), MESSAGE, "{bad:?}");
         }
