@@ -342,11 +342,25 @@ export function describeViolations(violations) {
     .join("\n");
 }
 
-async function settleTheme(page, colorScheme) {
-  await page.emulateMedia({ colorScheme });
+async function settleTheme(page, colorScheme, reducedMotion = "no-preference") {
+  await page.emulateMedia({ colorScheme, reducedMotion });
   await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, colorScheme === "dark");
-  // Colours fade (transition-colors): let them finish before axe measures contrast.
-  await page.waitForTimeout(250);
+  await settleAnimations(page);
+}
+
+/**
+ * Waits until every finite animation and transition has finished: colours fade after a theme
+ * change, and a toast fades in and out, so axe would measure contrast halfway through a fade.
+ * Endless ones (spinners, skeleton pulses) are left running.
+ */
+async function settleAnimations(page) {
+  // Two frames first: a transition exists only once the style change has been computed.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+  );
 }
 
 /**
@@ -359,7 +373,9 @@ export function axeChecker(page) {
   return {
     async check(label) {
       for (const colorScheme of ["light", "dark"]) {
-        await settleTheme(page, colorScheme);
+        // Reduced motion while axe reads the page: a toast that starts fading out halfway
+        // through the analysis then vanishes at once instead of being measured half-faded.
+        await settleTheme(page, colorScheme, "reduce");
         // A sandboxed frame runs no script, so axe cannot look inside and would wait for it
         // forever (the email preview): left out, its title is checked by the test.
         const { violations } = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
