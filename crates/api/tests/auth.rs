@@ -5,7 +5,7 @@ mod common;
 
 use actix_web::test::TestRequest;
 use chrono::{Duration, Utc};
-use common::{TestApp, register, send, sign_up};
+use common::{TestApp, register, send, send_from, sign_up};
 use serde_json::json;
 
 fn post(uri: &str, body: serde_json::Value) -> TestRequest {
@@ -150,9 +150,37 @@ async fn a_taken_email_gets_the_generic_failure_and_its_owner_an_email() {
     let (to, kind, text) = app.emails().pop().unwrap();
     assert_eq!(
         (to.as_str(), kind.as_str()),
-        ("ANA@example.org", "signup_attempt")
+        ("ana@example.org", "signup_attempt"),
+        "sent to the address the account holds"
     );
     assert!(text.contains("already have an account"));
+}
+
+#[actix_web::test]
+async fn the_owner_of_a_taken_address_hears_of_sign_up_attempts_once_a_day() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    register(&service, "ana@example.org").await;
+    for i in 0..5 {
+        let ip = format!("10.2.0.{i}");
+        let request = post("/api/auth/register", sign_up("ana@example.org"));
+        assert_eq!(send_from(&service, request, None, &ip).await.0, 400);
+    }
+    let notices = app
+        .emails()
+        .iter()
+        .filter(|(_, kind, _)| kind == "signup_attempt")
+        .count();
+    assert_eq!(notices, 1);
+    let tomorrow = app.service_at(Utc::now() + Duration::hours(25)).await;
+    let request = post("/api/auth/register", sign_up("ana@example.org"));
+    assert_eq!(send(&tomorrow, request, None).await.0, 400);
+    let notices = app
+        .emails()
+        .iter()
+        .filter(|(_, kind, _)| kind == "signup_attempt")
+        .count();
+    assert_eq!(notices, 2, "a day later, one more");
 }
 
 #[actix_web::test]
@@ -226,6 +254,111 @@ async fn too_many_logins_for_one_account_are_slowed_with_retry_after() {
             .parse::<u64>()
             .unwrap()
             > 0
+    );
+}
+
+#[actix_web::test]
+async fn failures_from_many_addresses_never_keep_the_owner_out() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    register(&service, "owner@example.org").await;
+    let attempt = |password: &str| {
+        post(
+            "/api/auth/login",
+            json!({"email": "owner@example.org", "password": password}),
+        )
+    };
+    // Thirty guesses from thirty addresses: each is answered, none locks the account.
+    for i in 0..30 {
+        let ip = format!("10.3.0.{i}");
+        let (status, _, _) = send_from(&service, attempt("guess-guess"), None, &ip).await;
+        assert_eq!(status, 401, "guess {i}");
+    }
+    // An address that has failed against the account under attack waits...
+    let (status, headers, _) = send_from(&service, attempt("guess-guess"), None, "10.3.0.7").await;
+    assert_eq!(status, 429);
+    assert!(headers.get("retry-after").is_some());
+    // ...while the owner, from their own address, signs in.
+    let (status, _, body) =
+        send_from(&service, attempt("brisk-otter-42"), None, "192.168.7.7").await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[actix_web::test]
+async fn forgot_password_answers_alike_but_sends_at_most_three_links_an_hour() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    register(&service, "ana@example.org").await;
+    for i in 0..6 {
+        let ip = format!("10.4.0.{i}");
+        let request = post(
+            "/api/auth/forgot-password",
+            json!({"email": "ana@example.org"}),
+        );
+        let (status, _, body) = send_from(&service, request, None, &ip).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (200, Some("Password reset link sent to your email.")),
+            "request {i}: the owner can always ask"
+        );
+    }
+    let links = app
+        .emails()
+        .iter()
+        .filter(|(_, kind, _)| kind == "password_reset")
+        .count();
+    assert_eq!(links, 3);
+}
+
+#[actix_web::test]
+async fn a_reset_or_password_change_spends_every_other_reset_link() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    register(&service, "ana@example.org").await;
+    let ask = || {
+        post(
+            "/api/auth/forgot-password",
+            json!({"email": "ana@example.org"}),
+        )
+    };
+    let reset = |token: &str, password: &str| {
+        post(
+            "/api/auth/reset-password",
+            json!({"token": token, "password": password, "confirmPassword": password}),
+        )
+    };
+    send(&service, ask(), None).await;
+    let older = app.token_from_email("password_reset");
+    send(&service, ask(), None).await;
+    let newer = app.token_from_email("password_reset");
+    assert_ne!(older, newer);
+    assert_eq!(
+        send(&service, reset(&newer, "fresh-kiwi-77"), None).await.0,
+        200
+    );
+    let (status, _, body) = send(&service, reset(&older, "stolen-link-1"), None).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        login(&service, "ana@example.org", "fresh-kiwi-77").await.0,
+        200
+    );
+
+    // A link asked for before a signed-in password change stops working too.
+    let token = login(&service, "ana@example.org", "fresh-kiwi-77").await.1["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    send(&service, ask(), None).await;
+    let before_change = app.token_from_email("password_reset");
+    let change = TestRequest::post()
+        .uri("/api/user/change-password")
+        .set_json(json!({"currentPassword": "fresh-kiwi-77", "newPassword": "calm-heron-58"}));
+    assert_eq!(send(&service, change, Some(&token)).await.0, 200);
+    assert_eq!(
+        send(&service, reset(&before_change, "stolen-link-2"), None)
+            .await
+            .0,
+        400
     );
 }
 

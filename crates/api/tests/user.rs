@@ -4,7 +4,7 @@
 mod common;
 
 use actix_web::test::TestRequest;
-use common::{TestApp, register, send};
+use common::{TestApp, book_card, book_cash, get_json, register, send};
 use serde_json::json;
 
 #[actix_web::test]
@@ -275,4 +275,38 @@ async fn deleting_the_account_erases_it_after_the_password() {
     assert_eq!(status, 401);
     // The address can be used again.
     register(&service, "ana@example.org").await;
+}
+
+#[actix_web::test]
+async fn deleting_the_account_gives_back_its_upcoming_places_and_queue_places() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let token = register(&service, "ana@example.org").await.0;
+    let free = app.event(3, |e| e.places(0, 5));
+    let paid = app.event(4, |e| e.places(0, 5).price_pence(800));
+    let full = app.event(5, |e| e.places(0, 1));
+    book_cash(&service, &token, &free.id.to_string()).await;
+    book_card(&service, &token, &paid.id.to_string()).await;
+    let bo = register(&service, "bo@example.org").await.0;
+    let bo_booking = book_cash(&service, &bo, &full.id.to_string()).await;
+    let carl = register(&service, "carl@example.org").await.0;
+    let join = || TestRequest::post().uri(&format!("/api/events/{}/waitlist", full.id));
+    assert_eq!(send(&service, join(), Some(&token)).await.0, 201);
+    assert_eq!(send(&service, join(), Some(&carl)).await.0, 201);
+
+    let delete = TestRequest::post()
+        .uri("/api/user/delete")
+        .set_json(json!({"password": "brisk-otter-42"}));
+    assert_eq!(send(&service, delete, Some(&token)).await.0, 200);
+
+    for event in [&free, &paid] {
+        let (_, body) = get_json(&service, &format!("/api/events/{}", event.id)).await;
+        assert_eq!(body["currentParticipants"], 0, "{body}");
+    }
+    // The next place in the full session goes to the person who was behind them.
+    let cancel = TestRequest::post().uri(&format!("/api/bookings/{bo_booking}/cancel"));
+    assert_eq!(send(&service, cancel, Some(&bo)).await.0, 200);
+    let mine = TestRequest::get().uri(&format!("/api/events/{}/waitlist", full.id));
+    let (_, _, body) = send(&service, mine, Some(&carl)).await;
+    assert_eq!(body["entry"]["status"], "offered", "{body}");
 }

@@ -1,5 +1,5 @@
 //! Emails the product decides to send, and the retry policy for sending them.
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 
 use crate::ids::{BookingId, EventId, UserId};
 
@@ -18,6 +18,41 @@ pub struct OutgoingEmail {
     pub booking_id: Option<BookingId>,
     pub event_id: Option<EventId>,
 }
+
+/// A cap on an email anyone can make the site send to someone else's address, by asking
+/// for it with that address: enough for the owner, too few to flood their inbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SendCap {
+    pub email_type: &'static str,
+    pub max: u32,
+    pub per: Duration,
+}
+
+impl SendCap {
+    /// Whether one more may go, given how many went to the person since `since(now)`.
+    pub fn allows(self, sent_lately: u32) -> bool {
+        sent_lately < self.max
+    }
+
+    pub fn since(self, now: DateTime<Utc>) -> DateTime<Utc> {
+        now - self.per
+    }
+}
+
+/// Reset links a person is sent in an hour. Each stays valid for its hour, so the owner
+/// of an inbox that somebody else keeps asking for always holds a working link.
+pub const RESET_LINKS: SendCap = SendCap {
+    email_type: "password_reset",
+    max: 3,
+    per: Duration::hours(1),
+};
+
+/// "Someone tried to create an account with your address" notices a person is sent a day.
+pub const SIGNUP_ATTEMPT_NOTICES: SendCap = SendCap {
+    email_type: "signup_attempt",
+    max: 1,
+    per: Duration::days(1),
+};
 
 /// The spec's limit: at most 3 attempts per email.
 pub const MAX_ATTEMPTS: u32 = 3;
@@ -43,6 +78,15 @@ pub fn may_retry(attempts_made: u32, max_attempts: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn send_caps_count_back_over_their_period() {
+        let now = DateTime::<Utc>::UNIX_EPOCH + Duration::days(30);
+        assert!(RESET_LINKS.allows(2) && !RESET_LINKS.allows(3));
+        assert_eq!(RESET_LINKS.since(now), now - Duration::hours(1));
+        assert!(SIGNUP_ATTEMPT_NOTICES.allows(0) && !SIGNUP_ATTEMPT_NOTICES.allows(1));
+        assert_eq!(SIGNUP_ATTEMPT_NOTICES.since(now), now - Duration::days(1));
+    }
 
     #[test]
     fn backoff_doubles_from_thirty_seconds() {

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Duration, Utc};
-use playspace_domain::{DeliveryId, OutgoingEmail};
+use playspace_domain::{DeliveryId, OutgoingEmail, UserId};
 
 use crate::RepoError;
 
@@ -22,6 +22,15 @@ pub struct ClaimedEmail {
 pub trait Outbox: Send + Sync {
     /// Queues emails on their own (when no other record changes with them).
     fn enqueue(&self, emails: &[OutgoingEmail]) -> Result<(), RepoError>;
+
+    /// How many emails of `email_type` were queued for `user` at or after `since`
+    /// (a `SendCap` counts these).
+    fn sent_since(
+        &self,
+        user: UserId,
+        email_type: &str,
+        since: DateTime<Utc>,
+    ) -> Result<u32, RepoError>;
 
     /// Claims up to `limit` emails due at `now` (pending and due, or claimed by a worker
     /// whose lease ran out), counting an attempt for each and leasing them for `lease`.

@@ -160,7 +160,7 @@ impl AdminBookingRepository for Store {
                 (from, to) if from == to.as_str() => {}
                 (_, BookingStatus::Cancelled) => {
                     let reason = reason.as_deref().unwrap_or("Cancelled by an admin");
-                    cancel_live(c, &key, Some(reason), emails, audit.at)?;
+                    cancel_live(c, &key, Some(reason), None, emails, audit.at)?;
                 }
                 ("cancelled", to) => {
                     // Reviving takes a place again, through the same guard as booking.

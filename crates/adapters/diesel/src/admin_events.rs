@@ -11,11 +11,11 @@ use playspace_ports::{
 };
 
 use crate::audit::insert_audit;
-use crate::bookings::insert_notification;
+use crate::bookings::{insert_notification, record_cancellation};
 use crate::convert::{corrupt, lower, refused, repo_error, to_db_time, to_i32};
 use crate::events::{EventRow, contains_pattern};
 use crate::outbox::insert_emails;
-use crate::schema::{bookings, cancellations, event_series, events, users, waitlist};
+use crate::schema::{bookings, event_series, events, users, waitlist};
 use crate::waitlist::release_place;
 use crate::{DbConnection, Store};
 
@@ -430,25 +430,14 @@ fn cancel_session(
             bookings::updated_at.eq(now_db),
         ))
         .execute(c)?;
-        diesel::insert_into(cancellations::table)
-            .values((
-                cancellations::id.eq(playspace_domain::BookingId::new().to_string()),
-                cancellations::booking_id.eq(booking.id.to_string()),
-                cancellations::reason.eq(Some("The session was cancelled")),
-                cancellations::refund_amount_pence.eq(if paid_by_card {
-                    booking.amount.pence()
-                } else {
-                    0
-                }),
-                cancellations::refund_status.eq(if paid_by_card {
-                    "pending"
-                } else {
-                    "not_required"
-                }),
-                cancellations::processed_at.eq(if paid_by_card { None } else { Some(now_db) }),
-                cancellations::created_at.eq(now_db),
-            ))
-            .execute(c)?;
+        let refund_owed = paid_by_card.then_some(booking.amount.pence());
+        record_cancellation(
+            c,
+            &booking.id.to_string(),
+            Some("The session was cancelled"),
+            refund_owed,
+            now_db,
+        )?;
         if paid_by_card {
             outcome.to_refund.push((booking.id, booking.amount.pence()));
         }

@@ -216,10 +216,14 @@ pub(crate) fn take_place(
 /// Cancels a live booking and releases its place exactly once (only a live booking flips),
 /// recording the cancellation and writing `emails`, on the caller's transaction.
 /// `NotFound` when there is no live booking with this id.
+/// Cancels a live booking and gives its place back (to the waitlist first). `refund_owed`
+/// is the card payment to send back, recorded as pending for the refund that follows the
+/// commit (or the owed-refund sweep, should the server stop first).
 pub(crate) fn cancel_live(
     c: &mut DbConnection,
     key: &str,
     reason: Option<&str>,
+    refund_owed: Option<i64>,
     emails: &[playspace_domain::OutgoingEmail],
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
@@ -243,18 +247,35 @@ pub(crate) fn cancel_live(
         .select(bookings::event_id)
         .first(c)?;
     release_place(c, &event_id, now)?;
+    record_cancellation(c, key, reason, refund_owed, now_db)?;
+    insert_emails(c, emails, now)
+}
+
+/// The cancellation row of a booking just cancelled: a refund owed stays pending (and
+/// unprocessed) until the gateway has answered.
+pub(crate) fn record_cancellation(
+    c: &mut DbConnection,
+    key: &str,
+    reason: Option<&str>,
+    refund_owed: Option<i64>,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
     diesel::insert_into(cancellations::table)
         .values((
             cancellations::id.eq(BookingId::new().to_string()),
             cancellations::booking_id.eq(key),
             cancellations::reason.eq(reason),
-            cancellations::refund_amount_pence.eq(0_i64),
-            cancellations::refund_status.eq("not_required"),
-            cancellations::processed_at.eq(Some(now_db)),
-            cancellations::created_at.eq(now_db),
+            cancellations::refund_amount_pence.eq(refund_owed.unwrap_or(0)),
+            cancellations::refund_status.eq(if refund_owed.is_some() {
+                "pending"
+            } else {
+                "not_required"
+            }),
+            cancellations::processed_at.eq(refund_owed.is_none().then_some(now)),
+            cancellations::created_at.eq(now),
         ))
-        .execute(c)?;
-    insert_emails(c, emails, now)
+        .execute(c)
+        .map(|_| ())
 }
 
 impl BookingRepository for Store {
@@ -334,7 +355,7 @@ impl BookingRepository for Store {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let key = id.to_string();
-        conn.transaction(|c| cancel_live(c, &key, reason.as_deref(), emails, now))
+        conn.transaction(|c| cancel_live(c, &key, reason.as_deref(), None, emails, now))
             .map_err(repo_error)
     }
 

@@ -1,7 +1,7 @@
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Integer, Nullable, Text, Timestamp};
-use playspace_domain::{DeliveryId, OutgoingEmail};
+use playspace_domain::{DeliveryId, OutgoingEmail, UserId};
 use playspace_ports::{ClaimedEmail, Outbox, RepoError};
 
 use crate::convert::{corrupt, repo_error, to_db_time, to_u32};
@@ -115,6 +115,23 @@ impl Outbox for Store {
         let conn: &mut DbConnection = &mut conn;
         conn.transaction(|c| insert_emails(c, emails, now))
             .map_err(repo_error)
+    }
+
+    fn sent_since(
+        &self,
+        user: UserId,
+        email_type: &str,
+        since: DateTime<Utc>,
+    ) -> Result<u32, RepoError> {
+        let mut conn = self.conn()?;
+        let count: i64 = email_deliveries::table
+            .filter(email_deliveries::user_id.eq(user.to_string()))
+            .filter(email_deliveries::email_type.eq(email_type))
+            .filter(email_deliveries::created_at.ge(to_db_time(since)))
+            .count()
+            .get_result(&mut *conn)
+            .map_err(repo_error)?;
+        Ok(u32::try_from(count).unwrap_or(u32::MAX))
     }
 
     fn claim_due(

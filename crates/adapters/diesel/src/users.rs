@@ -1,15 +1,21 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use playspace_domain::{Email, Preferences, Profile, Role, SessionId, TokenPurpose, User, UserId};
+use playspace_domain::waitlist::WaitlistStatus;
+use playspace_domain::{
+    Email, PaymentMethod, PaymentStatus, Preferences, Profile, Role, SessionId, TokenPurpose, User,
+    UserId,
+};
 use playspace_ports::{AccountExport, NewUserRecord, RepoError, TokenRecord, UserRepository};
 
 use crate::admin_users::lock_admins;
+use crate::bookings::cancel_live;
 use crate::convert::{corrupt, from_db_time, refused, repo_error, to_db_time};
 use crate::outbox::insert_emails;
 use crate::schema::{
-    bookings, email_deliveries, events, notifications, sessions, user_tokens, users,
+    bookings, email_deliveries, events, notifications, sessions, user_tokens, users, waitlist,
 };
 use crate::sessions::{SessionRow, close_admin_sessions, insert_session};
+use crate::waitlist::leave_waitlist;
 use crate::{DbConnection, Store};
 
 use crate::convert::lower;
@@ -218,6 +224,24 @@ fn use_token(
         .first(conn)
 }
 
+/// Every reset link still outstanding stops working once the password has been set by one
+/// of them or changed: a link left in an old email or a shared inbox must not undo it.
+fn spend_reset_links(
+    conn: &mut DbConnection,
+    user_id: &str,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::update(
+        user_tokens::table
+            .filter(user_tokens::user_id.eq(user_id.to_owned()))
+            .filter(user_tokens::purpose.eq(TokenPurpose::ResetPassword.as_str()))
+            .filter(user_tokens::used_at.is_null()),
+    )
+    .set(user_tokens::used_at.eq(Some(now)))
+    .execute(conn)
+    .map(|_| ())
+}
+
 fn revoke_sessions(
     conn: &mut DbConnection,
     user_id: &str,
@@ -379,6 +403,7 @@ impl UserRepository for Store {
                         users::updated_at.eq(now),
                     ))
                     .execute(c)?;
+                spend_reset_links(c, &user_id, now)?;
                 revoke_sessions(c, &user_id, None, now)?;
                 Ok(user_id)
             })
@@ -419,6 +444,7 @@ impl UserRepository for Store {
                     users::updated_at.eq(now),
                 ))
                 .execute(c)?;
+            spend_reset_links(c, &id.to_string(), now)?;
             revoke_sessions(c, &id.to_string(), Some(keep.to_string()), now)?;
             close_admin_sessions(c, &id.to_string())
         })
@@ -555,6 +581,50 @@ impl UserRepository for Store {
     }
 }
 
+/// A person who leaves gives back what they hold, as they would one by one: upcoming places
+/// go back (to the waitlist first), a card payment for one is owed back (the owed-refund
+/// sweep sends it, as it does for a cancelled session), and their queue places pass on.
+fn leave_everything_upcoming(
+    c: &mut DbConnection,
+    key: &str,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let at = from_db_time(now);
+    let upcoming: Vec<(String, String, String, i64)> = bookings::table
+        .inner_join(events::table)
+        .filter(bookings::user_id.eq(key))
+        .filter(bookings::status.ne("cancelled"))
+        .filter(events::starts_at.gt(now))
+        .select((
+            bookings::id,
+            bookings::payment_method,
+            bookings::payment_status,
+            bookings::amount_pence,
+        ))
+        .load(c)?;
+    for (booking, method, paid, pence) in upcoming {
+        let refund_owed = (method == PaymentMethod::Card.as_str()
+            && paid == PaymentStatus::Paid.as_str())
+        .then_some(pence);
+        cancel_live(c, &booking, Some(ACCOUNT_DELETED), refund_owed, &[], at)?;
+    }
+    let queued: Vec<String> = waitlist::table
+        .filter(waitlist::user_id.eq(key))
+        .filter(waitlist::status.eq_any([
+            WaitlistStatus::Waiting.as_str(),
+            WaitlistStatus::Offered.as_str(),
+        ]))
+        .select(waitlist::event_id)
+        .load(c)?;
+    for event in queued {
+        leave_waitlist(c, &event, key, at)?;
+    }
+    Ok(())
+}
+
+/// The reason recorded on bookings cancelled by their person's erasure.
+const ACCOUNT_DELETED: &str = "The account was deleted";
+
 /// Erases one live account's personal data on the caller's connection (self-service
 /// erasure and the admin area's delete share it): the row stays, so bookings still count,
 /// but holds nothing that identifies the person; sessions are revoked, tokens, notifications
@@ -593,6 +663,7 @@ pub(crate) fn erase_user(c: &mut DbConnection, key: &str, now: NaiveDateTime) ->
     diesel::delete(user_tokens::table.filter(user_tokens::user_id.eq(key))).execute(c)?;
     diesel::delete(notifications::table.filter(notifications::user_id.eq(key))).execute(c)?;
     diesel::delete(email_deliveries::table.filter(email_deliveries::user_id.eq(key))).execute(c)?;
+    leave_everything_upcoming(c, key, now)?;
     // Bookings stay as anonymous counts; what the person wrote on them does not.
     diesel::update(bookings::table.filter(bookings::user_id.eq(key)))
         .set(bookings::accessibility_requirements.eq(None::<String>))

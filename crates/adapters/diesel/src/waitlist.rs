@@ -22,6 +22,41 @@ use crate::{DbConnection, Store};
 /// Gives a freed place of `event_id` to the first person still waiting, holding it for
 /// them (the count stays), or back to the event when nobody is. Runs inside the
 /// transaction that freed the place, so a place is passed on exactly once.
+/// Takes a person out of an event's queue: a place in the line is given up, an open offer
+/// passes its held place on at once. `NotFound` when they were in neither.
+pub(crate) fn leave_waitlist(
+    c: &mut DbConnection,
+    event_key: &str,
+    user_key: &str,
+    now: DateTime<Utc>,
+) -> QueryResult<()> {
+    let now_db = to_db_time(now);
+    let mine = waitlist::table
+        .filter(waitlist::event_id.eq(event_key))
+        .filter(waitlist::user_id.eq(user_key));
+    let left = diesel::update(mine.filter(waitlist::status.eq(WaitlistStatus::Waiting.as_str())))
+        .set((
+            waitlist::status.eq(WaitlistStatus::Left.as_str()),
+            waitlist::updated_at.eq(now_db),
+        ))
+        .execute(c)?;
+    if left == 1 {
+        return Ok(());
+    }
+    let declined =
+        diesel::update(mine.filter(waitlist::status.eq(WaitlistStatus::Offered.as_str())))
+            .set((
+                waitlist::status.eq(WaitlistStatus::Expired.as_str()),
+                waitlist::offer_expires_at.eq(Some(now_db)),
+                waitlist::updated_at.eq(now_db),
+            ))
+            .execute(c)?;
+    if declined != 1 {
+        return Err(DieselError::NotFound);
+    }
+    release_place(c, event_key, now)
+}
+
 pub(crate) fn release_place(
     c: &mut DbConnection,
     event_id: &str,
@@ -277,36 +312,8 @@ impl WaitlistRepository for Store {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let (event_key, user_key) = (event.to_string(), user.to_string());
-        let now_db = to_db_time(now);
-        conn.transaction(|c| {
-            let mine = waitlist::table
-                .filter(waitlist::event_id.eq(&event_key))
-                .filter(waitlist::user_id.eq(&user_key));
-            let left =
-                diesel::update(mine.filter(waitlist::status.eq(WaitlistStatus::Waiting.as_str())))
-                    .set((
-                        waitlist::status.eq(WaitlistStatus::Left.as_str()),
-                        waitlist::updated_at.eq(now_db),
-                    ))
-                    .execute(c)?;
-            if left == 1 {
-                return Ok(());
-            }
-            // Declining an open offer passes the held place on at once.
-            let declined =
-                diesel::update(mine.filter(waitlist::status.eq(WaitlistStatus::Offered.as_str())))
-                    .set((
-                        waitlist::status.eq(WaitlistStatus::Expired.as_str()),
-                        waitlist::offer_expires_at.eq(Some(now_db)),
-                        waitlist::updated_at.eq(now_db),
-                    ))
-                    .execute(c)?;
-            if declined != 1 {
-                return Err(DieselError::NotFound);
-            }
-            release_place(c, &event_key, now)
-        })
-        .map_err(repo_error)
+        conn.transaction(|c| leave_waitlist(c, &event_key, &user_key, now))
+            .map_err(repo_error)
     }
 
     fn claim(&self, request: &BookingRequest, now: DateTime<Utc>) -> Result<(), ClaimError> {

@@ -3,9 +3,16 @@
 
 mod common;
 
-use chrono::Duration;
-use playspace_domain::{Email, OneTimeToken, Preferences, Session, TokenPurpose, User};
-use playspace_ports::{NewUserRecord, RepoError, SessionRepository, TokenRecord, UserRepository};
+use chrono::{Duration, Utc};
+use playspace_domain::waitlist::WaitlistStatus;
+use playspace_domain::{
+    BookingStatus, Email, Money, OneTimeToken, PaymentMethod, PaymentStatus, Preferences, Session,
+    TokenPurpose, User,
+};
+use playspace_ports::{
+    BookingRepository, EventRepository, NewUserRecord, RepoError, SessionRepository, TokenRecord,
+    UserRepository, WaitlistRepository,
+};
 use playspace_store::Store;
 use playspace_test_support::{outgoing_email, test_now, user_with_email};
 
@@ -13,12 +20,14 @@ on_both_backends!(
     creates_and_finds_accounts_ignoring_case,
     a_taken_email_writes_nothing,
     reset_tokens_work_once_within_the_hour_and_sign_out_everywhere,
+    a_reset_or_a_password_change_spends_every_other_reset_link,
     verification_marks_the_email_verified,
     changing_password_keeps_only_the_current_session,
     sessions_touch_and_revoke,
     preferences_default_and_round_trip,
     export_holds_the_persons_data,
     erasure_removes_personal_data,
+    erasure_gives_back_upcoming_places_and_queue_places,
 );
 
 fn token(user: &User, purpose: TokenPurpose, lifetime: Duration) -> TokenRecord {
@@ -124,6 +133,48 @@ fn reset_tokens_work_once_within_the_hour_and_sign_out_everywhere(store: &Store)
         store.reset_password(verify.token.hash(), "x", test_now()),
         Err(RepoError::NotFound)
     );
+}
+
+fn a_reset_or_a_password_change_spends_every_other_reset_link(store: &Store) {
+    let (user, _) = create(store, "ana@example.org");
+    let links: Vec<TokenRecord> = (0..3)
+        .map(|_| token(&user, TokenPurpose::ResetPassword, Duration::hours(1)))
+        .collect();
+    for link in &links {
+        store.add_token(link, &[]).unwrap();
+    }
+    let verify = token(&user, TokenPurpose::VerifyEmail, Duration::hours(48));
+    store.add_token(&verify, &[]).unwrap();
+    assert_eq!(
+        store.reset_password(links[1].token.hash(), "new", test_now()),
+        Ok(user.id)
+    );
+    for older in [&links[0], &links[2]] {
+        assert_eq!(
+            store.reset_password(older.token.hash(), "attacker", test_now()),
+            Err(RepoError::NotFound)
+        );
+    }
+    assert_eq!(store.password_hash(user.id).unwrap(), "new");
+    // The verification link is another matter and still works.
+    assert_eq!(
+        store.verify_email(verify.token.hash(), test_now()),
+        Ok(user.id)
+    );
+
+    // Changing the password signed in spends them too.
+    let late = token(&user, TokenPurpose::ResetPassword, Duration::hours(1));
+    store.add_token(&late, &[]).unwrap();
+    let current = Session::start(user.id, test_now(), None, None);
+    store.start(&current).unwrap();
+    store
+        .change_password(user.id, "changed", current.id, test_now())
+        .unwrap();
+    assert_eq!(
+        store.reset_password(late.token.hash(), "attacker", test_now()),
+        Err(RepoError::NotFound)
+    );
+    assert_eq!(store.password_hash(user.id).unwrap(), "changed");
 }
 
 fn verification_marks_the_email_verified(store: &Store) {
@@ -243,4 +294,59 @@ fn erasure_removes_personal_data(store: &Store) {
     assert_eq!(store.erase(user.id, test_now()), Err(RepoError::NotFound));
     // The address is free for a new account.
     create(store, "ana@example.org");
+}
+
+fn erasure_gives_back_upcoming_places_and_queue_places(store: &Store) {
+    let (user, _) = create(store, "ana@example.org");
+    let cash_event = common::event(store, 2);
+    let cash = common::request(user.id, &cash_event, None);
+    store.book(&cash, Utc::now()).unwrap();
+    let card_event = common::event(store, 2);
+    let mut card = common::request(user.id, &card_event, None);
+    card.booking.payment_method = PaymentMethod::Card;
+    card.booking.payment_status = PaymentStatus::Paid;
+    card.booking.amount = Money::from_pence(800).unwrap();
+    store.book(&card, Utc::now()).unwrap();
+    // A full session where they queue first, someone else behind them.
+    let full = common::event(store, 1);
+    let others = common::members(store, 2);
+    store
+        .book(&common::request(others[0], &full, None), Utc::now())
+        .unwrap();
+    store.join(full.id, user.id, Utc::now()).unwrap();
+    store.join(full.id, others[1], Utc::now()).unwrap();
+
+    store.erase(user.id, Utc::now()).unwrap();
+
+    for (event, booking) in [(&cash_event, &cash), (&card_event, &card)] {
+        assert_eq!(
+            EventRepository::get(store, event.id)
+                .unwrap()
+                .current_participants,
+            0,
+            "the place is free again"
+        );
+        assert_eq!(
+            BookingRepository::get(store, booking.booking.id)
+                .unwrap()
+                .booking
+                .status,
+            BookingStatus::Cancelled
+        );
+    }
+    // Only the card payment is owed back, and the refund sweep will find it.
+    assert_eq!(
+        store
+            .unrefunded(Utc::now() + Duration::minutes(2), 10)
+            .unwrap(),
+        vec![(card.booking.id, 800)]
+    );
+    assert_eq!(
+        store.entry(full.id, user.id).unwrap().unwrap().status,
+        WaitlistStatus::Left
+    );
+    assert_eq!(
+        store.entry(full.id, others[1]).unwrap().unwrap().status,
+        WaitlistStatus::Waiting
+    );
 }

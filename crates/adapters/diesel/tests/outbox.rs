@@ -16,6 +16,7 @@ on_both_backends!(
     retries_wait_and_failures_stop,
     an_abandoned_claim_is_taken_over_after_its_lease,
     concurrent_workers_never_claim_one_email_twice,
+    sent_since_counts_one_persons_emails_of_one_kind,
 );
 
 fn claims_due_emails_once_with_an_attempt_each(store: &Store) {
@@ -135,4 +136,42 @@ fn concurrent_workers_never_claim_one_email_twice(store: &Store) {
     assert_eq!(all.len(), 60, "every email claimed");
     assert_eq!(unique.len(), 60, "no email claimed twice");
     let _ = test_now();
+}
+
+fn sent_since_counts_one_persons_emails_of_one_kind(store: &Store) {
+    let people = common::members(store, 2);
+    let email = |user, kind| playspace_domain::OutgoingEmail {
+        user_id: Some(user),
+        email_type: kind,
+        ..outgoing_email("a@example.org")
+    };
+    store
+        .enqueue(&[
+            email(people[0], "password_reset"),
+            email(people[0], "password_reset"),
+            email(people[0], "welcome"),
+            email(people[1], "password_reset"),
+        ])
+        .unwrap();
+    let an_hour_ago = chrono::Utc::now() - Duration::hours(1);
+    assert_eq!(
+        store
+            .sent_since(people[0], "password_reset", an_hour_ago)
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        store
+            .sent_since(people[1], "password_reset", an_hour_ago)
+            .unwrap(),
+        1
+    );
+    // Nothing counts from before the period.
+    let later = chrono::Utc::now() + Duration::minutes(1);
+    assert_eq!(
+        store
+            .sent_since(people[0], "password_reset", later)
+            .unwrap(),
+        0
+    );
 }

@@ -227,6 +227,20 @@ pub async fn send(
     request: test::TestRequest,
     token: Option<&str>,
 ) -> (u16, actix_web::http::header::HeaderMap, serde_json::Value) {
+    send_from(service, request, token, "10.1.1.1").await
+}
+
+/// [`send`] from the network address `ip`.
+pub async fn send_from(
+    service: &impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+    >,
+    request: test::TestRequest,
+    token: Option<&str>,
+    ip: &str,
+) -> (u16, actix_web::http::header::HeaderMap, serde_json::Value) {
     let request = match token {
         Some(token) => request.insert_header(("Authorization", format!("Bearer {token}"))),
         None => request,
@@ -234,7 +248,7 @@ pub async fn send(
     let response = test::call_service(
         service,
         request
-            .peer_addr("10.1.1.1:4000".parse().unwrap())
+            .peer_addr(format!("{ip}:4000").parse().unwrap())
             .to_request(),
     )
     .await;

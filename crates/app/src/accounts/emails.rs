@@ -130,13 +130,13 @@ pub(crate) fn password_reset(settings: &EmailSettings, user: &User, token: &str)
 
 /// Sent to an address's owner when someone tries to sign up with it again, instead of
 /// telling the person signing up that the address is taken.
-pub(crate) fn signup_attempt(settings: &EmailSettings, to: &str) -> OutgoingEmail {
+pub(crate) fn signup_attempt(settings: &EmailSettings, owner: &User) -> OutgoingEmail {
     let login = format!("{}/login", settings.public_url);
     let reset = format!("{}/forgot-password", settings.public_url);
     email(
         settings,
-        (to, None),
-        None,
+        (owner.email.as_str(), None),
+        Some(owner.id),
         "signup_attempt",
         "Someone tried to create a PlaySpace account with your email",
         layout(

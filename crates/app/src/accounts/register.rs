@@ -1,5 +1,7 @@
+use chrono::{DateTime, Utc};
+use playspace_domain::outbox::SIGNUP_ATTEMPT_NOTICES;
 use playspace_domain::{
-    FieldErrors, OneTimeToken, Role, Session, SignUpForm, TokenPurpose, User, UserId, london,
+    Email, FieldErrors, OneTimeToken, Role, Session, SignUpForm, TokenPurpose, User, UserId, london,
 };
 use playspace_ports::{NewUserRecord, RepoError, TokenRecord};
 
@@ -75,10 +77,7 @@ pub fn register(deps: &AccountDeps, input: RegisterInput) -> Result<SignedIn, Re
     {
         Ok(()) => {}
         Err(RepoError::Conflict) => {
-            deps.outbox.enqueue(&[emails::signup_attempt(
-                deps.email,
-                record.user.email.as_str(),
-            )])?;
+            tell_the_owner(deps, &record.user.email, now)?;
             return Err(RegisterError::Failed);
         }
         Err(other) => return Err(other.into()),
@@ -89,6 +88,23 @@ pub fn register(deps: &AccountDeps, input: RegisterInput) -> Result<SignedIn, Re
         session,
         token,
     })
+}
+
+/// Tells the owner of a taken address that someone tried to sign up with it, at most once a
+/// day, so sign-up attempts cannot be used to flood their inbox.
+fn tell_the_owner(deps: &AccountDeps, email: &Email, now: DateTime<Utc>) -> Result<(), RepoError> {
+    let Some((owner, _)) = deps.users.find_by_email(email)? else {
+        return Ok(());
+    };
+    let cap = SIGNUP_ATTEMPT_NOTICES;
+    if cap.allows(
+        deps.outbox
+            .sent_since(owner.id, cap.email_type, cap.since(now))?,
+    ) {
+        deps.outbox
+            .enqueue(&[emails::signup_attempt(deps.email, &owner)])?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -188,24 +204,55 @@ mod tests {
         assert!(!signed_in.user.is_email_verified);
     }
 
-    #[test]
-    fn a_taken_email_gets_the_generic_failure_and_the_owner_an_email() {
+    /// A sign-up with a taken address, the owner having had `notices` such emails today.
+    fn taken(notices: u32) -> (Mocks, User) {
         let mut m = mocks();
+        let owner = crate::accounts::testing::user();
+        let found = owner.clone();
         m.users
             .expect_create_account()
             .returning(|_, _, _, _| Err(RepoError::Conflict));
+        m.users
+            .expect_find_by_email()
+            .returning(move |_| Ok(Some((found.clone(), "h".into()))));
+        let id = owner.id;
+        m.outbox
+            .expect_sent_since()
+            .withf(move |user, kind, since| {
+                *user == id
+                    && kind == "signup_attempt"
+                    && *since == test_now() - chrono::Duration::days(1)
+            })
+            .returning(move |_, _, _| Ok(notices));
+        (m, owner)
+    }
+
+    #[test]
+    fn a_taken_email_gets_the_generic_failure_and_the_owner_an_email() {
+        let (mut m, owner) = taken(0);
         m.outbox
             .expect_enqueue()
-            .withf(|emails| {
+            .withf(move |emails| {
                 emails.len() == 1
                     && emails[0].email_type == "signup_attempt"
-                    && emails[0].to_email == "Ana@example.org"
+                    && emails[0].to_email == owner.email.as_str()
+                    && emails[0].user_id == Some(owner.id)
             })
             .times(1)
             .returning(|_| Ok(()));
         let err = run(&m, form()).unwrap_err();
         assert!(matches!(err, RegisterError::Failed));
         assert_eq!(err.to_string(), REGISTER_FAILED);
+    }
+
+    #[test]
+    fn the_owner_hears_of_attempts_at_most_once_a_day() {
+        let (mut m, _) = taken(1);
+        m.outbox.expect_enqueue().never();
+        assert!(matches!(
+            run(&m, form()).unwrap_err(),
+            RegisterError::Failed
+        ));
     }
 
     #[test]

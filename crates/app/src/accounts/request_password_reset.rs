@@ -1,3 +1,4 @@
+use playspace_domain::outbox::RESET_LINKS;
 use playspace_domain::{Email, FieldErrors, OneTimeToken, TokenPurpose};
 use playspace_ports::{RepoError, TokenRecord};
 
@@ -23,6 +24,14 @@ pub fn request_password_reset(deps: &AccountDeps, email: &str) -> Result<(), For
         return Ok(());
     };
     let now = deps.clock.now();
+    // Past the cap the caller hears the same answer and the owner keeps the links already
+    // sent, each good for its hour: nobody can flood an inbox or stop the owner resetting.
+    let sent = deps
+        .outbox
+        .sent_since(user.id, RESET_LINKS.email_type, RESET_LINKS.since(now))?;
+    if !RESET_LINKS.allows(sent) {
+        return Ok(());
+    }
     let token = OneTimeToken::generate(&mut rand::rng());
     let mail = emails::password_reset(deps.email, &user, token.plain());
     let record = TokenRecord {
@@ -46,11 +55,26 @@ mod tests {
     use playspace_test_support::{FixedClock, test_now};
 
     fn run(users: MockUserRepository, email: &str) -> Result<(), ForgotPasswordError> {
+        run_with_sent(users, email, 0)
+    }
+
+    /// With `sent` reset emails already queued for the person in the last hour.
+    fn run_with_sent(
+        users: MockUserRepository,
+        email: &str,
+        sent: u32,
+    ) -> Result<(), ForgotPasswordError> {
         let clock = FixedClock(test_now());
         let settings = settings();
-        let (sessions, outbox, hasher, tokens) = (
+        let mut outbox = MockOutbox::new();
+        outbox
+            .expect_sent_since()
+            .withf(|_, kind, since| {
+                *kind == *"password_reset" && *since == test_now() - Duration::hours(1)
+            })
+            .returning(move |_, _, _| Ok(sent));
+        let (sessions, hasher, tokens) = (
             MockSessionRepository::new(),
-            MockOutbox::new(),
             MockPasswordHasher::new(),
             MockTokenIssuer::new(),
         );
@@ -82,6 +106,22 @@ mod tests {
             .times(1)
             .returning(|_, _| Ok(()));
         run(users, "ana@example.org").unwrap();
+    }
+
+    #[test]
+    fn past_three_links_an_hour_nothing_more_is_sent_and_the_answer_is_the_same() {
+        let mut users = MockUserRepository::new();
+        users
+            .expect_find_by_email()
+            .returning(|_| Ok(Some((user(), "h".into()))));
+        users.expect_add_token().times(1).returning(|_, _| Ok(()));
+        run_with_sent(users, "ana@example.org", 2).unwrap();
+        let mut users = MockUserRepository::new();
+        users
+            .expect_find_by_email()
+            .returning(|_| Ok(Some((user(), "h".into()))));
+        users.expect_add_token().never();
+        run_with_sent(users, "ana@example.org", 3).unwrap();
     }
 
     #[test]

@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::auth::{CurrentUser, forbidden};
 use crate::error::ApiError;
-use crate::rate_limit::{ADMIN_LOGIN_PER_ACCOUNT, LOGIN_PER_IP};
+use crate::rate_limit::{LOGIN_PER_IP, REAUTH_PER_USER};
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -27,7 +27,7 @@ pub async fn handle(
         .check(LOGIN_PER_IP, &crate::rate_limit::client_ip(&req))
         .map_err(ApiError::too_many_requests)?;
     limiter
-        .check(ADMIN_LOGIN_PER_ACCOUNT, &current.user.id.to_string())
+        .check(REAUTH_PER_USER, &current.user.id.to_string())
         .map_err(ApiError::too_many_requests)?;
     let client = crate::auth::client_info(&req);
     let app = state.clone();

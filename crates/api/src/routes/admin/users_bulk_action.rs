@@ -56,5 +56,7 @@ pub async fn handle(
             }
             BulkActionError::Store(e) => e.into(),
         })?;
+    // Erased people's upcoming places were given back.
+    state.events_cache.invalidate();
     Ok(HttpResponse::Ok().json(serde_json::json!({ "affected": affected })))
 }

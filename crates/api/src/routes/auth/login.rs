@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::auth::client_info;
 use crate::error::ApiError;
-use crate::rate_limit::{LOGIN_PER_ACCOUNT, LOGIN_PER_IP, client_ip};
+use crate::rate_limit::{LOGIN_PER_IP, PasswordGuesses, client_ip};
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -22,24 +22,27 @@ pub async fn handle(
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
     let Body { email, password } = body.into_inner();
-    let limiter = &state.rate_limiter;
-    limiter
-        .check(LOGIN_PER_IP, &client_ip(&req))
+    let ip = client_ip(&req);
+    state
+        .rate_limiter
+        .check(LOGIN_PER_IP, &ip)
         .map_err(ApiError::too_many_requests)?;
-    limiter
-        .check(LOGIN_PER_ACCOUNT, &email.trim().to_lowercase())
-        .map_err(ApiError::too_many_requests)?;
+    let guesses = PasswordGuesses::new(&state.rate_limiter, &email, &ip);
+    guesses.admit().map_err(ApiError::too_many_requests)?;
     let client = client_info(&req);
     let app = state.clone();
     let signed_in = web::block(move || login(&app.account_deps(), &email, &password, client))
         .await?
         .map_err(|e| match e {
             LoginError::Invalid(fields) => ApiError::validation(fields),
-            LoginError::WrongCredentials => ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "invalid_credentials",
-                e.to_string(),
-            ),
+            LoginError::WrongCredentials => {
+                guesses.failed();
+                ApiError::new(
+                    StatusCode::UNAUTHORIZED,
+                    "invalid_credentials",
+                    e.to_string(),
+                )
+            }
             LoginError::Store(e) => e.into(),
         })?;
     Ok(super::signed_in_response(

@@ -3,7 +3,7 @@ use playspace_app::accounts::resend_verification;
 
 use crate::auth::CurrentUser;
 use crate::error::ApiError;
-use crate::rate_limit::FORGOT_PER_ACCOUNT;
+use crate::rate_limit::VERIFY_RESEND_PER_USER;
 use crate::state::AppState;
 
 /// `POST /api/auth/resend-verification`: a fresh confirmation link for the signed-in person.
@@ -13,7 +13,7 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     state
         .rate_limiter
-        .check(FORGOT_PER_ACCOUNT, &current.user.id.to_string())
+        .check(VERIFY_RESEND_PER_USER, &current.user.id.to_string())
         .map_err(ApiError::too_many_requests)?;
     let app = state.clone();
     web::block(move || resend_verification(&app.account_deps(), &current.user)).await??;

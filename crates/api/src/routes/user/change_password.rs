@@ -4,7 +4,7 @@ use serde::Deserialize;
 
 use crate::auth::CurrentUser;
 use crate::error::ApiError;
-use crate::rate_limit::LOGIN_PER_ACCOUNT;
+use crate::rate_limit::REAUTH_PER_USER;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -20,10 +20,9 @@ pub async fn handle(
     current: CurrentUser,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    // Shares the login limit: this endpoint also tests passwords.
     state
         .rate_limiter
-        .check(LOGIN_PER_ACCOUNT, current.user.email.as_str())
+        .check(REAUTH_PER_USER, &current.user.id.to_string())
         .map_err(ApiError::too_many_requests)?;
     let Body {
         current_password,

@@ -4,7 +4,7 @@ use serde::Deserialize;
 
 use crate::auth::{CurrentUser, clear_session_cookie};
 use crate::error::ApiError;
-use crate::rate_limit::LOGIN_PER_ACCOUNT;
+use crate::rate_limit::REAUTH_PER_USER;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -21,7 +21,7 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     state
         .rate_limiter
-        .check(LOGIN_PER_ACCOUNT, current.user.email.as_str())
+        .check(REAUTH_PER_USER, &current.user.id.to_string())
         .map_err(ApiError::too_many_requests)?;
     let password = body.into_inner().password;
     let app = state.clone();
@@ -36,6 +36,8 @@ pub async fn handle(
             ),
             DeleteAccountError::Store(e) => e.into(),
         })?;
+    // Their upcoming places were given back.
+    state.events_cache.invalidate();
     Ok(HttpResponse::Ok()
         .cookie(clear_session_cookie(state.config.is_https()))
         .json(

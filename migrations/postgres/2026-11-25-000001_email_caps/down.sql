@@ -1,0 +1,1 @@
+DROP INDEX email_deliveries_user_type_idx;
