@@ -277,7 +277,7 @@ impl<'a> PasswordGuesses<'a> {
     pub fn new(limiter: &'a RateLimiter, account: &str, ip: &str) -> Self {
         let account = playspace_domain::Email::parse(account)
             .ok()
-            .map(|email| email.as_str().to_lowercase());
+            .map(|email| email.as_str().to_owned());
         let account_and_ip = format!("{}\n{ip}", account.as_deref().unwrap_or_default());
         Self {
             limiter,

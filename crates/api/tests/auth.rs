@@ -47,7 +47,7 @@ async fn sign_up_signs_in_with_a_safe_cookie_and_queues_welcome_and_verification
     .await;
     assert_eq!(status, 201, "{body}");
     assert!(body["token"].as_str().unwrap().len() > 20);
-    assert_eq!(body["user"]["email"], "Ana@example.org");
+    assert_eq!(body["user"]["email"], "ana@example.org");
     assert_eq!(body["user"]["firstName"], "Ana");
     assert_eq!(body["user"]["role"], "user");
     assert_eq!(body["user"]["isEmailVerified"], false);
@@ -154,6 +154,46 @@ async fn a_taken_email_gets_the_generic_failure_and_its_owner_an_email() {
         "sent to the address the account holds"
     );
     assert!(text.contains("already have an account"));
+}
+
+#[actix_web::test]
+async fn an_address_with_non_ascii_capitals_is_one_account() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (_, id) = register(&service, "ÄNNA-x@example.org").await;
+    let (status, body) = login(&service, "ÄNNA-x@example.org", "brisk-otter-42").await;
+    assert_eq!(
+        (status, body["user"]["id"].as_str()),
+        (200, Some(id.as_str()))
+    );
+    let (status, body) = login(&service, "änna-x@EXAMPLE.org", "brisk-otter-42").await;
+    assert_eq!(
+        (status, body["user"]["id"].as_str()),
+        (200, Some(id.as_str()))
+    );
+    // No twin:
+    let (status, _, body) = send(
+        &service,
+        post("/api/auth/register", sign_up("änna-x@example.org")),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("registration_failed"))
+    );
+    let forgot = post(
+        "/api/auth/forgot-password",
+        json!({"email": "ÄNNA-x@example.org"}),
+    );
+    assert_eq!(send(&service, forgot, None).await.0, 200);
+    let resets: Vec<String> = app
+        .emails()
+        .into_iter()
+        .filter(|(_, kind, _)| kind == "password_reset")
+        .map(|(to, _, _)| to)
+        .collect();
+    assert_eq!(resets, ["änna-x@example.org"]);
 }
 
 #[actix_web::test]

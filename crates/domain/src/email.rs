@@ -1,6 +1,10 @@
-//! Email addresses as people type them: trimmed, checked for a plausible shape, compared
-//! case-insensitively. Deliverability is the mail provider's concern, not ours.
+//! Email addresses in one canonical form: trimmed, checked for a plausible shape, then
+//! Unicode-normalised (NFC) and lower-cased as a whole, so one address is one account on
+//! every backend whatever case or composition it was typed in (ADR 0010). Deliverability
+//! is the mail provider's concern, not ours.
 use std::fmt;
+
+use unicode_normalization::UnicodeNormalization;
 
 use crate::validation::ValidationError;
 
@@ -44,8 +48,14 @@ impl Email {
         {
             return Err(invalid());
         }
-        // Domains are case-insensitive; the local part is kept as typed.
-        Ok(Self(format!("{local}@{}", domain.to_lowercase())))
+        Ok(Self(Self::canonical(email)))
+    }
+
+    /// The stored and compared form: NFC, then Unicode lower case. No mail provider people
+    /// use treats the case of the part before the @ as meaningful, and SQL `lower()` only
+    /// folds ASCII on SQLite, so case is settled here, once, rather than in queries.
+    pub fn canonical(address: &str) -> String {
+        address.nfc().collect::<String>().to_lowercase()
     }
 
     pub fn as_str(&self) -> &str {
@@ -64,15 +74,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn accepts_ordinary_addresses_and_lowercases_the_domain() {
+    fn accepts_ordinary_addresses_in_one_canonical_form() {
         assert_eq!(
             Email::parse(" Ana.Silva+sport@Example.CO.uk ")
                 .unwrap()
                 .as_str(),
-            "Ana.Silva+sport@example.co.uk"
+            "ana.silva+sport@example.co.uk"
         );
         assert!(Email::parse("x@nhs.net").is_ok());
         assert!(Email::parse("名前@例え.jp").is_ok());
+    }
+
+    #[test]
+    fn non_ascii_capitals_and_decomposed_letters_are_the_same_address() {
+        let typed = [
+            "ÄNNA-x@example.org",
+            "änna-x@example.org",
+            "A\u{308}NNA-x@EXAMPLE.org",
+            "a\u{308}nna-x@example.org",
+        ];
+        for address in typed {
+            assert_eq!(
+                Email::parse(address).unwrap().as_str(),
+                "\u{e4}nna-x@example.org",
+                "{address:?}"
+            );
+        }
+        assert_eq!(
+            Email::parse("ΣΟΦΙΑ@Example.gr").unwrap().as_str(),
+            "σοφια@example.gr"
+        );
     }
 
     #[test]

@@ -178,11 +178,29 @@ impl Store {
     /// Applies pending embedded migrations for this backend.
     pub fn migrate(&self) -> Result<(), StoreError> {
         let mut conn = self.pool.get()?;
-        let result = match &mut *conn {
-            DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|_| ()),
-            DbConnection::Postgres(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|_| ()),
-        };
-        result.map_err(|e| StoreError::Migrate(e.to_string()))
+        let applied = match &mut *conn {
+            DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+            DbConnection::Postgres(c) => c
+                .run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map(|v| v.len()),
+        }
+        .map_err(|e| StoreError::Migrate(e.to_string()))?;
+        drop(conn);
+        // Data that SQL alone cannot bring up to date, after any schema change.
+        if applied > 0 {
+            let (fixed, left) = self
+                .canonicalise_emails()
+                .map_err(|e| StoreError::Migrate(e.to_string()))?;
+            if fixed > 0 || left > 0 {
+                tracing::warn!(
+                    fixed,
+                    left,
+                    "stored addresses brought to their canonical form; those left are twins of \
+                     another account, to be merged by an admin"
+                );
+            }
+        }
+        Ok(())
     }
 
     pub(crate) fn conn(&self) -> Result<PooledConn, RepoError> {

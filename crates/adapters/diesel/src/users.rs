@@ -18,8 +18,6 @@ use crate::sessions::{SessionRow, close_admin_sessions, insert_session};
 use crate::waitlist::leave_waitlist;
 use crate::{DbConnection, Store};
 
-use crate::convert::lower;
-
 /// The columns that make up a domain `User` (everything but secrets and bookkeeping).
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users)]
@@ -302,7 +300,7 @@ impl UserRepository for Store {
         let now = to_db_time(user.created_at);
         conn.transaction(|c| {
             let existing: Option<String> = users::table
-                .filter(lower(users::email).eq(user.email.as_str().to_lowercase()))
+                .filter(users::email.eq(user.email.as_str()))
                 .filter(users::deleted_at.is_null())
                 .select(users::id)
                 .first(c)
@@ -342,7 +340,7 @@ impl UserRepository for Store {
     fn find_by_email(&self, email: &Email) -> Result<Option<(User, String)>, RepoError> {
         let mut conn = self.conn()?;
         let found: Option<(UserRow, String)> = users::table
-            .filter(lower(users::email).eq(email.as_str().to_lowercase()))
+            .filter(users::email.eq(email.as_str()))
             .filter(users::deleted_at.is_null())
             .select((UserRow::as_select(), users::password_hash))
             .first(&mut *conn)
@@ -578,6 +576,41 @@ impl UserRepository for Store {
             Ok(())
         })
         .map_err(repo_error)
+    }
+}
+
+impl Store {
+    /// Rewrites every stored address not yet in its canonical form (`Email::canonical`: the
+    /// non-ASCII capitals and decompositions SQL `lower()` leaves). An address whose
+    /// canonical form another account already holds (twins made before addresses were
+    /// canonical) is left as it is. Returns (rewritten, left).
+    pub fn canonicalise_emails(&self) -> Result<(usize, usize), RepoError> {
+        let mut conn = self.writer()?;
+        let conn: &mut DbConnection = &mut conn;
+        let rows: Vec<(String, String)> = users::table
+            .select((users::id, users::email))
+            .load(conn)
+            .map_err(repo_error)?;
+        let (mut fixed, mut left) = (0, 0);
+        for (id, email) in rows {
+            let canonical = Email::canonical(&email);
+            if canonical == email {
+                continue;
+            }
+            // One statement each, outside a transaction: a twin's refusal stops only itself.
+            match diesel::update(users::table.find(&id))
+                .set(users::email.eq(&canonical))
+                .execute(conn)
+            {
+                Ok(_) => fixed += 1,
+                Err(diesel::result::Error::DatabaseError(
+                    diesel::result::DatabaseErrorKind::UniqueViolation,
+                    _,
+                )) => left += 1,
+                Err(e) => return Err(repo_error(e)),
+            }
+        }
+        Ok((fixed, left))
     }
 }
 

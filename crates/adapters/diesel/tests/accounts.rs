@@ -18,6 +18,7 @@ use playspace_test_support::{outgoing_email, test_now, user_with_email};
 
 on_both_backends!(
     creates_and_finds_accounts_ignoring_case,
+    one_address_is_one_account_whatever_case_it_is_typed_in,
     a_taken_email_writes_nothing,
     reset_tokens_work_once_within_the_hour_and_sign_out_everywhere,
     a_reset_or_a_password_change_spends_every_other_reset_link,
@@ -70,6 +71,73 @@ fn creates_and_finds_accounts_ignoring_case(store: &Store) {
             .unwrap()
             .is_none()
     );
+}
+
+fn one_address_is_one_account_whatever_case_it_is_typed_in(store: &Store) {
+    let (user, _) = create(store, "ÄNNA-x@example.org");
+    for typed in [
+        "ÄNNA-x@example.org",
+        "änna-x@EXAMPLE.org",
+        "A\u{308}nna-X@example.org",
+    ] {
+        let (found, _) = store
+            .find_by_email(&Email::parse(typed).unwrap())
+            .unwrap()
+            .unwrap_or_else(|| panic!("{typed:?} finds the account"));
+        assert_eq!(found.id, user.id);
+    }
+    let twin = user_with_email("änna-x@example.org");
+    let record = NewUserRecord {
+        user: twin.clone(),
+        password_hash: "h".into(),
+        registration_ip: None,
+    };
+    let session = Session::start(twin.id, test_now(), None, None);
+    assert_eq!(
+        store.create_account(&record, &session, &[], &[]),
+        Err(RepoError::Conflict)
+    );
+}
+
+/// Addresses stored before they were canonical are rewritten, except a twin's.
+fn stored_addresses_are_brought_to_their_canonical_form(store: &common::TestStore) {
+    let people = common::members(store, 3);
+    for (person, address) in
+        people
+            .iter()
+            .zip(["ÖLA@example.org", "ÄNNA@example.org", "änna@example.org"])
+    {
+        store.execute(&format!(
+            "UPDATE users SET email = '{address}' WHERE id = '{person}'"
+        ));
+    }
+    assert_eq!(store.canonicalise_emails(), Ok((1, 1)));
+    let (found, _) = store
+        .find_by_email(&Email::parse("öla@example.org").unwrap())
+        .unwrap()
+        .unwrap();
+    assert_eq!(found.id, people[0]);
+    let (found, _) = store
+        .find_by_email(&Email::parse("ÄNNA@example.org").unwrap())
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        found.id, people[2],
+        "the account already canonical keeps its address"
+    );
+    assert_eq!(store.canonicalise_emails(), Ok((0, 1)), "nothing new to do");
+}
+
+#[test]
+fn sqlite_stored_addresses_are_brought_to_their_canonical_form() {
+    stored_addresses_are_brought_to_their_canonical_form(&common::sqlite_store());
+}
+
+#[test]
+fn postgres_stored_addresses_are_brought_to_their_canonical_form() {
+    if let Some(store) = common::postgres_store() {
+        stored_addresses_are_brought_to_their_canonical_form(&store);
+    }
 }
 
 fn a_taken_email_writes_nothing(store: &Store) {

@@ -581,12 +581,13 @@ fn bulk_erasure_is_self_service_erasure_all_or_nothing(store: &Store) {
             .unwrap()
             .is_none()
     );
-    // Bookings stay as counts, without what the person wrote on them.
+    // Bookings stay as records, without what the person wrote on them; the upcoming
+    // session's places are given back.
     assert_eq!(
         EventRepository::get(store, event.id)
             .unwrap()
             .current_participants,
-        2
+        0
     );
     let bookings = store.bookings_after(None, 100).unwrap();
     assert_eq!(bookings.len(), 2);

@@ -200,7 +200,7 @@ mod tests {
             .returning(|_, _, _, _| Ok(()));
         let signed_in = run(&m, form()).unwrap();
         assert_eq!(signed_in.token, "jwt");
-        assert_eq!(signed_in.user.email.as_str(), "Ana@example.org");
+        assert_eq!(signed_in.user.email.as_str(), "ana@example.org");
         assert!(!signed_in.user.is_email_verified);
     }
 

@@ -53,6 +53,24 @@ pub fn sqlite_store() -> TestStore {
     }
 }
 
+impl TestStore {
+    /// Runs SQL on the test database behind the store's back (to set up rows no port can
+    /// write, such as data from before a migration).
+    pub fn execute(&self, sql: &str) {
+        match &self.cleanup {
+            Cleanup::Sqlite(dir) => {
+                let path = dir.path().join("test.db");
+                let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+                diesel::sql_query(sql).execute(&mut conn).unwrap();
+            }
+            Cleanup::Postgres { admin_url, name } => {
+                let mut conn = PgConnection::establish(&with_database(admin_url, name)).unwrap();
+                diesel::sql_query(sql).execute(&mut conn).unwrap();
+            }
+        }
+    }
+}
+
 /// `None` (the test is skipped) when no PostgreSQL is configured, except under CI, where
 /// a missing PostgreSQL is a failure.
 pub fn postgres_store() -> Option<TestStore> {
