@@ -73,16 +73,12 @@ pub fn check_bookable(event: &Event, now: DateTime<Utc>) -> Result<(), BookingRe
     Ok(())
 }
 
-/// The plan limit: `booked_that_month` counts the member's live bookings for events in the
-/// same London calendar month as `event`.
-pub fn check_monthly_limit(
-    plan: Option<Plan>,
-    booked_that_month: u32,
-) -> Result<(), BookingRefusal> {
-    match plan.unwrap_or(Plan::Community).monthly_limit() {
-        Some(limit) if booked_that_month >= limit => Err(BookingRefusal::MonthlyLimitReached),
-        _ => Ok(()),
-    }
+/// How many events a month the person's plan allows (`None`: no limit); no plan is the
+/// Community plan. The store refuses a booking when the person already has that many live
+/// bookings for events in the same London month (`limit_month`), in the same statement or
+/// transaction that takes the place, so two at once cannot both slip under it.
+pub fn monthly_limit(plan: Option<Plan>) -> Option<u32> {
+    plan.unwrap_or(Plan::Community).monthly_limit()
 }
 
 /// The London calendar month (UTC bounds) whose bookings count towards the limit.
@@ -137,17 +133,10 @@ mod tests {
 
     #[test]
     fn community_allows_two_a_month_and_no_plan_is_community() {
-        assert_eq!(check_monthly_limit(None, 1), Ok(()));
-        assert_eq!(
-            check_monthly_limit(None, 2),
-            Err(BookingRefusal::MonthlyLimitReached)
-        );
-        assert_eq!(
-            check_monthly_limit(Some(Plan::Community), 2),
-            Err(BookingRefusal::MonthlyLimitReached)
-        );
-        assert_eq!(check_monthly_limit(Some(Plan::Active), 40), Ok(()));
-        assert_eq!(check_monthly_limit(Some(Plan::Champion), 40), Ok(()));
+        assert_eq!(monthly_limit(None), Some(2));
+        assert_eq!(monthly_limit(Some(Plan::Community)), Some(2));
+        assert_eq!(monthly_limit(Some(Plan::Active)), None);
+        assert_eq!(monthly_limit(Some(Plan::Champion)), None);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Utc};
-use playspace_domain::booking_rules::{BookingRefusal, Plan, check_bookable, limit_month};
+use playspace_domain::booking_rules::{self, BookingRefusal, check_bookable, limit_month};
 use playspace_domain::{
     Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
     PaymentStatus, User, booking,
@@ -85,7 +85,7 @@ pub(super) fn cash_booking_request(
     Ok(BookingRequest {
         hold_until: None,
         limit_month: limit_month(event),
-        monthly_limit: plan.unwrap_or(Plan::Community).monthly_limit(),
+        monthly_limit: booking_rules::monthly_limit(plan),
         emails: vec![emails::confirmation(deps.email, user, &booking, event)],
         notification: Some(notices::booking_confirmed(user, event)),
         booking,
@@ -96,6 +96,7 @@ pub(super) fn cash_booking_request(
 mod tests {
     use super::*;
     use crate::accounts::testing::{settings, user};
+    use playspace_domain::booking_rules::Plan;
     use playspace_ports::{
         MockBookingRepository, MockEventRepository, MockMembershipRepository, MockUserRepository,
     };

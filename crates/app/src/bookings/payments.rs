@@ -1,7 +1,7 @@
 //! Card payments: hold a place, send the person to the hosted checkout, and apply what the
 //! gateway reports (webhook, return page, or the sweep) exactly once.
 use chrono::Duration;
-use playspace_domain::booking_rules::{BookingRefusal, Plan, check_bookable, limit_month};
+use playspace_domain::booking_rules::{self, BookingRefusal, check_bookable, limit_month};
 use playspace_domain::{
     Booking, BookingId, BookingReference, BookingStatus, EventId, PaymentMethod, PaymentStatus,
     User, booking, london,
@@ -81,7 +81,7 @@ pub fn start_card_checkout(
     let request = BookingRequest {
         hold_until: Some(hold_until),
         limit_month: limit_month(&event),
-        monthly_limit: plan.unwrap_or(Plan::Community).monthly_limit(),
+        monthly_limit: booking_rules::monthly_limit(plan),
         emails: vec![],
         notification: None,
         booking,
