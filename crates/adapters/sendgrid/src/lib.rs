@@ -10,4 +10,5 @@ mod mime;
 mod sendgrid;
 
 pub use file_mailbox::{FileMailbox, MailboxEntry, read_mailbox};
-pub use sendgrid::{SendGridMailer, SendGridSetupError};
+pub use playspace_http::SetupError;
+pub use sendgrid::SendGridMailer;

@@ -4,32 +4,19 @@ use std::fmt;
 use std::io::Read;
 use std::time::Duration;
 
+use playspace_http::{ApiClient, SetupError};
 use playspace_ports::{Accepted, EmailMessage, Mailer, SendError};
 use reqwest::blocking::{Client, Response};
 use reqwest::header::{AUTHORIZATION, HeaderValue};
-use reqwest::{StatusCode, Url, redirect};
+use reqwest::{StatusCode, Url};
 use serde_json::{Map, Value, json};
 
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Bounds a worker's wait on one email; the outbox retries later anyway.
 const TOTAL_TIMEOUT: Duration = Duration::from_secs(15);
 /// Error bodies are small JSON; the cap stops a misbehaving proxy from filling memory.
 const MAX_ERROR_BODY_BYTES: u64 = 64 * 1024;
 /// The error text is stored in the outbox row and logged: keep it short.
 const MAX_ERROR_TEXT_CHARS: usize = 300;
-
-/// Why a [`SendGridMailer`] could not be built. Never contains the API key.
-#[derive(Debug, thiserror::Error)]
-pub enum SendGridSetupError {
-    #[error("the SendGrid API key is empty")]
-    EmptyApiKey,
-    #[error("the SendGrid API key contains characters not allowed in an HTTP header")]
-    InvalidApiKey,
-    #[error("invalid SendGrid base URL {0:?}: expected http(s)://host[:port][/path]")]
-    InvalidBaseUrl(String),
-    #[error("could not build the HTTP client")]
-    HttpClient(#[source] reqwest::Error),
-}
 
 /// Sends email through SendGrid. Blocking: build, use and drop it outside async runtimes
 /// (reqwest's blocking client panics inside one).
@@ -45,44 +32,24 @@ impl SendGridMailer {
 
     /// A mailer for the real SendGrid API. Surrounding whitespace in the key is ignored
     /// (keys pasted into env files often carry a newline).
-    pub fn new(api_key: impl Into<String>) -> Result<Self, SendGridSetupError> {
+    pub fn new(api_key: impl Into<String>) -> Result<Self, SetupError> {
         Self::with_base_url(api_key, Self::DEFAULT_BASE_URL)
     }
 
     /// A mailer for another SendGrid-compatible base URL: a local mock in tests, or a
     /// regional endpoint such as `https://api.eu.sendgrid.com`.
-    pub fn with_base_url(
-        api_key: impl Into<String>,
-        base_url: &str,
-    ) -> Result<Self, SendGridSetupError> {
-        let api_key = api_key.into();
-        let api_key = api_key.trim();
-        if api_key.is_empty() {
-            return Err(SendGridSetupError::EmptyApiKey);
-        }
-        let mut authorization = HeaderValue::from_str(&format!("Bearer {api_key}"))
-            .map_err(|_| SendGridSetupError::InvalidApiKey)?;
-        authorization.set_sensitive(true);
-
-        let endpoint = Url::parse(&format!("{}/v3/mail/send", base_url.trim_end_matches('/')))
-            .ok()
-            .filter(|url| {
-                matches!(url.scheme(), "http" | "https")
-                    && url.host().is_some()
-                    && url.query().is_none()
-                    && url.fragment().is_none()
-            })
-            .ok_or_else(|| SendGridSetupError::InvalidBaseUrl(base_url.to_owned()))?;
-
-        let client = Client::builder()
-            .connect_timeout(CONNECT_TIMEOUT)
-            .timeout(TOTAL_TIMEOUT)
-            // A redirect would turn the POST into a GET; treat it as misconfiguration instead.
-            .redirect(redirect::Policy::none())
-            .user_agent(concat!("playspace/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(SendGridSetupError::HttpClient)?;
-
+    pub fn with_base_url(api_key: impl Into<String>, base_url: &str) -> Result<Self, SetupError> {
+        let ApiClient {
+            client,
+            base_url,
+            authorization,
+            ..
+        } = ApiClient::new("SendGrid", &api_key.into(), base_url, TOTAL_TIMEOUT)?;
+        let endpoint = Url::parse(&format!(
+            "{}/v3/mail/send",
+            base_url.as_str().trim_end_matches('/')
+        ))
+        .map_err(|_| SetupError::InvalidBaseUrl("SendGrid", base_url.to_string()))?;
         Ok(Self {
             client,
             endpoint,
@@ -248,24 +215,13 @@ mod tests {
     }
 
     #[test]
-    fn setup_rejects_bad_keys_and_urls() {
+    fn setup_is_the_shared_one_naming_sendgrid() {
+        let err = SendGridMailer::new("  \n").err().unwrap();
+        assert_eq!(err.to_string(), "the SendGrid API key is empty");
         assert!(matches!(
-            SendGridMailer::new("  \n"),
-            Err(SendGridSetupError::EmptyApiKey)
+            SendGridMailer::with_base_url("SG.key", "ftp://example.com"),
+            Err(SetupError::InvalidBaseUrl("SendGrid", _))
         ));
-        assert!(matches!(
-            SendGridMailer::new("SG.abc\r\nX-Evil: 1"),
-            Err(SendGridSetupError::InvalidApiKey)
-        ));
-        for url in ["", "ftp://example.com", "not a url", "http://h/?q=1"] {
-            assert!(
-                matches!(
-                    SendGridMailer::with_base_url("SG.key", url),
-                    Err(SendGridSetupError::InvalidBaseUrl(_))
-                ),
-                "{url:?} should be refused"
-            );
-        }
     }
 
     #[test]

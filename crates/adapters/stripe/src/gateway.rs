@@ -5,19 +5,19 @@ use std::fmt;
 use std::io::Read;
 use std::time::Duration;
 
+use playspace_http::{ApiClient, SetupError};
 use playspace_ports::{
     CheckoutMode, CheckoutRequest, CheckoutSession, CheckoutState, GatewayError, PaymentGateway,
     Refund, RefundRequest, RefundStatus,
 };
 use reqwest::blocking::{Client, RequestBuilder, Response};
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderValue};
-use reqwest::{StatusCode, Url, redirect};
+use reqwest::{StatusCode, Url};
 use serde_json::Value;
 
 use crate::error_text::{clip, redact_keys};
 use crate::session;
 
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const TOTAL_TIMEOUT: Duration = Duration::from_secs(20);
 /// Checkout Session objects are a few KB; the cap stops a misbehaving proxy from filling
 /// memory.
@@ -25,19 +25,6 @@ const MAX_BODY_BYTES: u64 = 1024 * 1024;
 /// Stripe ids are short; this only bounds what we put into a URL.
 const MAX_SESSION_ID_CHARS: usize = 255;
 const FORM_CONTENT_TYPE: &str = "application/x-www-form-urlencoded";
-
-/// Why a [`StripeGateway`] could not be built. Never contains the API key.
-#[derive(Debug, thiserror::Error)]
-pub enum StripeSetupError {
-    #[error("the Stripe API key is empty")]
-    EmptyApiKey,
-    #[error("the Stripe API key contains characters not allowed in an HTTP header")]
-    InvalidApiKey,
-    #[error("invalid Stripe base URL {0:?}: expected http(s)://host[:port][/path]")]
-    InvalidBaseUrl(String),
-    #[error("could not build the HTTP client")]
-    HttpClient(#[source] reqwest::Error),
-}
 
 /// Takes payments through Stripe Checkout. Blocking: build, use and drop it outside async
 /// runtimes (reqwest's blocking client panics inside one).
@@ -56,46 +43,19 @@ impl StripeGateway {
 
     /// A gateway for the real Stripe API (`sk_live_…` / `sk_test_…`, or a restricted
     /// `rk_…` key). Surrounding whitespace in the key is ignored.
-    pub fn new(api_key: impl Into<String>) -> Result<Self, StripeSetupError> {
+    pub fn new(api_key: impl Into<String>) -> Result<Self, SetupError> {
         Self::with_base_url(api_key, Self::DEFAULT_BASE_URL)
     }
 
     /// A gateway for another Stripe-compatible base URL: a local mock in tests, or
     /// `stripe-mock`.
-    pub fn with_base_url(
-        api_key: impl Into<String>,
-        base_url: &str,
-    ) -> Result<Self, StripeSetupError> {
-        let api_key = api_key.into().trim().to_owned();
-        if api_key.is_empty() {
-            return Err(StripeSetupError::EmptyApiKey);
-        }
-        let mut authorization = HeaderValue::from_str(&format!("Bearer {api_key}"))
-            .map_err(|_| StripeSetupError::InvalidApiKey)?;
-        authorization.set_sensitive(true);
-
-        let base_url = Url::parse(base_url.trim_end_matches('/'))
-            .ok()
-            .filter(|url| {
-                matches!(url.scheme(), "http" | "https")
-                    && url.host().is_some()
-                    && !url.cannot_be_a_base()
-                    && url.username().is_empty()
-                    && url.password().is_none()
-                    && url.query().is_none()
-                    && url.fragment().is_none()
-            })
-            .ok_or_else(|| StripeSetupError::InvalidBaseUrl(base_url.to_owned()))?;
-
-        let client = Client::builder()
-            .connect_timeout(CONNECT_TIMEOUT)
-            .timeout(TOTAL_TIMEOUT)
-            // A redirect would turn a POST into a GET; treat it as misconfiguration instead.
-            .redirect(redirect::Policy::none())
-            .user_agent(concat!("playspace/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(StripeSetupError::HttpClient)?;
-
+    pub fn with_base_url(api_key: impl Into<String>, base_url: &str) -> Result<Self, SetupError> {
+        let ApiClient {
+            client,
+            base_url,
+            authorization,
+            api_key,
+        } = ApiClient::new("Stripe", &api_key.into(), base_url, TOTAL_TIMEOUT)?;
         Ok(Self {
             client,
             base_url,
@@ -426,30 +386,13 @@ mod tests {
     }
 
     #[test]
-    fn setup_rejects_bad_keys_and_urls() {
+    fn setup_is_the_shared_one_naming_stripe() {
+        let err = StripeGateway::new("  \n").err().unwrap();
+        assert_eq!(err.to_string(), "the Stripe API key is empty");
         assert!(matches!(
-            StripeGateway::new("  \n"),
-            Err(StripeSetupError::EmptyApiKey)
+            StripeGateway::with_base_url("sk_test_key", "http://user:pw@h"),
+            Err(SetupError::InvalidBaseUrl("Stripe", _))
         ));
-        assert!(matches!(
-            StripeGateway::new("sk_test_abc\r\nX-Evil: 1"),
-            Err(StripeSetupError::InvalidApiKey)
-        ));
-        for url in [
-            "",
-            "ftp://example.com",
-            "not a url",
-            "http://h/?q=1",
-            "http://user:pw@h",
-        ] {
-            assert!(
-                matches!(
-                    StripeGateway::with_base_url("sk_test_key", url),
-                    Err(StripeSetupError::InvalidBaseUrl(_))
-                ),
-                "{url:?} should be refused"
-            );
-        }
     }
 
     #[test]

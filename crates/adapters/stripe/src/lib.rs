@@ -12,5 +12,6 @@ mod gateway;
 mod session;
 mod webhook;
 
-pub use gateway::{StripeGateway, StripeSetupError};
+pub use gateway::StripeGateway;
+pub use playspace_http::SetupError;
 pub use webhook::{StripeWebhookVerifier, TOLERANCE_SECS, WebhookSetupError, sign_payload};
