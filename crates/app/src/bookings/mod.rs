@@ -7,6 +7,7 @@ mod memberships;
 mod my_bookings;
 mod notices;
 mod payments;
+mod refunds;
 mod waitlist;
 
 use playspace_ports::{
@@ -18,8 +19,7 @@ use crate::accounts::EmailSettings;
 
 pub use book_event::{BookEventError, BookEventInput, book_event};
 pub use calendar::{CalendarError, booking_calendar};
-pub(crate) use cancel_booking::refund_card_payment;
-pub use cancel_booking::{CancelBookingError, cancel_booking, retry_unsent_refunds};
+pub use cancel_booking::{CancelBookingError, cancel_booking};
 pub(crate) use emails::cancellation as cancellation_email;
 pub use memberships::{ChoosePlanError, PlanChoice, choose_plan, my_memberships};
 pub use my_bookings::my_bookings;
@@ -27,6 +27,8 @@ pub use payments::{
     CheckoutError, PaymentError, cancel_payment, confirm_payment, handle_gateway_event,
     release_expired_holds, start_card_checkout,
 };
+pub(crate) use refunds::refund_card_payment;
+pub use refunds::retry_unsent_refunds;
 pub use waitlist::{
     WaitlistError, announce_waitlist_offers, claim_offered_place, join_waitlist,
     lapse_waitlist_offers, leave_waitlist, my_waitlist_entry,

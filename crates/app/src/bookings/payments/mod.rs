@@ -1,0 +1,98 @@
+//! Card payments: hold a place, send the person to the hosted checkout, and apply what the
+//! gateway reports (webhook, return page, or the sweep) exactly once.
+mod cancel_payment;
+mod confirm_payment;
+mod handle_gateway_event;
+mod release_expired_holds;
+mod start_card_checkout;
+#[cfg(test)]
+mod tests;
+
+use chrono::Duration;
+use playspace_domain::{BookingStatus, PaymentStatus};
+use playspace_ports::{GatewayError, PaymentTransition, RepoError, TransitionOutcome};
+
+use super::refunds::refund_payment;
+use super::{BookingDeps, emails, notices};
+
+pub use cancel_payment::cancel_payment;
+pub use confirm_payment::confirm_payment;
+pub use handle_gateway_event::handle_gateway_event;
+pub use release_expired_holds::release_expired_holds;
+pub use start_card_checkout::{CheckoutError, start_card_checkout};
+
+/// How long a held place waits for payment (the checkout session expires with it).
+pub const HOLD: Duration = Duration::minutes(30);
+
+#[derive(Debug, thiserror::Error)]
+pub enum PaymentError {
+    #[error("No payment session found")]
+    NotFound,
+    #[error("Payment confirmation failed")]
+    Gateway(GatewayError),
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+pub(super) enum Transition {
+    Paid,
+    Released { payment_failed: bool },
+}
+
+pub(super) fn apply(
+    deps: &BookingDeps,
+    session_id: &str,
+    event_id: Option<String>,
+    transition: Transition,
+    payment_intent: Option<String>,
+) -> Result<TransitionOutcome, PaymentError> {
+    let now = deps.clock.now();
+    let found = match deps.bookings.find_by_session(session_id) {
+        Ok(found) => found,
+        Err(RepoError::NotFound) => {
+            // Not a booking: perhaps a membership subscription.
+            if matches!(transition, Transition::Paid)
+                && deps.memberships.activate_paid(session_id, None, now)?
+            {
+                return Ok(TransitionOutcome::Applied);
+            }
+            return Ok(TransitionOutcome::AlreadyDone);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let transition = match transition {
+        Transition::Paid => {
+            let user = deps.users.get(found.booking.user_id)?;
+            let mut paid = found.booking.clone();
+            paid.status = BookingStatus::Confirmed;
+            paid.payment_status = PaymentStatus::Paid;
+            PaymentTransition::Paid {
+                payment_intent: payment_intent.clone(),
+                emails: vec![
+                    emails::confirmation(deps.email, &user, &paid, &found.event),
+                    emails::payment_received(deps.email, &user, &paid, &found.event),
+                ],
+                notification: notices::booking_confirmed(&user, &found.event),
+            }
+        }
+        Transition::Released { payment_failed } => PaymentTransition::Released { payment_failed },
+    };
+    let outcome = deps
+        .bookings
+        .apply_payment(session_id, event_id, &transition, now)?;
+    if let TransitionOutcome::PaidButNoPlace {
+        payment_intent: Some(intent),
+    } = &outcome
+    {
+        // Paid for a place no longer there: the money goes back at once.
+        refund_payment(
+            deps.bookings,
+            deps.gateway,
+            found.booking.id,
+            found.booking.amount.pence(),
+            intent,
+            now,
+        )?;
+    }
+    Ok(outcome)
+}

@@ -1,0 +1,116 @@
+use playspace_domain::booking_rules::{self, BookingRefusal, check_bookable, limit_month};
+use playspace_domain::{
+    Booking, BookingId, BookingReference, BookingStatus, EventId, PaymentMethod, PaymentStatus,
+    User, booking, london,
+};
+use playspace_ports::{
+    BookError, BookingRequest, CheckoutMode, CheckoutRequest, CheckoutSession, GatewayError,
+    RepoError,
+};
+
+use super::HOLD;
+use crate::bookings::BookingDeps;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CheckoutError {
+    #[error("Event not found")]
+    EventNotFound,
+    #[error("{0}")]
+    Refused(BookingRefusal),
+    #[error("This event is free: book it without paying.")]
+    PaymentNotRequired,
+    #[error("{0}")]
+    Invalid(playspace_domain::ValidationError),
+    #[error("Failed to setup payment. Please try again.")]
+    Gateway(GatewayError),
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+/// Holds a place (booking pending, place counted) and opens a checkout session for it.
+#[tracing::instrument(skip_all)]
+pub fn start_card_checkout(
+    deps: &BookingDeps,
+    user: &User,
+    event_id: &str,
+    accessibility_requirements: Option<&str>,
+) -> Result<CheckoutSession, CheckoutError> {
+    let now = deps.clock.now();
+    let event_id: EventId = event_id.parse().map_err(|_| CheckoutError::EventNotFound)?;
+    let event = match deps.events.get(event_id) {
+        Ok(event) => event,
+        Err(RepoError::NotFound) => return Err(CheckoutError::EventNotFound),
+        Err(e) => return Err(e.into()),
+    };
+    check_bookable(&event, now).map_err(CheckoutError::Refused)?;
+    if event.price.is_free() {
+        return Err(CheckoutError::PaymentNotRequired);
+    }
+    let accessibility = booking::accessibility_requirements(accessibility_requirements)
+        .map_err(CheckoutError::Invalid)?;
+    let plan = deps.memberships.current_plan(user.id, now)?;
+    let hold_until = now + HOLD;
+    let booking = Booking {
+        id: BookingId::new(),
+        reference: BookingReference::generate(&mut rand::rng()),
+        user_id: user.id,
+        event_id: event.id,
+        status: BookingStatus::Pending,
+        payment_status: PaymentStatus::Pending,
+        payment_method: PaymentMethod::Card,
+        amount: event.price,
+        accessibility_requirements: accessibility,
+        created_at: now,
+    };
+    let request = BookingRequest {
+        hold_until: Some(hold_until),
+        limit_month: limit_month(&event),
+        monthly_limit: booking_rules::monthly_limit(plan),
+        emails: vec![],
+        notification: None,
+        booking,
+    };
+    match deps.bookings.book(&request, now) {
+        Ok(()) => {}
+        Err(BookError::Refused(r)) => return Err(CheckoutError::Refused(r)),
+        Err(BookError::EventNotFound) => return Err(CheckoutError::EventNotFound),
+        Err(BookError::Store(e)) => return Err(e.into()),
+    }
+    let booking = &request.booking;
+    let base = &deps.email.public_url;
+    let checkout = CheckoutRequest {
+        mode: CheckoutMode::Payment,
+        reference_id: booking.id.to_string(),
+        product_name: event.title.clone(),
+        description: format!(
+            "{} · {}",
+            london::format_long(event.starts_at),
+            event.location
+        ),
+        amount_pence: event.price.pence(),
+        customer_email: user.email.as_str().to_owned(),
+        success_url: format!("{base}/success?session_id={{CHECKOUT_SESSION_ID}}"),
+        cancel_url: format!("{base}/cancel?booking_id={}", booking.id),
+        expires_at: hold_until,
+        idempotency_key: format!("checkout-{}", booking.id),
+        metadata: vec![
+            ("booking_id".into(), booking.id.to_string()),
+            ("event_id".into(), event.id.to_string()),
+        ],
+    };
+    let session = match deps.gateway.create_checkout(&checkout) {
+        Ok(session) => session,
+        Err(e) => {
+            // No checkout, no hold: give the place back at once.
+            deps.bookings.cancel(
+                booking.id,
+                Some("Checkout could not start".into()),
+                &[],
+                now,
+            )?;
+            return Err(CheckoutError::Gateway(e));
+        }
+    };
+    deps.bookings.attach_checkout(booking.id, &session.id)?;
+    Ok(session)
+}

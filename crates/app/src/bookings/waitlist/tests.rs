@@ -1,0 +1,161 @@
+//! The waitlist use cases together: they share one set of mocks.
+use super::*;
+use crate::accounts::testing::{settings, user};
+use chrono::Duration;
+use playspace_domain::{BookingStatus, PaymentMethod, WaitlistEntryId};
+use playspace_ports::{
+    ClaimError, JoinError, MockBookingRepository, MockEventRepository, MockMembershipRepository,
+    MockPaymentGateway, MockUserRepository, MockWaitlistRepository, OfferNotice,
+};
+use playspace_test_support::{EventBuilder, FixedClock, test_now};
+
+fn with_deps<T>(
+    event: Event,
+    waitlist: MockWaitlistRepository,
+    f: impl FnOnce(&BookingDeps) -> T,
+) -> T {
+    let mut events = MockEventRepository::new();
+    events.expect_get().returning(move |_| Ok(event.clone()));
+    let mut memberships = MockMembershipRepository::new();
+    memberships.expect_current_plan().returning(|_, _| Ok(None));
+    let mut users = MockUserRepository::new();
+    users.expect_get().returning(|_| Ok(user()));
+    let (bookings, gateway) = (MockBookingRepository::new(), MockPaymentGateway::new());
+    let clock = FixedClock(test_now());
+    let settings = settings();
+    f(&BookingDeps {
+        events: &events,
+        bookings: &bookings,
+        memberships: &memberships,
+        users: &users,
+        waitlist: &waitlist,
+        gateway: &gateway,
+        clock: &clock,
+        email: &settings,
+    })
+}
+
+fn full() -> Event {
+    EventBuilder::new().places(12, 12).build()
+}
+
+#[test]
+fn joining_passes_the_stores_refusal_on() {
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist
+        .expect_join()
+        .returning(|_, _, _| Err(JoinError::Refused(JoinRefusal::NotFull)));
+    let result = with_deps(full(), waitlist, |d| {
+        join_waitlist(d, &user(), &EventId::new().to_string())
+    });
+    assert!(matches!(
+        result,
+        Err(WaitlistError::Refused(JoinRefusal::NotFull))
+    ));
+}
+
+#[test]
+fn an_unknown_event_id_is_not_found_before_the_store() {
+    let result = with_deps(full(), MockWaitlistRepository::new(), |d| {
+        join_waitlist(d, &user(), "not-an-id")
+    });
+    assert!(matches!(result, Err(WaitlistError::EventNotFound)));
+}
+
+#[test]
+fn claiming_books_in_cash_under_the_plan_limit() {
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist
+        .expect_claim()
+        .withf(|r, now| {
+            r.booking.status == BookingStatus::Confirmed
+                && r.booking.payment_method == PaymentMethod::Cash
+                && r.monthly_limit == Some(2)
+                && r.emails[0].email_type == "booking_confirmation"
+                && *now == test_now()
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let (booking, _) = with_deps(full(), waitlist, |d| {
+        claim_offered_place(d, &user(), &EventId::new().to_string(), Some("Step-free"))
+    })
+    .unwrap();
+    assert_eq!(
+        booking.accessibility_requirements.as_deref(),
+        Some("Step-free")
+    );
+}
+
+#[test]
+fn a_started_event_cannot_be_claimed() {
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist.expect_claim().never();
+    let started = EventBuilder::new()
+        .places(12, 12)
+        .starts_at(test_now())
+        .build();
+    let result = with_deps(started, waitlist, |d| {
+        claim_offered_place(d, &user(), &EventId::new().to_string(), None)
+    });
+    assert!(matches!(
+        result,
+        Err(WaitlistError::BookingRefused(BookingRefusal::EventStarted))
+    ));
+}
+
+#[test]
+fn without_an_open_offer_claiming_says_so() {
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist
+        .expect_claim()
+        .returning(|_, _| Err(ClaimError::NoOffer));
+    let result = with_deps(full(), waitlist, |d| {
+        claim_offered_place(d, &user(), &EventId::new().to_string(), None)
+    });
+    assert!(matches!(result, Err(WaitlistError::NoOffer)));
+}
+
+#[test]
+fn offers_are_announced_with_an_email_naming_the_deadline() {
+    let event = full();
+    let event_id = event.id;
+    let held_until = test_now() + Duration::hours(12);
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist.expect_unannounced_offers().returning(move |_| {
+        Ok(vec![OfferNotice {
+            entry_id: WaitlistEntryId::new(),
+            user_id: user().id,
+            event_id,
+            offer_expires_at: held_until,
+        }])
+    });
+    waitlist
+        .expect_announce_offer()
+        .withf(move |_, mails, note, _| {
+            mails.len() == 1
+                && mails[0].email_type == "waitlist_offer"
+                && mails[0].text_body.contains(&format!("/events/{event_id}"))
+                && mails[0]
+                    .text_body
+                    .contains(&playspace_domain::london::format_long(held_until))
+                && note.action_url == Some(format!("/events/{event_id}"))
+        })
+        .times(1)
+        .returning(|_, _, _, _| Ok(true));
+    assert_eq!(
+        with_deps(event, waitlist, announce_waitlist_offers).unwrap(),
+        1
+    );
+}
+
+#[test]
+fn leaving_without_an_entry_says_so() {
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist
+        .expect_leave()
+        .returning(|_, _, _| Err(RepoError::NotFound));
+    let result = with_deps(full(), waitlist, |d| {
+        leave_waitlist(d, &user(), &EventId::new().to_string())
+    });
+    assert!(matches!(result, Err(WaitlistError::NotOnWaitlist)));
+}
