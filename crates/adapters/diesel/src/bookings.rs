@@ -278,16 +278,25 @@ pub(crate) fn record_cancellation(
         .map(|_| ())
 }
 
-impl BookingRepository for Store {
-    fn book(&self, request: &BookingRequest, now: DateTime<Utc>) -> Result<(), BookError> {
+impl Store {
+    /// Books on the open connection: on PostgreSQL in one statement unless `one_statement`
+    /// is off (only the test holding both paths to the same rows turns it off).
+    fn book_by(
+        &self,
+        request: &BookingRequest,
+        now: DateTime<Utc>,
+        one_statement: bool,
+    ) -> Result<(), BookError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let event_id = request.booking.event_id.to_string();
         let now_db = to_db_time(now);
         let outcome = conn.transaction::<_, Abort, _>(|c| {
             let taken = match c {
-                DbConnection::Postgres(pg) => one_statement_booking::book(pg, request, now)?,
-                DbConnection::Sqlite(_) => {
+                DbConnection::Postgres(pg) if one_statement => {
+                    one_statement_booking::book(pg, request, now)?
+                }
+                _ => {
                     insert_booking(c, request, now)?;
                     take_place(c, &event_id, now_db)?
                 }
@@ -312,6 +321,12 @@ impl BookingRepository for Store {
             Err(Abort::Refused(refusal))
         });
         outcome.map_err(Abort::into_book_error)
+    }
+}
+
+impl BookingRepository for Store {
+    fn book(&self, request: &BookingRequest, now: DateTime<Utc>) -> Result<(), BookError> {
+        self.book_by(request, now, true)
     }
 
     fn get(&self, id: BookingId) -> Result<BookingWithEvent, RepoError> {
@@ -605,6 +620,16 @@ impl BookingRepository for Store {
 
 #[cfg(feature = "test-hooks")]
 impl Store {
+    /// Books through the step-by-step path whatever the backend, for the test that holds the
+    /// PostgreSQL one-statement path (ADR 0007) to the same stored rows.
+    pub fn book_step_by_step_for_tests(
+        &self,
+        request: &BookingRequest,
+        now: DateTime<Utc>,
+    ) -> Result<(), BookError> {
+        self.book_by(request, now, false)
+    }
+
     /// The naive way to take a place — read the count, then write count + 1, with no guard
     /// and no transaction. Exists only so a test can show the race the real `book` prevents;
     /// returns whether this caller believed it got a place.

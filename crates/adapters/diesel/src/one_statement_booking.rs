@@ -18,7 +18,7 @@ use playspace_ports::BookingRequest;
 
 use crate::bookings::Abort;
 use crate::convert::to_db_time;
-use crate::schema::users;
+use crate::schema::{bookings, email_deliveries, notifications, users};
 
 /// Takes a place and writes the booking with its emails and notification, on the open
 /// transaction. `Ok(false)`: the event itself refused (full, started, inactive or gone).
@@ -129,6 +129,25 @@ enum Bind<'b> {
     Pence(&'b i64),
 }
 
+/// Pushes `table (column, ...)` for an insert, every name taken from `schema.rs` so that a
+/// renamed table or column fails to compile here rather than at the first booking.
+fn push_target<'b, T: QueryFragment<Pg>>(
+    out: &mut AstPass<'_, 'b, Pg>,
+    table: &'b T,
+    columns: &[&str],
+) -> QueryResult<()> {
+    table.walk_ast(out.reborrow())?;
+    out.push_sql(" (");
+    for (i, column) in columns.iter().enumerate() {
+        if i > 0 {
+            out.push_sql(", ");
+        }
+        out.push_identifier(column)?;
+    }
+    out.push_sql(")");
+    Ok(())
+}
+
 /// Pushes `binds` as a comma-separated list.
 fn push_binds<'b>(out: &mut AstPass<'_, 'b, Pg>, binds: &[Bind<'b>]) -> QueryResult<()> {
     for (i, bind) in binds.iter().enumerate() {
@@ -179,11 +198,29 @@ impl QueryFragment<Pg> for Statement<'_> {
             out.push_sql(" AND (SELECT n FROM month) < ");
             push_binds(&mut out, &[Pence(limit)])?;
         }
-        out.push_sql(
-            " RETURNING id), booking AS (INSERT INTO bookings (id, reference, user_id, \
-             status, payment_status, payment_method, amount_pence, accessibility_requirements, \
-             hold_expires_at, created_at, updated_at, event_id) SELECT ",
-        );
+        out.push_sql(" RETURNING id), booking AS (INSERT INTO ");
+        {
+            use bookings::*;
+            push_target(
+                &mut out,
+                &table,
+                &[
+                    id::NAME,
+                    reference::NAME,
+                    user_id::NAME,
+                    status::NAME,
+                    payment_status::NAME,
+                    payment_method::NAME,
+                    amount_pence::NAME,
+                    accessibility_requirements::NAME,
+                    hold_expires_at::NAME,
+                    created_at::NAME,
+                    updated_at::NAME,
+                    event_id::NAME,
+                ],
+            )?;
+        }
+        out.push_sql(" SELECT ");
         push_binds(
             &mut out,
             &[
@@ -202,11 +239,31 @@ impl QueryFragment<Pg> for Statement<'_> {
         )?;
         out.push_sql(", id FROM seat RETURNING id)");
         for (n, (email, ids)) in request.emails.iter().zip(&self.emails).enumerate() {
-            out.push_sql(&format!(
-                ", email{n} AS (INSERT INTO email_deliveries (id, to_email, to_name, from_email, \
-                 subject, email_type, html_body, text_body, next_attempt_at, user_id, booking_id, \
-                 event_id, created_at, updated_at) SELECT "
-            ));
+            out.push_sql(&format!(", email{n} AS (INSERT INTO "));
+            {
+                use email_deliveries::*;
+                push_target(
+                    &mut out,
+                    &table,
+                    &[
+                        id::NAME,
+                        to_email::NAME,
+                        to_name::NAME,
+                        from_email::NAME,
+                        subject::NAME,
+                        email_type::NAME,
+                        html_body::NAME,
+                        text_body::NAME,
+                        next_attempt_at::NAME,
+                        user_id::NAME,
+                        booking_id::NAME,
+                        event_id::NAME,
+                        created_at::NAME,
+                        updated_at::NAME,
+                    ],
+                )?;
+            }
+            out.push_sql(" SELECT ");
             push_binds(
                 &mut out,
                 &[
@@ -230,10 +287,25 @@ impl QueryFragment<Pg> for Statement<'_> {
         }
         if let Some(note) = &request.notification {
             let ids = &self.notification;
-            out.push_sql(
-                ", note AS (INSERT INTO notifications (id, user_id, type, title, message, \
-                 action_url, event_id, created_at) SELECT ",
-            );
+            out.push_sql(", note AS (INSERT INTO ");
+            {
+                use notifications::*;
+                push_target(
+                    &mut out,
+                    &table,
+                    &[
+                        id::NAME,
+                        user_id::NAME,
+                        kind::NAME,
+                        title::NAME,
+                        message::NAME,
+                        action_url::NAME,
+                        event_id::NAME,
+                        created_at::NAME,
+                    ],
+                )?;
+            }
+            out.push_sql(" SELECT ");
             push_binds(
                 &mut out,
                 &[

@@ -71,6 +71,29 @@ impl TestStore {
     }
 }
 
+impl TestStore {
+    /// The rows of `table` as JSON objects, ordered by `order` (PostgreSQL only).
+    pub fn rows_as_json(&self, table: &str, order: &str) -> Vec<String> {
+        #[derive(diesel::QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            j: String,
+        }
+        let Cleanup::Postgres { admin_url, name } = &self.cleanup else {
+            panic!("rows_as_json reads PostgreSQL");
+        };
+        let mut conn = PgConnection::establish(&with_database(admin_url, name)).unwrap();
+        diesel::sql_query(format!(
+            "SELECT row_to_json(t)::text AS j FROM {table} t ORDER BY {order}"
+        ))
+        .load::<Row>(&mut conn)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.j)
+        .collect()
+    }
+}
+
 /// `None` (the test is skipped) when no PostgreSQL is configured, except under CI, where
 /// a missing PostgreSQL is a failure.
 pub fn postgres_store() -> Option<TestStore> {
