@@ -1,4 +1,6 @@
-/** The sports members can pick as interests and favourites (spec section 9), in its order. */
+/** The sports members can pick as interests and favourites (spec section 9), in its order.
+ * The server's list is crates/domain/src/category.rs; crates/api/tests/shared_lists.rs holds
+ * the two together. */
 export const SPORTS = [
   "Football",
   "Basketball",

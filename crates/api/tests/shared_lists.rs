@@ -1,0 +1,33 @@
+//! Lists the browser and the server both need, held together: the frontend keeps its own
+//! copy (for literal types and no round trip), and this test fails the build when the two
+//! drift.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+
+/// The quoted strings of the `export const {name} = [...]` array in a frontend file.
+fn frontend_array(file: &str, name: &str) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../frontend/src")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let start = text
+        .find(&format!("export const {name} = ["))
+        .unwrap_or_else(|| panic!("{name} in {file}"));
+    let body = &text[start..];
+    let body = &body[body.find('[').unwrap() + 1..body.find(']').unwrap()];
+    body.split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| item.trim_matches('"').to_owned())
+        .collect()
+}
+
+#[test]
+fn the_sport_list_is_the_same_on_both_sides() {
+    assert_eq!(
+        frontend_array("lib/sports.ts", "SPORTS"),
+        playspace_domain::category::SPORTS,
+        "frontend/src/lib/sports.ts and crates/domain/src/category.rs list the same sports in the same order"
+    );
+}
