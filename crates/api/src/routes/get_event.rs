@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::{GetEventError, get_event};
+use playspace_app::get_event;
 
 use crate::dto::EventDto;
 use crate::error::ApiError;
@@ -13,9 +13,6 @@ pub async fn handle(
     let app = state.clone();
     let event = web::block(move || get_event(&app.store, &id))
         .await?
-        .map_err(|e| match e {
-            GetEventError::NotFound => ApiError::not_found("event_not_found", "Event not found"),
-            GetEventError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(EventDto::from(&event)))
 }

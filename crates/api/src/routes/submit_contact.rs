@@ -1,5 +1,5 @@
 use actix_web::{HttpRequest, HttpResponse, web};
-use playspace_app::{SubmitContactError, submit_contact_message};
+use playspace_app::submit_contact_message;
 use playspace_domain::ContactForm;
 use serde::Deserialize;
 
@@ -50,10 +50,7 @@ pub async fn handle(
     let app = state.clone();
     web::block(move || submit_contact_message(&app.store, &app.clock, form))
         .await?
-        .map_err(|e| match e {
-            SubmitContactError::Invalid(fields) => ApiError::validation(fields),
-            SubmitContactError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Created()
         .json(serde_json::json!({ "message": "Thank you for contacting us. We'll get back to you within 24 hours." })))
 }

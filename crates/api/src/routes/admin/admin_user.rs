@@ -32,8 +32,3 @@ impl From<AdminUserRecord> for AdminUserDto {
         }
     }
 }
-
-/// 404 for an id that is nobody's or an erased account's.
-pub fn user_not_found() -> crate::error::ApiError {
-    crate::error::ApiError::not_found("user_not_found", "User not found")
-}

@@ -2,10 +2,10 @@ use actix_web::{HttpResponse, web};
 use playspace_app::admin::preview_bulk_email;
 use serde::Deserialize;
 
-use super::bulk_email_error::refused;
 use crate::auth::Admin;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::use_case_errors::refused;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]

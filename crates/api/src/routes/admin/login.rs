@@ -1,9 +1,8 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::admin::{AdminLoginError, admin_login};
+use playspace_app::admin::admin_login;
 use serde::Deserialize;
 
-use crate::auth::{CurrentUser, forbidden};
+use crate::auth::CurrentUser;
 use crate::error::ApiError;
 use crate::rate_limit::{LOGIN_PER_IP, REAUTH_PER_USER};
 use crate::state::AppState;
@@ -42,16 +41,7 @@ pub async fn handle(
         )
     })
     .await?
-    .map_err(|e| match e {
-        AdminLoginError::Invalid(fields) => ApiError::validation(fields),
-        AdminLoginError::Forbidden => forbidden(),
-        AdminLoginError::WrongPassword => ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "invalid_admin_password",
-            e.to_string(),
-        ),
-        AdminLoginError::Store(e) => e.into(),
-    })?;
+    .map_err(ApiError::from)?;
     Ok(
         HttpResponse::Ok()
             .json(serde_json::json!({ "authenticated": true, "role": role.as_str() })),

@@ -5,7 +5,6 @@
 mod admin_user;
 pub mod audit_logs;
 pub mod bookings;
-mod bulk_email_error;
 pub mod check_auth;
 pub mod dashboard_stats;
 pub mod email_campaigns;

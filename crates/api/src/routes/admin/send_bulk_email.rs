@@ -1,9 +1,8 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::admin::{SendBulkEmailError, send_bulk_email};
+use playspace_app::admin::send_bulk_email;
 use playspace_domain::bulk_email::BulkEmailForm;
 use serde::Deserialize;
 
-use super::bulk_email_error::refused;
 use crate::auth::Admin;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -33,9 +32,6 @@ pub async fn handle(
     let app = state.clone();
     let sent = web::block(move || send_bulk_email(&app.admin_deps(), &by, form))
         .await?
-        .map_err(|e| match e {
-            SendBulkEmailError::Refused(r) => refused(r),
-            SendBulkEmailError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "sentCount": sent })))
 }

@@ -1,10 +1,7 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::admin::{BulkActionError, BulkActionInput, bulk_user_action};
-use playspace_domain::admin_users::BulkRefusal;
+use playspace_app::admin::{BulkActionInput, bulk_user_action};
 use serde::Deserialize;
 
-use super::admin_user::user_not_found;
 use crate::auth::Admin;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -40,22 +37,7 @@ pub async fn handle(
     let app = state.clone();
     let affected = web::block(move || bulk_user_action(&app.admin_deps(), &by, input))
         .await?
-        .map_err(|e| match e {
-            BulkActionError::Refused(BulkRefusal::Invalid(fields)) => ApiError::validation(fields),
-            BulkActionError::Refused(r @ BulkRefusal::NoItemsSelected) => {
-                ApiError::bad_request("no_items_selected", r.to_string())
-            }
-            BulkActionError::Refused(r @ BulkRefusal::TooMany) => {
-                ApiError::bad_request("too_many_items", r.to_string())
-            }
-            BulkActionError::Refused(BulkRefusal::UnknownPerson) | BulkActionError::NotFound => {
-                user_not_found()
-            }
-            BulkActionError::RoleChange(r) => {
-                ApiError::new(StatusCode::CONFLICT, r.code(), r.to_string())
-            }
-            BulkActionError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     // Erased people's upcoming places were given back.
     state.events_cache.invalidate();
     Ok(HttpResponse::Ok().json(serde_json::json!({ "affected": affected })))

@@ -1,7 +1,6 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::admin::{CreateUserError, create_user};
-use playspace_domain::admin_users::{EMAIL_TAKEN, NewUserForm};
+use playspace_app::admin::create_user;
+use playspace_domain::admin_users::NewUserForm;
 use serde::Deserialize;
 
 use super::admin_user::AdminUserDto;
@@ -40,12 +39,6 @@ pub async fn handle(
     let app = state.clone();
     let user = web::block(move || create_user(&app.admin_deps(), &by, form))
         .await?
-        .map_err(|e| match e {
-            CreateUserError::Invalid(fields) => ApiError::validation(fields),
-            CreateUserError::EmailTaken => {
-                ApiError::new(StatusCode::CONFLICT, "email_taken", EMAIL_TAKEN)
-            }
-            CreateUserError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Created().json(serde_json::json!({ "user": AdminUserDto::from(user) })))
 }

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::admin::{ListUsersError, ListUsersInput, list_users};
+use playspace_app::admin::{ListUsersInput, list_users};
 use serde::Deserialize;
 
 use super::admin_user::AdminUserDto;
@@ -26,13 +26,7 @@ pub async fn handle(
     let page =
         web::block(move || list_users(&app.admin_deps(), ListUsersInput { q, role, cursor }))
             .await?
-            .map_err(|e| match e {
-                ListUsersError::InvalidCursor(e) => {
-                    ApiError::bad_request("invalid_cursor", e.to_string())
-                }
-                ListUsersError::Invalid(fields) => ApiError::validation(fields),
-                ListUsersError::Store(e) => e.into(),
-            })?;
+            .map_err(ApiError::from)?;
     let users: Vec<AdminUserDto> = page.items.into_iter().map(AdminUserDto::from).collect();
     let mut body = serde_json::json!({ "users": users, "total": page.total });
     if let Some(next) = page.next {

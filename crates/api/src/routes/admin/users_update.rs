@@ -1,14 +1,14 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::admin::{UpdateUserError, update_user};
+use playspace_app::admin::update_user;
 use playspace_domain::UserId;
-use playspace_domain::admin_users::{EMAIL_TAKEN, ONE_FIELD, UserEditForm};
+use playspace_domain::admin_users::UserEditForm;
 use serde_json::{Map, Value};
 
-use super::admin_user::{AdminUserDto, user_not_found};
+use super::admin_user::AdminUserDto;
 use crate::auth::Admin;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::use_case_errors::user_not_found;
 
 /// A present field's text; a present non-text value counts as an empty one (and fails
 /// that field's rule).
@@ -37,17 +37,6 @@ pub async fn handle(
     let app = state.clone();
     let user = web::block(move || update_user(&app.admin_deps(), &by, id, form))
         .await?
-        .map_err(|e| match e {
-            UpdateUserError::NotOneField => ApiError::bad_request("one_field", ONE_FIELD),
-            UpdateUserError::Invalid(fields) => ApiError::validation(fields),
-            UpdateUserError::NotFound => user_not_found(),
-            UpdateUserError::EmailTaken => {
-                ApiError::new(StatusCode::CONFLICT, "email_taken", EMAIL_TAKEN)
-            }
-            UpdateUserError::Refused(r) => {
-                ApiError::new(StatusCode::CONFLICT, r.code(), r.to_string())
-            }
-            UpdateUserError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "user": AdminUserDto::from(user) })))
 }

@@ -1,5 +1,5 @@
 use actix_web::{HttpRequest, HttpResponse, web};
-use playspace_app::accounts::{ForgotPasswordError, request_password_reset};
+use playspace_app::accounts::request_password_reset;
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -28,10 +28,7 @@ pub async fn handle(
     let app = state.clone();
     web::block(move || request_password_reset(&app.account_deps(), &email))
         .await?
-        .map_err(|e| match e {
-            ForgotPasswordError::Invalid(fields) => ApiError::validation(fields),
-            ForgotPasswordError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({ "message": "Password reset link sent to your email." })))
 }

@@ -33,18 +33,12 @@ pub async fn handle(
     let app = state.clone();
     let signed_in = web::block(move || login(&app.account_deps(), &email, &password, client))
         .await?
-        .map_err(|e| match e {
-            LoginError::Invalid(fields) => ApiError::validation(fields),
-            LoginError::WrongCredentials => {
+        .inspect_err(|e| {
+            if matches!(e, LoginError::WrongCredentials) {
                 guesses.failed();
-                ApiError::new(
-                    StatusCode::UNAUTHORIZED,
-                    "invalid_credentials",
-                    e.to_string(),
-                )
             }
-            LoginError::Store(e) => e.into(),
-        })?;
+        })
+        .map_err(ApiError::from)?;
     Ok(super::signed_in_response(
         &state,
         &signed_in,

@@ -1,6 +1,6 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use playspace_app::accounts::{REGISTER_FAILED, RegisterError, RegisterInput, register};
+use playspace_app::accounts::{RegisterInput, register};
 use playspace_domain::SignUpForm;
 use serde::Deserialize;
 
@@ -72,11 +72,7 @@ pub async fn handle(
     let app = state.clone();
     let signed_in = web::block(move || register(&app.account_deps(), input))
         .await?
-        .map_err(|e| match e {
-            RegisterError::Invalid(fields) => ApiError::validation(fields),
-            RegisterError::Failed => ApiError::bad_request("registration_failed", REGISTER_FAILED),
-            RegisterError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(super::signed_in_response(
         &state,
         &signed_in,

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::accounts::{ResetPasswordError, ResetPasswordForm, reset_password};
+use playspace_app::accounts::{ResetPasswordForm, reset_password};
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -31,13 +31,7 @@ pub async fn handle(
     let app = state.clone();
     web::block(move || reset_password(&app.account_deps(), form))
         .await?
-        .map_err(|e| match e {
-            ResetPasswordError::Invalid(fields) => ApiError::validation(fields),
-            ResetPasswordError::InvalidToken => {
-                ApiError::bad_request("invalid_token", e.to_string())
-            }
-            ResetPasswordError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({ "message": "Password reset successful. You can now log in with your new password." })))
 }

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::accounts::{VerifyEmailError, verify_email};
+use playspace_app::accounts::verify_email;
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -20,10 +20,7 @@ pub async fn handle(
     let app = state.clone();
     web::block(move || verify_email(&app.account_deps(), &token))
         .await?
-        .map_err(|e| match e {
-            VerifyEmailError::InvalidToken => ApiError::bad_request("invalid_token", e.to_string()),
-            VerifyEmailError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({ "message": "Thank you! Your email address is confirmed." })))
 }

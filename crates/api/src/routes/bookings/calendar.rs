@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{CalendarError, booking_calendar};
+use playspace_app::bookings::booking_calendar;
 
 use crate::auth::CurrentUser;
 use crate::error::ApiError;
@@ -15,10 +15,7 @@ pub async fn handle(
     let (reference, ics) =
         web::block(move || booking_calendar(&app.booking_deps(), &current.user, &id))
             .await?
-            .map_err(|e| match e {
-                CalendarError::NotFound => super::booking_not_found(),
-                CalendarError::Store(e) => e.into(),
-            })?;
+            .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok()
         .content_type("text/calendar; charset=utf-8")
         .insert_header((

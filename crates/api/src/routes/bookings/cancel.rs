@@ -1,6 +1,5 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{CancelBookingError, cancel_booking};
+use playspace_app::bookings::cancel_booking;
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
@@ -24,13 +23,7 @@ pub async fn handle(
     let app = state.clone();
     web::block(move || cancel_booking(&app.booking_deps(), &current.user, &id, reason))
         .await?
-        .map_err(|e| match e {
-            CancelBookingError::NotFound => super::booking_not_found(),
-            CancelBookingError::TooLate => {
-                ApiError::new(StatusCode::CONFLICT, "cancellation_closed", e.to_string())
-            }
-            CancelBookingError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     state.events_cache.invalidate();
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({ "message": "Your booking has been cancelled." })))

@@ -1,6 +1,6 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{BookEventError, BookEventInput, book_event};
+use playspace_app::bookings::{BookEventInput, book_event};
 use serde::Deserialize;
 
 use crate::auth::{Credentials, CurrentUser};
@@ -48,18 +48,7 @@ pub async fn handle(
             accessibility_requirements: body.accessibility_requirements,
         };
         let (booking, _) =
-            book_event(&app.booking_deps(), &current.user, input).map_err(|e| match e {
-                BookEventError::EventNotFound => {
-                    ApiError::not_found("event_not_found", "Event not found")
-                }
-                BookEventError::Refused(refusal) => refusal.into(),
-                BookEventError::Invalid(error) => {
-                    let mut fields = playspace_domain::FieldErrors::new();
-                    fields.add("accessibilityRequirements", error);
-                    ApiError::validation(fields)
-                }
-                BookEventError::Store(e) => e.into(),
-            })?;
+            book_event(&app.booking_deps(), &current.user, input).map_err(ApiError::from)?;
         Ok(booking)
     })
     .await??;

@@ -1,6 +1,5 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{ChoosePlanError, PlanChoice, choose_plan};
+use playspace_app::bookings::{PlanChoice, choose_plan};
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
@@ -26,18 +25,7 @@ pub async fn handle(
     let app = state.clone();
     let choice = web::block(move || choose_plan(&app.booking_deps(), &current.user, &plan))
         .await?
-        .map_err(|e| match e {
-            ChoosePlanError::InvalidPlan => ApiError::bad_request("invalid_plan", "Invalid plan"),
-            ChoosePlanError::Gateway(cause) => {
-                tracing::warn!(error = %cause, "membership checkout could not start");
-                ApiError::new(
-                    StatusCode::BAD_GATEWAY,
-                    "payment_setup_failed",
-                    "Failed to create membership. Please try again.",
-                )
-            }
-            ChoosePlanError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(match choice {
         PlanChoice::Active(m) => HttpResponse::Created()
             .json(serde_json::json!({ "membership": super::membership_json(&m) })),

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{PaymentError, cancel_payment};
+use playspace_app::bookings::cancel_payment;
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
@@ -23,11 +23,7 @@ pub async fn handle(
     let app = state.clone();
     web::block(move || cancel_payment(&app.booking_deps(), &current.user, &booking_id))
         .await?
-        .map_err(|e| match e {
-            PaymentError::NotFound => ApiError::not_found("booking_not_found", "Booking not found"),
-            PaymentError::Gateway(cause) => ApiError::internal(cause),
-            PaymentError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     state.events_cache.invalidate();
     Ok(HttpResponse::Ok().json(serde_json::json!({ "success": true })))
 }

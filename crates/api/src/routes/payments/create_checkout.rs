@@ -1,6 +1,5 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{CheckoutError, start_card_checkout};
+use playspace_app::bookings::start_card_checkout;
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
@@ -35,27 +34,7 @@ pub async fn handle(
         )
     })
     .await?
-    .map_err(|e| match e {
-        CheckoutError::EventNotFound => ApiError::not_found("event_not_found", "Event not found"),
-        CheckoutError::Refused(r) => r.into(),
-        CheckoutError::PaymentNotRequired => {
-            ApiError::new(StatusCode::CONFLICT, "payment_not_required", e.to_string())
-        }
-        CheckoutError::Invalid(error) => {
-            let mut fields = playspace_domain::FieldErrors::new();
-            fields.add("accessibilityRequirements", error);
-            ApiError::validation(fields)
-        }
-        CheckoutError::Gateway(cause) => {
-            tracing::warn!(error = %cause, "checkout could not start");
-            ApiError::new(
-                StatusCode::BAD_GATEWAY,
-                "payment_setup_failed",
-                "Failed to setup payment. Please try again.",
-            )
-        }
-        CheckoutError::Store(e) => e.into(),
-    })?;
+    .map_err(ApiError::from)?;
     state.events_cache.invalidate();
     Ok(HttpResponse::Ok().json(serde_json::json!({ "sessionId": session.id, "url": session.url })))
 }

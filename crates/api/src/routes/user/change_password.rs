@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::accounts::{ChangePasswordError, change_password};
+use playspace_app::accounts::change_password;
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
@@ -38,9 +38,6 @@ pub async fn handle(
         )
     })
     .await?
-    .map_err(|e| match e {
-        ChangePasswordError::Invalid(fields) => ApiError::validation(fields),
-        ChangePasswordError::Store(e) => e.into(),
-    })?;
+    .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Your password has been changed. Other devices have been signed out." })))
 }

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::accounts::{DeleteAccountError, delete_account};
+use playspace_app::accounts::delete_account;
 use serde::Deserialize;
 
 use crate::auth::{CurrentUser, clear_session_cookie};
@@ -27,15 +27,7 @@ pub async fn handle(
     let app = state.clone();
     web::block(move || delete_account(&app.account_deps(), current.user.id, &password))
         .await?
-        .map_err(|e| match e {
-            DeleteAccountError::Invalid(fields) => ApiError::validation(fields),
-            DeleteAccountError::LastAdmin => ApiError::new(
-                actix_web::http::StatusCode::CONFLICT,
-                "last_admin",
-                e.to_string(),
-            ),
-            DeleteAccountError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     // Their upcoming places were given back.
     state.events_cache.invalidate();
     Ok(HttpResponse::Ok()

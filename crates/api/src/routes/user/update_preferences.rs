@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::accounts::{PreferencesError, update_preferences};
+use playspace_app::accounts::update_preferences;
 use playspace_domain::Preferences;
 use serde::Deserialize;
 
@@ -23,9 +23,6 @@ pub async fn handle(
     let saved =
         web::block(move || update_preferences(&app.account_deps(), current.user.id, preferences))
             .await?
-            .map_err(|e| match e {
-                PreferencesError::Invalid(fields) => ApiError::validation(fields),
-                PreferencesError::Store(e) => e.into(),
-            })?;
+            .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "preferences": saved })))
 }

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::accounts::{UpdateProfileError, update_profile};
+use playspace_app::accounts::update_profile;
 use playspace_domain::ProfileForm;
 use serde::Deserialize;
 
@@ -49,10 +49,7 @@ pub async fn handle(
     let app = state.clone();
     let user = web::block(move || update_profile(&app.account_deps(), &current.user, form))
         .await?
-        .map_err(|e| match e {
-            UpdateProfileError::Invalid(fields) => ApiError::validation(fields),
-            UpdateProfileError::Store(e) => e.into(),
-        })?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(
         serde_json::json!({ "profile": ProfileDto::from(&user), "user": UserDto::from(&user) }),
     ))
