@@ -48,7 +48,7 @@ export function EventDetail({ event }: { event: SportEvent }) {
   const free = Number(event.price) === 0;
   const hydrated = useHydrated();
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <article className="space-y-8">
         <header className="space-y-4">
           <img
@@ -158,7 +158,7 @@ function BookingCardSkeleton() {
 
 export function EventDetailSkeleton() {
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]" role="status">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]" role="status">
       <span className="sr-only">Loading event…</span>
       <div className="space-y-4">
         <Skeleton className="aspect-2/1 w-full rounded-2xl" />

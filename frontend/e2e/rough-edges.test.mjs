@@ -1,0 +1,118 @@
+// Issue 11, "Rough edges people hit": reflow at 320 px, reduced motion, sign-up errors in one
+// go, the floating button over the booking card, and the way to the membership plans.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import {
+  api,
+  axeChecker,
+  goto,
+  launchBrowser,
+  openPage,
+  registerMember,
+  signInContext,
+} from "./helpers.mjs";
+
+let browser;
+let events;
+/** An upcoming event with places left. */
+let open;
+/** A member (no plan: Community) signed in where a test asks for it. */
+let member;
+
+before(async () => {
+  browser = await launchBrowser();
+  events = await api("/api/events");
+  open = events.find((event) => event.currentParticipants < event.maxParticipants);
+  assert.ok(open, "the seeded database should have an event with places left");
+  member = await registerMember({ firstName: "Nia" });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Runs `body` with a fresh page (signed in as `as` when given), failing on page errors. */
+async function withPage({ as, ...options }, body) {
+  const { context, page, errors } = await openPage(browser, options);
+  try {
+    if (as) await signInContext(context, as);
+    await body(page, context);
+    assert.deepEqual(errors.map(String), [], "the page logged errors");
+  } finally {
+    await context.close();
+  }
+}
+
+const NARROW = { width: 320, height: 640 };
+
+/** How far the page scrolls sideways, and the elements that stick out past the right edge. */
+function sidewaysOverflow(page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const describe = (el) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} (${Math.round(el.getBoundingClientRect().right)} px)`;
+    const wide = [...document.body.querySelectorAll("*")]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5 && getComputedStyle(el).position !== "fixed")
+      .slice(0, 6)
+      .map(describe);
+    return { scrollWidth: document.documentElement.scrollWidth, wide };
+  });
+}
+
+/** Visits each [path, heading] at 320 px and fails with every page that scrolls sideways. */
+async function assertReflows(page, routes) {
+  const failures = [];
+  for (const [path, heading] of routes) {
+    await goto(page, path);
+    await page.getByRole("heading", { name: heading, exact: true }).first().waitFor();
+    const { scrollWidth, wide } = await sidewaysOverflow(page);
+    if (scrollWidth > 320) failures.push(`${path}: ${scrollWidth} px wide\n  ${wide.join("\n  ")}`);
+  }
+  assert.equal(failures.join("\n"), "", "pages scroll sideways at 320 CSS px");
+}
+
+describe("reflow at 320 CSS px (WCAG 1.4.10)", () => {
+  test("no public page scrolls sideways", () =>
+    withPage({ viewport: NARROW }, async (page) => {
+      const sport = events[0].category;
+      await assertReflows(page, [
+        ["/", "Upcoming Events"],
+        ["/events", "Choose Your Sport"],
+        [`/events?sport=${encodeURIComponent(sport)}`, sport],
+        [`/events/${open.id}`, "Login Required"],
+        ["/about", "Our Mission"],
+        ["/membership", "Join Our Community"],
+        ["/blog", "Community Stories"],
+        ["/contact", "Send us a Message"],
+        ["/login", "Welcome Back"],
+        ["/signup", "Create Your Account"],
+        ["/forgot-password", "Forgot Your Password?"],
+        ["/reset-password?token=example", "Choose a New Password"],
+        ["/verify-email?token=not-a-real-token", "Invalid Verification Link"],
+        ["/preferences", "Preferences"],
+        ["/no-such-page", "404 Page Not Found"],
+      ]);
+      // The sport grid was the culprit: a card now fits the screen, and still reads well.
+      const axe = axeChecker(page);
+      await goto(page, "/events");
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: events[0].category, level: 3 }) });
+      const box = await card.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 320, `the sport card spans ${JSON.stringify(box)}`);
+      await axe.check("/events at 320 px");
+      axe.assertClean();
+    }));
+
+  test("no member page scrolls sideways", () =>
+    withPage({ viewport: NARROW, as: member }, async (page) => {
+      await assertReflows(page, [
+        ["/", "Upcoming Events"],
+        ["/events", "Choose Your Sport"],
+        [`/events/${open.id}`, "Book Your Spot"],
+        [`/booking/${open.id}`, "Complete Your Booking"],
+        ["/membership", "Join Our Community"],
+        ["/profile", "Personal Details"],
+        ["/preferences", "Your Sports"],
+        ["/bookings", "My Bookings"],
+      ]);
+    }));
+});
