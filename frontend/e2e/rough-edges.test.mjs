@@ -5,11 +5,14 @@ import { after, before, describe, test } from "node:test";
 import {
   api,
   axeChecker,
+  BASE_URL,
   goto,
   launchBrowser,
+  MOBILE,
   openPage,
   registerMember,
   signInContext,
+  until,
 } from "./helpers.mjs";
 
 let browser;
@@ -114,5 +117,61 @@ describe("reflow at 320 CSS px (WCAG 1.4.10)", () => {
         ["/preferences", "Your Sports"],
         ["/bookings", "My Bookings"],
       ]);
+    }));
+});
+
+describe("reduced motion", () => {
+  /** Holds every request whose URL `matches` until `release()`, so the page stays loading. */
+  async function holdRequests(page, matches) {
+    let release;
+    const released = new Promise((resolve) => {
+      release = resolve;
+    });
+    await page.route(matches, async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    });
+    return () => release();
+  }
+
+  const runningAnimations = (page) =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === "running")
+        .map((a) => `${a.animationName ?? a.transitionProperty ?? a.constructor.name} on ${a.effect?.target?.className ?? "?"}`),
+    );
+
+  test("loading placeholders stand still when the person asks for less motion", () =>
+    withPage({ viewport: MOBILE }, async (page) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      const release = await holdRequests(page, (url) => url.pathname === "/api/events" && url.searchParams.has("sport"));
+      const sport = events[0].category;
+      await goto(page, "/events");
+      await page.getByRole("link", { name: `View ${sport} Events` }).click();
+      await page.getByRole("status").filter({ hasText: "Loading events…" }).waitFor();
+      // Two frames: animations start on the frame after the placeholders appear.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      assert.deepEqual(await runningAnimations(page), [], "animations still running under reduced motion");
+      // Without the preference they pulse, so the check above can see a running one.
+      await page.emulateMedia({ reducedMotion: "no-preference" });
+      await until(async () => (await runningAnimations(page)).length > 0, { what: "the placeholders to pulse" });
+      const axe = axeChecker(page);
+      await axe.check("sport events loading");
+      release();
+      await page.getByText("Choose your preferred location").waitFor();
+      axe.assertClean();
+    }));
+
+  test("the booking card's placeholder stands still too (a member's event page)", () =>
+    withPage({ viewport: MOBILE, as: member }, async (page) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      const release = await holdRequests(page, (url) => url.pathname === "/api/bookings");
+      await page.goto(`${BASE_URL}/events/${open.id}`);
+      await page.getByRole("status").filter({ hasText: /Loading your bookings|Checking whether you are logged in/ }).first().waitFor();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      assert.deepEqual(await runningAnimations(page), [], "animations still running under reduced motion");
+      release();
+      await page.getByRole("heading", { name: "Book Your Spot" }).waitFor();
     }));
 });
