@@ -175,3 +175,44 @@ describe("reduced motion", () => {
       await page.getByRole("heading", { name: "Book Your Spot" }).waitFor();
     }));
 });
+
+describe("sign-up", () => {
+  test("'Passwords don't match' shows with the other errors, in the same submit", () =>
+    withPage({}, async (page) => {
+      const axe = axeChecker(page);
+      await goto(page, "/signup");
+      await page.getByRole("heading", { name: "Create Your Account" }).waitFor();
+      // Everything right but the first name, which is left empty, and the second password.
+      const box = (name) => page.getByRole("textbox", { name, exact: true });
+      await box("Last Name").fill("Silva");
+      await box("Email Address").fill(`nia.${Date.now()}@example.org`);
+      await box("Phone Number").fill("07700 900123");
+      await page.getByLabel(/^Password/).fill("brisk otter 42");
+      await page.getByLabel(/^Confirm Password/).fill("brisk otter 43");
+      await box("Address").fill("1 Mare Street");
+      await box("City").fill("London");
+      await box("Postcode").fill("E8 4RP");
+      await page.getByRole("combobox", { name: "Gender" }).click();
+      await page.getByRole("option", { name: "Female" }).click();
+      await page.getByRole("radio", { name: /^Beginner/ }).check();
+      await page.getByRole("combobox", { name: "How did you hear about us?" }).click();
+      await page.getByRole("option", { name: "Website" }).click();
+      await page.getByRole("checkbox", { name: /I agree to the/ }).check();
+      await page.getByRole("button", { name: "Create Account" }).click();
+
+      await page.getByText("First name is required").waitFor();
+      assert.equal(await page.getByText("Passwords don't match").isVisible(), true, "the mismatch waits for the other errors");
+      assert.equal(await page.getByRole("textbox", { name: "First Name" }).getAttribute("aria-invalid"), "true");
+      assert.equal(await page.getByLabel(/^Confirm Password/).getAttribute("aria-invalid"), "true");
+      await axe.check("sign-up with both errors");
+
+      // With an empty form too: every message at once, the mismatch among them.
+      await page.reload({ waitUntil: "networkidle" });
+      await page.getByLabel(/^Password/).fill("brisk otter 42");
+      await page.getByLabel(/^Confirm Password/).fill("brisk otter 4");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.getByText("First name is required").waitFor();
+      assert.equal(await page.getByText("Passwords don't match").isVisible(), true);
+      axe.assertClean();
+    }));
+});
