@@ -216,3 +216,60 @@ describe("sign-up", () => {
       axe.assertClean();
     }));
 });
+
+describe("the floating Book Your Session button", () => {
+  /** Scrolls with the mouse wheel, as a person would, until `done()` holds. */
+  async function wheelUntil(page, delta, done) {
+    await page.mouse.move(195, 300);
+    for (let i = 0; i < 200 && !(await done()); i += 1) {
+      await page.mouse.wheel(0, delta);
+      await page.waitForTimeout(50);
+    }
+    assert.ok(await done(), "scrolling never got there");
+  }
+
+  const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  for (const [who, heading] of [
+    ["a member", "Book Your Spot"],
+    ["a visitor", "Login Required"],
+  ]) {
+    test(`never covers the booking card at 390 px (${who})`, () =>
+      withPage({ viewport: MOBILE, as: who === "a member" ? member : undefined }, async (page) => {
+        const axe = axeChecker(page);
+        await goto(page, `/events/${open.id}`);
+        await page.getByRole("heading", { name: heading }).waitFor();
+        const button = page.getByRole("link", { name: "Book Your Session" });
+        // At the top of the page the shortcut is there (the card is further down).
+        await button.waitFor();
+        const card = page.getByRole("complementary", { name: "Booking" });
+        const viewportHeight = MOBILE.height;
+        // Small steps, so the card's bottom stops just above the screen's bottom edge,
+        // where the floating button sits.
+        await wheelUntil(page, 30, async () => {
+          const box = await card.boundingBox();
+          return box !== null && box.y + box.height <= viewportHeight;
+        });
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        const cardBox = await card.boundingBox();
+        if (await button.isVisible()) {
+          const buttonBox = await button.boundingBox();
+          assert.equal(overlaps(buttonBox, cardBox), false, `the button ${JSON.stringify(buttonBox)} covers the card ${JSON.stringify(cardBox)}`);
+        }
+        // The card's own button can be pressed where it is: nothing lies on top of it.
+        const action = card.getByRole(who === "a member" ? "button" : "link", { name: who === "a member" ? /Book Free Place|Proceed to Payment/ : "Log In" });
+        const actionBox = await action.boundingBox();
+        const onTop = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.closest("aside")?.getAttribute("aria-label") ?? null,
+          [actionBox.x + actionBox.width / 2, actionBox.y + actionBox.height - 2],
+        );
+        assert.equal(onTop, "Booking");
+        await axe.check(`event page scrolled to the booking card (${who})`);
+
+        // Back at the top, the shortcut returns.
+        await wheelUntil(page, -240, async () => (await page.evaluate(() => window.scrollY)) === 0);
+        await button.waitFor();
+        axe.assertClean();
+      }));
+  }
+});
