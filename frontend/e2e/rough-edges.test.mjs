@@ -3,9 +3,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import {
+  adminCookie,
   api,
   axeChecker,
   BASE_URL,
+  bookFor,
+  createEventAs,
+  DESKTOP,
   goto,
   launchBrowser,
   MOBILE,
@@ -272,4 +276,75 @@ describe("the floating Book Your Session button", () => {
         axe.assertClean();
       }));
   }
+});
+
+describe("the way to the membership plans", () => {
+  test("a member finds Membership in the avatar menu and in the footer", () =>
+    withPage({ viewport: DESKTOP, as: member }, async (page) => {
+      const axe = axeChecker(page);
+      await goto(page, "/about");
+      const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Membership", exact: true });
+      assert.equal(await footerLink.getAttribute("href"), "/membership");
+      await page.getByRole("button", { name: /^Your account/ }).click();
+      const item = page.getByRole("menuitem", { name: "Membership" });
+      await item.waitFor();
+      await axe.check("avatar menu open");
+      await item.click();
+      await page.getByRole("heading", { name: "Join Our Community", level: 1 }).waitFor();
+      assert.equal(new URL(page.url()).pathname, "/membership");
+
+      // And from the footer, from another page.
+      await goto(page, "/contact");
+      await footerLink.click();
+      await page.getByRole("heading", { name: "Join Our Community", level: 1 }).waitFor();
+      assert.equal(new URL(page.url()).pathname, "/membership");
+      await axe.check("/membership");
+      axe.assertClean();
+    }));
+
+  test("a Community member's third booking in a month is refused with a link to the plans", async () => {
+    const asAdmin = await adminCookie();
+    const now = new Date();
+    // Three free sessions in next month (London), on the 10th to 12th.
+    const day = (n) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, n, 10)).toISOString();
+    const tag = Date.now().toString(36);
+    const made = [];
+    for (const n of [10, 11, 12]) {
+      made.push(await createEventAs(asAdmin, { title: `Limit check ${tag} ${n}`, category: "Running", date: day(n), price: "0.00" }));
+    }
+    const community = await registerMember({ firstName: "Tomi" });
+    await bookFor(community, made[0].id);
+    await bookFor(community, made[1].id);
+
+    await withPage({ viewport: MOBILE, as: community }, async (page) => {
+      const axe = axeChecker(page);
+      await goto(page, `/events/${made[2].id}`);
+      await page.getByRole("heading", { name: "Book Your Spot" }).waitFor();
+      await page.getByRole("checkbox", { name: /I agree to the/ }).check();
+      await page.getByRole("button", { name: "Book Free Place" }).click();
+      const refusal = page.getByRole("alert").filter({ hasText: "Your Community plan includes 2 events a month" });
+      await refusal.waitFor();
+      const link = refusal.getByRole("link", { name: "See membership plans" });
+      await axe.check("event page: the monthly limit refusal");
+      await link.click();
+      await page.getByRole("heading", { name: "Join Our Community", level: 1 }).waitFor();
+      assert.equal(new URL(page.url()).pathname, "/membership");
+
+      // The full booking form says the same, with the same way out.
+      await goto(page, `/booking/${made[2].id}`);
+      await page.getByRole("heading", { name: "Complete Your Booking" }).waitFor();
+      await page.getByRole("textbox", { name: "Phone Number" }).fill("07700 900123");
+      await page.getByRole("spinbutton", { name: "Age" }).fill("30");
+      await page.getByRole("textbox", { name: "Emergency Contact" }).fill("Jo Silva");
+      await page.getByRole("textbox", { name: "Emergency Phone" }).fill("07700 900456");
+      await page.getByRole("checkbox", { name: /I agree to the/ }).check();
+      await page.getByRole("button", { name: /^Confirm Booking/ }).click();
+      const formRefusal = page.getByRole("alert").filter({ hasText: "Your Community plan includes 2 events a month" });
+      await formRefusal.waitFor();
+      await axe.check("booking form: the monthly limit refusal");
+      await formRefusal.getByRole("link", { name: "See membership plans" }).click();
+      await page.getByRole("heading", { name: "Join Our Community", level: 1 }).waitFor();
+      axe.assertClean();
+    });
+  });
 });

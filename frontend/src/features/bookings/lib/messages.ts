@@ -12,6 +12,11 @@ function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** The Community plan's monthly limit refused the booking (409 monthly_limit_reached). */
+export function isMonthlyLimit(error: unknown): boolean {
+  return error instanceof ApiError && error.body?.code === "monthly_limit_reached";
+}
+
 /** 'Booking Failed' with the server's message, or the spec's fallback; shows the toast. */
 export function bookingFailure(error: unknown): string {
   if (isSignedOut(error)) {
