@@ -1,15 +1,19 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
-import { FloatingBookButton } from "@/components/layout/floating-book-button";
 import { PageFallback } from "@/components/layout/page-fallback";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SkipLink } from "@/components/layout/skip-link";
+import { useHydrated } from "@/lib/use-hydrated";
 import { RouteErrorBoundary } from "./route-error";
 import { ScrollToTop } from "./scroll-to-top";
 
+/** A shortcut on small screens, not the page's content: loaded after first paint. */
+const FloatingBookButton = lazy(() => import("@/components/layout/floating-book-button"));
+
 export function RootLayout() {
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -23,7 +27,11 @@ export function RootLayout() {
         </RouteErrorBoundary>
       </main>
       <SiteFooter>
-        <FloatingBookButton />
+        {hydrated && (
+          <Suspense>
+            <FloatingBookButton />
+          </Suspense>
+        )}
       </SiteFooter>
       <ScrollToTop />
     </div>

@@ -1,4 +1,4 @@
-import { CalendarCheck, ClipboardList, ShieldCheck, SlidersHorizontal, UserRound, type LucideIcon } from "lucide-react";
+import { BadgeCheck, CalendarCheck, ClipboardList, ShieldCheck, SlidersHorizontal, UserRound, type LucideIcon } from "lucide-react";
 import type { User } from "@/lib/user";
 
 interface AccountLink {
@@ -11,6 +11,7 @@ const memberLinks: readonly AccountLink[] = [
   { label: "Preferences", to: "/preferences", icon: SlidersHorizontal },
   { label: "Profile", to: "/profile", icon: UserRound },
   { label: "My Bookings", to: "/bookings", icon: CalendarCheck },
+  { label: "Membership", to: "/membership", icon: BadgeCheck },
 ];
 
 /**

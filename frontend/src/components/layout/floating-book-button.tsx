@@ -18,8 +18,11 @@ const HIDDEN_ON = new Set([
   "/cancel",
 ]);
 
-/** "Book Your Session" pinned to the bottom corner on small screens. */
-export function FloatingBookButton() {
+/**
+ * "Book Your Session" pinned to the bottom corner on small screens. Loaded after first
+ * paint (root-layout.tsx); hidden while the event page's booking card is on screen (index.css).
+ */
+export default function FloatingBookButton() {
   const { pathname } = useLocation();
   if (HIDDEN_ON.has(pathname.replace(/\/$/, "") || "/") || /^\/(booking|admin)(\/|$)/.test(pathname)) return null;
   return (
@@ -27,7 +30,7 @@ export function FloatingBookButton() {
       to="/events"
       className={cn(
         buttonVariants({ size: "lg" }),
-        "fixed right-4 bottom-4 z-30 rounded-full! shadow-lg! shadow-black/20 md:hidden",
+        "floating-book fixed right-4 bottom-4 z-30 rounded-full! shadow-lg! shadow-black/20 md:hidden",
       )}
     >
       <CalendarPlus aria-hidden="true" />

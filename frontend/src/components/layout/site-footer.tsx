@@ -71,6 +71,11 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
               Blog
             </Link>
           </li>
+          <li>
+            <Link to="/membership" className={linkClass}>
+              Membership
+            </Link>
+          </li>
         </FooterColumn>
         <FooterColumn title="Support">
           <li>

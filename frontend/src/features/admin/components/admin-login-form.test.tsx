@@ -39,7 +39,7 @@ describe("the admin login", () => {
     await user.type(screen.getByLabelText(/^Password/), "wrong-password");
     await user.click(screen.getByRole("button", { name: "Open Admin Dashboard" }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Access Denied", {
+      expect(toast.error).toHaveBeenCalledWith("Access Denied", { duration: 5000, 
         description: "Invalid admin password. Please try again.",
       }),
     );
@@ -65,7 +65,7 @@ describe("the admin login", () => {
     await user.type(screen.getByLabelText(/^Password/), "x");
     await user.click(screen.getByRole("button", { name: "Open Admin Dashboard" }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(expect.any(String), {
+      expect(toast.error).toHaveBeenCalledWith(expect.any(String), { duration: 5000, 
         description: "Too many attempts. Try again in 5 minutes.",
       }),
     );

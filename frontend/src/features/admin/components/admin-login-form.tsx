@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { z } from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

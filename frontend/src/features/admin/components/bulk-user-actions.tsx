@@ -1,6 +1,6 @@
 import { Trash2, UserCog } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import {
   AlertDialog,
   AlertDialogCancel,

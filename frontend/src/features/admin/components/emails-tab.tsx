@@ -1,6 +1,6 @@
 import { Eye, Mail, Send } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import {
   AlertDialog,
   AlertDialogCancel,

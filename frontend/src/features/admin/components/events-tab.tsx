@@ -1,7 +1,7 @@
 import { CalendarDays, ClipboardList, Copy, Ellipsis, Pencil, Plus, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Choice } from "@/components/ui/choice";

@@ -81,6 +81,6 @@ describe("the session register", () => {
     answer(json({ error: "The register is closed", code: "register_closed" }, 409));
     await waitFor(() => expect(noShow).toHaveAttribute("aria-pressed", "false"));
     expect(screen.getByRole("button", { name: "Attended" })).toHaveAttribute("aria-pressed", "true");
-    expect(toast.error).toHaveBeenCalledWith("Not saved: Ana Silva", { description: "The register is closed" });
+    expect(toast.error).toHaveBeenCalledWith("Not saved: Ana Silva", { duration: 5000, description: "The register is closed" });
   });
 });

@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowLeft, Banknote, Check, ClipboardList, Phone, Printer, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";

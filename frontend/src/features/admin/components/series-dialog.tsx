@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarRange, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm, useWatch, type Control } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { z } from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Choice } from "@/components/ui/choice";

@@ -83,7 +83,7 @@ describe("Users tab", () => {
     expect(await screen.findByText("This email is already used")).toBeInTheDocument();
     expect(box).toHaveAttribute("aria-invalid", "true");
     expect(box).toHaveAccessibleDescription("This email is already used");
-    expect(toast.error).toHaveBeenCalledWith("Update failed", { description: "Please check the form" });
+    expect(toast.error).toHaveBeenCalledWith("Update failed", { duration: 5000, description: "Please check the form" });
   });
 
   it("cancels on Escape without a request, and checks the value first", async () => {

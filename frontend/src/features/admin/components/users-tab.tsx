@@ -1,6 +1,6 @@
 import { Users } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { errorMessage } from "@/lib/api-client";
 import { MESSAGES } from "@/lib/validation";

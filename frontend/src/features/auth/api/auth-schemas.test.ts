@@ -64,6 +64,17 @@ describe("sign-up form", () => {
     });
   });
 
+  it("says Passwords don't match together with the other fields' errors, not after them", () => {
+    expect(messages(signUpSchema, { ...valid, firstName: "", confirmPassword: "brisk otter 43" })).toEqual({
+      firstName: "First name is required",
+      confirmPassword: "Passwords don't match",
+    });
+    // A radio group nobody has touched can reach the schema as null, a wrong type.
+    expect(
+      messages(signUpSchema, { ...EMPTY_SIGN_UP, fitnessLevel: null, password: "brisk otter 42", confirmPassword: "x" }),
+    ).toMatchObject({ firstName: "First name is required", confirmPassword: "Passwords don't match" });
+  });
+
   it("checks the optional fields only when filled in", () => {
     expect(messages(signUpSchema, valid)).toEqual({});
     expect(
@@ -131,6 +142,10 @@ describe("login, forgot and reset forms", () => {
       confirmPassword: "Please confirm your password",
     });
     expect(messages(resetPasswordSchema, { token: "t", password: "123456", confirmPassword: "1234567" })).toEqual({
+      confirmPassword: "Passwords don't match",
+    });
+    expect(messages(resetPasswordSchema, { token: "", password: "brisk otter 42", confirmPassword: "brisk otter 43" })).toEqual({
+      token: "Reset token is required",
       confirmPassword: "Passwords don't match",
     });
   });

@@ -34,6 +34,22 @@ const required = (message: string) => z.string().check(z.trim(), z.minLength(1, 
 const oneOf = (allowed: readonly string[], message: string) =>
   z.string().check(z.refine((value) => allowed.includes(value), message));
 
+/**
+ * 'Passwords don't match' on confirmPassword. A check on the whole form normally runs only
+ * when every field has passed; this one runs whenever both passwords are text, so the
+ * mismatch shows in the same submit as the other fields' errors.
+ */
+function passwordsMatch() {
+  return z.refine<{ password: string; confirmPassword: string }>((form) => form.password === form.confirmPassword, {
+    message: MESSAGES.passwordsDontMatch,
+    path: ["confirmPassword"],
+    when: ({ value }) => {
+      const form = value as { password?: unknown; confirmPassword?: unknown } | null;
+      return typeof form?.password === "string" && typeof form.confirmPassword === "string";
+    },
+  });
+}
+
 export const loginSchema = z.object({
   email: z.pipe(trimmed(), z.email(MESSAGES.invalidEmail)),
   password: z.string().check(z.minLength(6, MESSAGES.passwordTooShort)),
@@ -52,12 +68,7 @@ export const resetPasswordSchema = z
     password: newPassword(),
     confirmPassword: z.string().check(z.minLength(6, MESSAGES.confirmPassword)),
   })
-  .check(
-    z.refine((form) => form.password === form.confirmPassword, {
-      message: MESSAGES.passwordsDontMatch,
-      path: ["confirmPassword"],
-    }),
-  );
+  .check(passwordsMatch());
 export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
 
 /** The sign-up form: the spec's five sections plus confirmPassword and agreeToTerms. */
@@ -84,12 +95,7 @@ export const signUpSchema = z
     marketingConsent: z.boolean(),
     agreeToTerms: z.boolean().check(z.refine((v) => v, MESSAGES.agreeToTerms)),
   })
-  .check(
-    z.refine((form) => form.password === form.confirmPassword, {
-      message: MESSAGES.passwordsDontMatch,
-      path: ["confirmPassword"],
-    }),
-  );
+  .check(passwordsMatch());
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpValues = z.output<typeof signUpSchema>;
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import type { ForgotPasswordValues } from "./auth-schemas";
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/app/auth";
 import { apiRequest } from "@/lib/api-client";
 import { greetingName, type User } from "@/lib/user";
@@ -20,7 +20,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: (user) => {
       auth.signedIn(user);
-      toast.success(`Welcome back, ${greetingName(user)}!`);
+      toast.welcome(`Welcome back, ${greetingName(user)}!`);
     },
     onError: (error) => toast.error(authErrorMessage(error, LOGIN_FAILED)),
   });

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/app/auth";
 import { ApiError, apiRequest } from "@/lib/api-client";
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/app/auth";
 import { apiRequest } from "@/lib/api-client";
 import { site } from "@/lib/site";
@@ -21,7 +21,7 @@ export function useRegister() {
     mutationFn: register,
     onSuccess: (user) => {
       auth.signedIn(user);
-      toast.success(`Welcome to ${site.name}!`, {
+      toast.welcome(`Welcome to ${site.name}!`, {
         description: "Your account is ready. We've emailed you a link to confirm your address.",
       });
     },

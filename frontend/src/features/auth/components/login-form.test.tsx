@@ -35,7 +35,7 @@ describe("LoginForm", () => {
     const fetchMock = mockFetch(() => json({ token: "eyJhbGciOiJIUzI1NiJ9.e30.sig", user: buildUser() }));
     const { user } = renderWithProviders(<LoginForm />, { route: "/login" });
     await submit(user, "ana@example.org", "brisk otter 42");
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Welcome back, Ana!"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Welcome back, Ana!", { duration: 5000 }));
     expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({
       email: "ana@example.org",
       password: "brisk otter 42",
@@ -70,6 +70,7 @@ describe("LoginForm", () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
         "We couldn't log you in. Please check your email and password and try again.",
+        { duration: 5000 },
       ),
     );
     expect(currentUrl()).toBe("/login");
@@ -80,6 +81,6 @@ describe("LoginForm", () => {
     mockFetch(() => json({ user: buildUser() }));
     const { user } = renderWithProviders(<LoginForm />, { route: "/login" });
     await submit(user, "ana@example.org", "brisk otter 42");
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Invalid response from server"));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Invalid response from server", { duration: 5000 }));
   });
 });

@@ -97,6 +97,7 @@ describe("SignUpForm", () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
         "We couldn't create your account. Please check your information and try again.",
+        { duration: 5000 },
       ),
     );
   });

@@ -1,7 +1,7 @@
 import { CheckCircle2, Lock, Ticket } from "lucide-react";
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -11,14 +11,18 @@ import type { Booking } from "../api/booking-schema";
 import { useCreateBooking } from "../api/create-booking";
 import { goToCheckout, useCreateCheckoutSession } from "../api/create-checkout-session";
 import { useLiveBookingFor } from "../api/get-my-bookings";
-import { bookingFailure, BOOKING_TOAST_ID, paymentSetupFailure, showBookedToast } from "../lib/messages";
+import { bookingFailure, BOOKING_TOAST_ID, isMonthlyLimit, paymentSetupFailure, showBookedToast } from "../lib/messages";
 import { formatPounds, isFreePrice } from "../lib/price";
 import { formatWhen } from "../lib/when";
 import { useAccessibilityRequirements } from "../lib/accessibility-requirements";
 import { AccessibilityField, BookingAs, Fact } from "./booking-request-fields";
+import type { Refusal } from "./booking-refusal";
 import { DownloadCalendarLink } from "./download-calendar-link";
 import { StatusBadges } from "./status-badges";
 import { TermsCheckbox } from "./terms-checkbox";
+
+/** Loaded only when a booking is refused. */
+const BookingRefusal = lazy(() => import("./booking-refusal"));
 
 const linkClass = "font-semibold text-primary underline underline-offset-4 hover:no-underline";
 
@@ -82,6 +86,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
   const [agreed, setAgreed] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const [booked, setBooked] = useState<Booking | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   if (!user) return null;
   if (booked) return <Booked booking={booked} justBooked />;
@@ -110,9 +115,13 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
           showBookedToast(booking.reference);
           setBooked(booking);
         },
-        onError: (error) => void bookingFailure(error),
+        onError: (error) =>
+          setRefusal({ title: "Booking Failed", message: bookingFailure(error), upgrade: isMonthlyLimit(error) }),
       },
     );
+
+  const refuse = (error: unknown) =>
+    setRefusal({ title: "Payment Setup Failed", message: paymentSetupFailure(error), upgrade: isMonthlyLimit(error) });
 
   const pay = () =>
     checkout.mutate(
@@ -124,12 +133,12 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
             goToCheckout(session);
           } catch (error) {
             setRedirecting(false);
-            paymentSetupFailure(error);
+            refuse(error);
           }
         },
         onError: (error) => {
           if (error instanceof ApiError && error.body?.code === "payment_not_required") bookFree();
-          else paymentSetupFailure(error);
+          else refuse(error);
         },
       },
     );
@@ -139,6 +148,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
     if (!agreed || pending) return;
     if (!accessibility.check()) return;
     toast.dismiss(BOOKING_TOAST_ID);
+    setRefusal(null);
     if (free) bookFree();
     else pay();
   };
@@ -183,6 +193,11 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
           </p>
         )}
       </div>
+      {refusal && (
+        <Suspense>
+          <BookingRefusal refusal={refusal} />
+        </Suspense>
+      )}
       {!free && (
         <p className="text-center text-sm text-muted-foreground">
           Prefer to pay cash on arrival?{" "}

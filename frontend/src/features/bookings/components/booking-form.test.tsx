@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { json, mockFetch } from "@/testing/fetch-mock";
@@ -99,6 +99,27 @@ describe("BookingForm", () => {
     );
     expect(onBooked).not.toHaveBeenCalled();
     expect(screen.getByRole("textbox", { name: /First Name/ })).toHaveValue("Ana");
+  });
+
+  it("links the Community plan's monthly limit refusal to the membership plans", async () => {
+    const limit = "Your Community plan includes 2 events a month. Upgrade to Active for unlimited bookings.";
+    mockFetch(() => json({ error: limit, code: "monthly_limit_reached" }, 409));
+    const { user } = renderWithProviders(<BookingForm event={buildEvent()} known={known} onBooked={vi.fn()} />, { user: member });
+    await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
+    await user.click(screen.getByRole("button", { name: /^Confirm Booking/ }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(limit);
+    expect(within(alert).getByRole("link", { name: "See membership plans" })).toHaveAttribute("href", "/membership");
+  });
+
+  it("offers no plans for other refusals", async () => {
+    mockFetch(() => json({ error: "Sorry, this event is fully booked.", code: "event_full" }, 409));
+    const { user } = renderWithProviders(<BookingForm event={buildEvent()} known={known} onBooked={vi.fn()} />, { user: member });
+    await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
+    await user.click(screen.getByRole("button", { name: /^Confirm Booking/ }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Sorry, this event is fully booked.");
+    expect(within(alert).queryByRole("link")).toBeNull();
   });
 
   it("falls back to 'Please try again or contact support.'", async () => {

@@ -1,10 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AlertCircle, Lock } from "lucide-react";
+import { Lock } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/app/auth";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Choice } from "@/components/ui/choice";
 import { Field, FieldSet } from "@/components/ui/field";
@@ -24,8 +23,9 @@ import {
 import type { Booking } from "../api/booking-schema";
 import { useCreateBooking } from "../api/create-booking";
 import { goToCheckout, useCreateCheckoutSession } from "../api/create-checkout-session";
-import { bookingFailure, BOOKING_TOAST_ID, paymentSetupFailure, showBookedToast } from "../lib/messages";
+import { bookingFailure, BOOKING_TOAST_ID, isMonthlyLimit, paymentSetupFailure, showBookedToast } from "../lib/messages";
 import { formatPriceOrFree, isFreePrice } from "../lib/price";
+import BookingRefusal, { type Refusal } from "./booking-refusal";
 import { TermsCheckbox } from "./terms-checkbox";
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -82,7 +82,7 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
   const create = useCreateBooking();
   const checkout = useCreateCheckoutSession();
   const [redirecting, setRedirecting] = useState(false);
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const [failure, setFailure] = useState<Refusal | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
 
   const free = isFreePrice(event.price);
@@ -90,8 +90,8 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
   const pending = create.isPending || checkout.isPending || redirecting;
   const price = formatPriceOrFree(event.price);
 
-  const fail = (title: string, message: string) => {
-    setFailure({ title, message });
+  const fail = (title: string, message: string, error: unknown) => {
+    setFailure({ title, message, upgrade: isMonthlyLimit(error) });
     // After the button re-enables, put the reader on the reason.
     window.setTimeout(() => failureRef.current?.focus(), 0);
   };
@@ -107,7 +107,7 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
         },
         onError: (error) => {
           applyServerFieldErrors(form, error, fieldsOf(defaults));
-          fail("Booking Failed", bookingFailure(error));
+          fail("Booking Failed", bookingFailure(error), error);
         },
       },
     );
@@ -123,14 +123,14 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
             goToCheckout(session);
           } catch (error) {
             setRedirecting(false);
-            fail("Payment Setup Failed", paymentSetupFailure(error));
+            fail("Payment Setup Failed", paymentSetupFailure(error), error);
           }
         },
         onError: (error) => {
           // A session that turned free needs no payment: book it as cash.
           if (error instanceof ApiError && error.body?.code === "payment_not_required") return bookCash(values);
           applyServerFieldErrors(form, error, fieldsOf(defaults));
-          fail("Payment Setup Failed", paymentSetupFailure(error));
+          fail("Payment Setup Failed", paymentSetupFailure(error), error);
         },
       },
     );
@@ -240,15 +240,7 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
         <TermsCheckbox id="booking-terms" error={errors.agreeToTerms?.message} {...register("agreeToTerms")} />
       </Group>
 
-      {failure && (
-        <Alert ref={failureRef} variant="destructive" role="alert" tabIndex={-1} className="outline-none focus-visible:outline-2">
-          <AlertCircle aria-hidden="true" />
-          <div>
-            <p className="font-semibold">{failure.title}</p>
-            <p className="mt-1">{failure.message}</p>
-          </div>
-        </Alert>
-      )}
+      {failure && <BookingRefusal ref={failureRef} refusal={failure} />}
 
       <Button type="submit" size="lg" className="w-full" disabled={pending || full}>
         {full ? "Event Full" : pending ? "Processing Booking..." : `Confirm Booking - ${price}`}

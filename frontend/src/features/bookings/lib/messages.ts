@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
 /** One toast at a time in the booking area (spec section 4): each replaces the last. */
@@ -10,6 +10,11 @@ export const LOGIN_TO_BOOK = "Please log in to book this event.";
 
 function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
+}
+
+/** The Community plan's monthly limit refused the booking (409 monthly_limit_reached). */
+export function isMonthlyLimit(error: unknown): boolean {
+  return error instanceof ApiError && error.body?.code === "monthly_limit_reached";
 }
 
 /** 'Booking Failed' with the server's message, or the spec's fallback; shows the toast. */
@@ -36,9 +41,8 @@ export function paymentSetupFailure(error: unknown): string {
 
 /** 'Booking Confirmed!' with the server's reference. */
 export function showBookedToast(reference: string): void {
-  toast.success("Booking Confirmed!", {
+  toast.bookingConfirmation("Booking Confirmed!", {
     id: BOOKING_TOAST_ID,
     description: `Your booking reference is ${reference}. Check your email for details.`,
-    duration: 6000,
   });
 }

@@ -26,7 +26,7 @@ describe("ContactForm", () => {
     const fetchMock = mockFetch(() => json({ message: "ok" }, 201));
     const { user } = renderWithProviders(<ContactForm />);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
-    expect(toast.error).toHaveBeenCalledWith("Missing Information", {
+    expect(toast.error).toHaveBeenCalledWith("Missing Information", { duration: 5000, 
       description: "Please fill in all required fields.",
     });
     expect(screen.getByText("First name is required")).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe("ContactForm", () => {
     await fillIn(user);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith("Message Sent!", {
+      expect(toast.success).toHaveBeenCalledWith("Message Sent!", { duration: 4000, 
         description: "Thank you for contacting us. We'll get back to you within 24 hours.",
       }),
     );
@@ -69,7 +69,7 @@ describe("ContactForm", () => {
     await fillIn(user);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     expect(await screen.findByText("Invalid email address")).toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith("Error", { description: "Please correct the highlighted fields" });
+    expect(toast.error).toHaveBeenCalledWith("Error", { duration: 5000, description: "Please correct the highlighted fields" });
     expect(screen.getByLabelText(/Message/)).toHaveValue("Is the venue step-free?");
   });
 
@@ -79,7 +79,7 @@ describe("ContactForm", () => {
     await fillIn(user);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Error", {
+      expect(toast.error).toHaveBeenCalledWith("Error", { duration: 5000, 
         description: "Failed to send message. Please try again.",
       }),
     );

@@ -1,4 +1,5 @@
 import { Accessibility, ArrowLeft, CalendarDays, Check, Clock, MapPin, Users } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -47,8 +48,21 @@ function TextPlaceholder({ className }: { className: string }) {
 export function EventDetail({ event }: { event: SportEvent }) {
   const free = Number(event.price) === 0;
   const hydrated = useHydrated();
+  const aside = useRef<HTMLElement>(null);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let done = false;
+    // Loaded after first paint: the floating button only shows on small screens.
+    void import("../lib/floating-button-watch").then(({ hideFloatingButtonOver }) => {
+      if (!done && aside.current) stop = hideFloatingButtonOver(aside.current);
+    });
+    return () => {
+      done = true;
+      stop?.();
+    };
+  }, []);
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <article className="space-y-8">
         <header className="space-y-4">
           <img
@@ -139,7 +153,7 @@ export function EventDetail({ event }: { event: SportEvent }) {
           </section>
         )}
       </article>
-      <aside aria-label="Booking" className="lg:sticky lg:top-24 lg:self-start">
+      <aside ref={aside} aria-label="Booking" className="lg:sticky lg:top-24 lg:self-start">
         {hydrated ? <BookingSideCard event={event} /> : <BookingCardSkeleton />}
       </aside>
     </div>
@@ -158,7 +172,7 @@ function BookingCardSkeleton() {
 
 export function EventDetailSkeleton() {
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]" role="status">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]" role="status">
       <span className="sr-only">Loading event…</span>
       <div className="space-y-4">
         <Skeleton className="aspect-2/1 w-full rounded-2xl" />

@@ -36,8 +36,8 @@ export function SportCard({ sport, to }: SportCardProps) {
         <ul className="flex flex-wrap gap-1.5" aria-label="Locations">
           {shown.map((area) => (
             <li key={area}>
-              <Badge variant="outline">
-                <MapPin className="size-3" aria-hidden="true" />
+              <Badge variant="outline" className="max-w-full whitespace-normal">
+                <MapPin className="size-3 shrink-0" aria-hidden="true" />
                 {area}
               </Badge>
             </li>

@@ -11,7 +11,7 @@ export function SportGrid({ sports }: { sports: readonly SportSummary[] }) {
       <h2 id="choose-sport" className="text-2xl font-extrabold tracking-tight">
         Choose Your Sport
       </h2>
-      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {sports.map((sport) => (
           <li key={sport.category} className="flex">
             <SportCard

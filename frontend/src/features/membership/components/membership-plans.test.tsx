@@ -36,7 +36,7 @@ describe("MembershipPlans", () => {
     const fetchMock = mockFetch(() => json({}));
     const { user } = renderWithProviders(<MembershipPlans />);
     await user.click(screen.getByRole("button", { name: "Choose Active" }));
-    expect(toast.error).toHaveBeenCalledWith("Login Required", { description: "Please login to select a membership plan" });
+    expect(toast.error).toHaveBeenCalledWith("Login Required", { duration: 5000, description: "Please login to select a membership plan" });
     expect(localStorage.getItem("returnUrl")).toBe("/membership");
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -57,7 +57,7 @@ describe("MembershipPlans", () => {
     expect(await screen.findByRole("button", { name: "Processing..." })).toBeDisabled();
     release();
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith("Membership Created!", {
+      expect(toast.success).toHaveBeenCalledWith("Membership Created!", { duration: 4000, 
         description: "Welcome to PlaySpace! You can now access all your membership benefits.",
       }),
     );
@@ -70,11 +70,11 @@ describe("MembershipPlans", () => {
     mockFetch((_url, init) => (init.method === "POST" ? json({ error: "Invalid plan", code: "invalid_plan" }, 400) : json([])));
     const { user } = renderWithProviders(<MembershipPlans />, { user: buildUser() });
     await user.click(screen.getByRole("button", { name: "Choose Community" }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Error", { description: "Invalid plan" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Error", { duration: 5000, description: "Invalid plan" }));
     mockFetch((_url, init) => (init.method === "POST" ? new Response("", { status: 500 }) : json([])));
     await user.click(screen.getByRole("button", { name: "Choose Community" }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Error", { description: "Failed to create membership. Please try again." }),
+      expect(toast.error).toHaveBeenCalledWith("Error", { duration: 5000, description: "Failed to create membership. Please try again." }),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/app/auth";
 import { apiRequest, responseField } from "@/lib/api-client";
 import { saveGuestPreferences } from "../lib/guest-preferences";

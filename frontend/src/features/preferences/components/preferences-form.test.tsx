@@ -36,7 +36,7 @@ describe("PreferencesForm", () => {
     const { user } = renderWithProviders(<PreferencesForm initial={defaultPreferences()} />);
     await user.click(within(screen.getByRole("group", { name: "Favourite sports" })).getByRole("checkbox", { name: "Yoga" }));
     await user.click(screen.getByRole("button", { name: "Save Preferences" }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Preferences updated successfully!"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Preferences updated successfully!", { duration: 4000 }));
     const stored = JSON.parse(localStorage.getItem(GUEST_PREFERENCES_KEY) ?? "{}") as ReturnType<typeof defaultPreferences>;
     expect(stored.sports.favorites).toEqual(["Yoga"]);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -55,7 +55,7 @@ describe("PreferencesForm", () => {
     );
     const { user } = renderWithProviders(<PreferencesForm initial={defaultPreferences()} />, { user: buildUser() });
     await user.click(screen.getByRole("button", { name: "Save Preferences" }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to update preferences. Please try again."));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to update preferences. Please try again.", { duration: 5000 }));
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/user/preferences");
     expect(init?.method).toBe("PUT");

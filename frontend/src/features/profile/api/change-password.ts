@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { MESSAGES, newPassword } from "@/lib/validation";
 

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { z } from "zod/mini";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/app/auth";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 

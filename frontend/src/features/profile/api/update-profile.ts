@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useAuth } from "@/app/auth";
 import { apiRequest, errorMessage, responseField } from "@/lib/api-client";
 import { userSchema } from "@/lib/user";

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { BOOKING_TOAST_ID } from "@/features/bookings/lib/messages";
 import { ApiError, errorMessage } from "@/lib/api-client";
 

@@ -1,0 +1,42 @@
+import { toast as sonner, type ExternalToast } from "sonner";
+
+/**
+ * How long each kind of notification stays (spec section 9, "Notification durations"), in
+ * milliseconds. Every toast in the app goes through `toast` below, so this table is the
+ * only place these numbers live.
+ */
+export const TOAST_DURATIONS = {
+  success: 4000,
+  error: 5000,
+  info: 3000,
+  welcome: 5000,
+  bookingConfirmation: 6000,
+  reminder: 8000,
+} as const;
+
+export type ToastKind = keyof typeof TOAST_DURATIONS;
+
+/** A toast's options, less its duration: that follows from its kind. */
+export type ToastOptions = Omit<ExternalToast, "duration">;
+
+type Show = (title: string, options?: ToastOptions) => string | number;
+
+/** Sonner's method of that name, looked up at each call (tests replace the module). */
+const timed =
+  (method: "success" | "error" | "info", kind: ToastKind): Show =>
+  (title, options) =>
+    sonner[method](title, { ...options, duration: TOAST_DURATIONS[kind] });
+
+/** The app's notifications, each with its kind's duration (top-right, see the Toaster). */
+export const toast = {
+  success: timed("success", "success"),
+  error: timed("error", "error"),
+  info: timed("info", "info"),
+  /** A greeting after sign-up or login. */
+  welcome: timed("success", "welcome"),
+  /** 'Booking Confirmed!' with the booking's reference. */
+  bookingConfirmation: timed("success", "bookingConfirmation"),
+  /** 'Reminder: "{title}" starts in {time}!' */
+  reminder: timed("info", "reminder"),
+  dismiss: (id?: string | number) => sonner.dismiss(id),
+};
