@@ -51,5 +51,8 @@ export default defineConfig({
     setupFiles: ["./src/testing/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
+    // Typing a whole sign-up form in jsdom takes seconds on a busy 2-core machine; the
+    // default 5 s made those tests fail on load, not on behaviour.
+    testTimeout: 20_000,
   },
 });

@@ -187,6 +187,10 @@ pub struct BookingDto<'a> {
     pub amount: String,
     pub accessibility_requirements: Option<&'a str>,
     pub created_at: String,
+    /// With the event: the last moment the person may cancel (the browser never retypes
+    /// the cut-off).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cancellable_until: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<EventDto<'a>>,
 }
@@ -204,6 +208,10 @@ impl<'a> BookingDto<'a> {
             amount: b.amount.to_string(),
             accessibility_requirements: b.accessibility_requirements.as_deref(),
             created_at: b.created_at.to_rfc3339_opts(SecondsFormat::Secs, true),
+            cancellable_until: event.map(|e| {
+                playspace_domain::booking_rules::cancellable_until(e)
+                    .to_rfc3339_opts(SecondsFormat::Secs, true)
+            }),
             event: event.map(EventDto::from),
         }
     }

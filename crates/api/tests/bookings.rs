@@ -73,6 +73,10 @@ async fn a_cash_booking_is_confirmed_emailed_and_counted() {
     )
     .await;
     assert_eq!(mine[0]["reference"], body["reference"]);
+    // The cut-off comes from the server: two hours before the start.
+    let until = (event.starts_at - chrono::Duration::hours(2))
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    assert_eq!(mine[0]["cancellableUntil"], until.as_str());
     assert_eq!(mine[0]["event"]["title"], event.title);
     let (to, kind, text) = app.emails().pop().unwrap();
     assert_eq!(

@@ -1,4 +1,4 @@
-//! Lists the browser and the server both need, held together: the frontend keeps its own
+//! Lists and numbers the browser and the server both need, held together: the frontend keeps its own
 //! copy (for literal types and no round trip), and this test fails the build when the two
 //! drift.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -29,5 +29,28 @@ fn the_sport_list_is_the_same_on_both_sides() {
         frontend_array("lib/sports.ts", "SPORTS"),
         playspace_domain::category::SPORTS,
         "frontend/src/lib/sports.ts and crates/domain/src/category.rs list the same sports in the same order"
+    );
+}
+
+/// The number in `export const {name} = N;` of a frontend file.
+fn frontend_number(file: &str, name: &str) -> i64 {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../frontend/src")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let start = text
+        .find(&format!("export const {name} = "))
+        .unwrap_or_else(|| panic!("{name} in {file}"));
+    let rest = &text[start + format!("export const {name} = ").len()..];
+    rest[..rest.find(';').unwrap()].trim().parse().unwrap()
+}
+
+#[test]
+fn the_waitlist_hold_said_to_people_waiting_is_the_servers() {
+    // People waiting read "we'll hold it for you for 12 hours" before any offer exists;
+    // once offered, the page shows the server's offerExpiresAt.
+    assert_eq!(
+        frontend_number("features/waitlist/lib/deadline.ts", "HOLD_HOURS"),
+        playspace_domain::waitlist::CLAIM_WINDOW.num_hours()
     );
 }

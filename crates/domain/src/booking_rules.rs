@@ -90,8 +90,13 @@ pub fn limit_month(event: &Event) -> (DateTime<Utc>, DateTime<Utc>) {
 /// before").
 pub const CANCELLATION_CUTOFF: Duration = Duration::hours(2);
 
+/// The last moment a booking of `event` may be cancelled, itself included.
+pub fn cancellable_until(event: &Event) -> DateTime<Utc> {
+    event.starts_at - CANCELLATION_CUTOFF
+}
+
 pub fn can_cancel(event: &Event, now: DateTime<Utc>) -> bool {
-    now <= event.starts_at - CANCELLATION_CUTOFF
+    now <= cancellable_until(event)
 }
 
 #[cfg(test)]

@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// findBy/waitFor give up after 1 s by default: too short when a 2-core machine is also
+// building, which failed tests on load rather than on behaviour.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -22,7 +22,12 @@ const bookingFields = {
 export const bookingSchema = z.object(bookingFields);
 
 /** With its event, as GET /api/bookings and GET /api/confirm-payment return it. */
-export const bookingWithEventSchema = z.object({ ...bookingFields, event: eventSchema });
+export const bookingWithEventSchema = z.object({
+  ...bookingFields,
+  /** The last moment it may be cancelled (the server's cut-off, ISO). */
+  cancellableUntil: z.string(),
+  event: eventSchema,
+});
 
 export type Booking = z.infer<typeof bookingSchema>;
 export type BookingWithEvent = z.infer<typeof bookingWithEventSchema>;

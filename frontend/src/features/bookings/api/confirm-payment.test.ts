@@ -14,6 +14,7 @@ const booking = {
   amount: "8.00",
   accessibilityRequirements: null,
   createdAt: "2026-11-21T12:00:00Z",
+  cancellableUntil: "2026-12-01T16:30:00Z",
   event: buildEvent(),
 };
 

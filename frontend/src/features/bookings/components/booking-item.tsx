@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Card } from "@/components/ui/card";
 import { formatLongDate, formatTimeRange } from "@/lib/format";
 import type { BookingWithEvent } from "../api/booking-schema";
-import { cancellableUntil, canCancelBooking } from "../lib/booking-times";
+import { canCancelBooking } from "../lib/booking-times";
 import { formatPriceOrFree } from "../lib/price";
 import { formatShortDateTime } from "../lib/when";
 import { CancelBookingDialog } from "./cancel-booking-dialog";
@@ -66,7 +66,7 @@ export function BookingItem({ booking, now, upcoming }: Props) {
               <CancelBookingDialog booking={booking} onCancelled={() => title.current?.focus()} />
             ) : (
               <p className="rounded-lg bg-muted px-3 py-2 text-xs text-muted-foreground">
-                Cancellation closed at {formatShortDateTime(cancellableUntil(event))} (2 hours before the start). Please
+                Cancellation closed at {formatShortDateTime(new Date(booking.cancellableUntil))} (2 hours before the start). Please
                 contact us if you can&apos;t come.
               </p>
             )}

@@ -1,6 +1,3 @@
-/** Cancelling closes this long before the start (spec: at least 2 hours before). */
-export const CANCELLATION_CUTOFF_MS = 2 * 60 * 60 * 1000;
-
 interface Timed {
   /** ISO start instant. */
   date: string;
@@ -16,22 +13,12 @@ export function endsAt(event: Timed): Date {
   return new Date(new Date(event.date).getTime() + event.duration * 60_000);
 }
 
-/** The last moment a booking for `event` can be cancelled: 2 hours before the start. */
-export function cancellableUntil(event: Pick<Timed, "date">): Date {
-  return new Date(startsAt(event).getTime() - CANCELLATION_CUTOFF_MS);
-}
-
-/** Cancellation is open up to and including exactly 2 hours before the start (as the server rules). */
-export function isCancellationOpen(event: Pick<Timed, "date">, now: Date): boolean {
-  return now.getTime() <= cancellableUntil(event).getTime();
-}
-
-/** Whether a live (not cancelled) booking may still be cancelled at `now`. */
-export function canCancelBooking(
-  booking: { status: string; event: Pick<Timed, "date"> },
-  now: Date,
-): boolean {
-  return booking.status !== "cancelled" && isCancellationOpen(booking.event, now);
+/**
+ * Whether a live (not cancelled) booking may still be cancelled at `now`: up to and including
+ * the server's `cancellableUntil`.
+ */
+export function canCancelBooking(booking: { status: string; cancellableUntil: string }, now: Date): boolean {
+  return booking.status !== "cancelled" && now.getTime() <= new Date(booking.cancellableUntil).getTime();
 }
 
 /**

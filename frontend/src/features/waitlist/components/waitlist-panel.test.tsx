@@ -41,6 +41,7 @@ function booking(overrides: Record<string, unknown> = {}) {
     amount: "4.00",
     accessibilityRequirements: null,
     createdAt: "2026-11-21T12:00:00Z",
+    cancellableUntil: "2026-12-01T16:30:00Z",
     ...overrides,
   };
 }

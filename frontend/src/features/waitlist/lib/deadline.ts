@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { formatLongDate, formatTime } from "@/lib/format";
 
-/** How long a freed place is held for the person it is offered to (the server's rule). */
+/** How long a freed place is held for the person it is offered to: the server's CLAIM_WINDOW
+ * (crates/domain/src/waitlist.rs), held to it by crates/api/tests/shared_lists.rs. */
 export const HOLD_HOURS = 12;
 
 /** "Tuesday 24 November 2026, 16:30" in London time, as the offer email says it. */
