@@ -245,6 +245,9 @@ describe("waitlist (/events/{id} when full)", () => {
       // The page names the same deadline as the email.
       const heldUntil = (await card.locator("time").textContent()).trim();
       assert.ok(people.W.offerEmail.text.includes(`We're holding it for you until ${heldUntil}.`), heldUntil);
+      // The card's header names the held place, not "No spots left".
+      await card.getByText("A place is held for you").waitFor();
+      assert.equal(await card.getByText("No spots left").count(), 0);
 
       const tabTo = (name) => tabUntil(page, name);
       await tabTo(/Accessibility Requirements/);
@@ -257,6 +260,7 @@ describe("waitlist (/events/{id} when full)", () => {
       const heading = card.getByRole("heading", { name: "Booking Confirmed!" });
       await heading.waitFor();
       assert.equal(await isFocused(heading), true, "focus moves to the booking");
+      await card.getByText("You have a place").waitFor();
       const reference = (await card.getByTestId("booking-reference").textContent()).trim();
       assert.match(reference, /^PS-[A-Z0-9]{6}$/);
       await toast(page, `Your booking reference is ${reference}.`).waitFor();

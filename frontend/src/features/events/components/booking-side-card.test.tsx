@@ -51,4 +51,53 @@ describe("BookingSideCard", () => {
     expect(screen.queryByRole("heading", { name: "Book Your Spot" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Log in to join the waitlist" })).not.toBeInTheDocument();
   });
+
+  it("does not say 'No spots left' to the person a place is held for", async () => {
+    const event = buildEvent({ currentParticipants: 20, maxParticipants: 20 });
+    const heldUntil = new Date(Date.now() + 6 * 3600_000).toISOString();
+    mockFetch((url) =>
+      url.pathname === `/api/events/${event.id}/waitlist`
+        ? json({
+            entry: {
+              id: "w1",
+              eventId: event.id,
+              status: "offered",
+              position: null,
+              offerExpiresAt: heldUntil,
+              createdAt: "2026-11-21T12:00:00Z",
+            },
+          })
+        : json([]),
+    );
+    renderWithProviders(<BookingSideCard event={event} />, { user: buildUser() });
+    expect(await screen.findByText("A place is held for you")).toBeInTheDocument();
+    expect(screen.queryByText("No spots left")).not.toBeInTheDocument();
+  });
+
+  it("says a member who booked a full event has a place", async () => {
+    const event = buildEvent({ currentParticipants: 20, maxParticipants: 20 });
+    const member = buildUser();
+    mockFetch((url) =>
+      url.pathname === "/api/bookings"
+        ? json([
+            {
+              id: "b1",
+              reference: "PS-7K3Q9M",
+              eventId: event.id,
+              userId: member.id,
+              status: "confirmed",
+              paymentStatus: "pending",
+              paymentMethod: "cash",
+              amount: "0.00",
+              accessibilityRequirements: null,
+              createdAt: "2026-11-21T12:00:00Z",
+              cancellableUntil: "2026-12-01T16:30:00Z",
+              event,
+            },
+          ])
+        : json({ entry: null }),
+    );
+    renderWithProviders(<BookingSideCard event={event} />, { user: member });
+    expect(await screen.findByText("You have a place")).toBeInTheDocument();
+  });
 });

@@ -4,8 +4,11 @@ import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
 import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
+import { useWaitlistEntry } from "@/features/waitlist/api/get-waitlist-entry";
 import { WaitlistPanel } from "@/features/waitlist/components/waitlist-panel";
+import { useHasPassed } from "@/features/waitlist/lib/deadline";
 import { formatPrice } from "@/lib/format";
 import { saveReturnUrl } from "@/lib/return-url";
 import { isFull, type SportEvent } from "../api/event-schema";
@@ -33,7 +36,7 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
       <div className="flex items-baseline justify-between gap-3 border-b pb-4">
         <p className="text-3xl font-extrabold">{formatPrice(event.price)}</p>
         <p className="text-sm font-semibold text-muted-foreground">
-          {full ? "No spots left" : `${plural(spotsLeft, "spot")} left`}
+          {full && user ? <FullForMember eventId={event.id} /> : full ? "No spots left" : `${plural(spotsLeft, "spot")} left`}
         </p>
       </div>
       {status === "checking" ? (
@@ -81,4 +84,18 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
       )}
     </Card>
   );
+}
+
+/**
+ * A full event's header for a signed-in person: a place of theirs is not "no spots left".
+ * (The same queries as the panel below, so no extra request.)
+ */
+function FullForMember({ eventId }: { eventId: string }) {
+  const { booking } = useLiveBookingFor(eventId);
+  const entry = useWaitlistEntry(eventId).data?.entry ?? null;
+  const offered = entry?.status === "offered";
+  const lapsed = useHasPassed(offered ? entry.offerExpiresAt : null);
+  if (booking) return "You have a place";
+  if (offered && !lapsed) return "A place is held for you";
+  return "No spots left";
 }
