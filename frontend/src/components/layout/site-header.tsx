@@ -5,6 +5,7 @@ import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
+import { useDemand } from "@/lib/use-demand";
 import { useHydrated } from "@/lib/use-hydrated";
 import { ExternalLink } from "./external-link";
 import { Greeting } from "./greeting";
@@ -18,23 +19,6 @@ import { AccountMenuButton } from "./user-avatar";
 const ThemeMenu = lazy(() => import("./theme-menu"));
 const UserMenu = lazy(() => import("./user-menu"));
 const MobileAccountLinks = lazy(() => import("./mobile-account-links"));
-
-/** A menu whose code is not here yet: "idle", loading ahead of use, or asked to open. */
-type MenuDemand = "idle" | "load" | "open";
-
-/**
- * The menu's button, standing in for it until its code has loaded: a pointer over it starts
- * the load, a press (mouse, touch, or Enter/Space through the click) opens it once loaded.
- */
-function useMenuDemand() {
-  const [demand, setDemand] = useState<MenuDemand>("idle");
-  const triggerProps = {
-    onPointerEnter: () => setDemand((current) => (current === "idle" ? "load" : current)),
-    onPointerDown: () => setDemand("open"),
-    onClick: () => setDemand("open"),
-  };
-  return { demand, triggerProps };
-}
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -102,9 +86,9 @@ export function SiteHeader() {
   const { user, status } = useAuth();
   // Server-rendered HTML cannot know who is looking; see AccountPlaceholder.
   const hydrated = useHydrated();
-  const themeMenu = useMenuDemand();
+  const themeMenu = useDemand();
   // A press on the avatar before the menu's code has loaded opens the menu once it has.
-  const accountMenu = useMenuDemand();
+  const accountMenu = useDemand();
 
   return (
     <header
