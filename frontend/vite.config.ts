@@ -22,6 +22,20 @@ function chartsOwnClsx(): Plugin {
   };
 }
 
+/** The libraries every page runs on: one cached file, shared by the entry and every page. */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][\w-]+|@radix-ui[\\/]react-(slot|compose-refs)|class-variance-authority|clsx|tailwind-merge)[\\/]/;
+/**
+ * Small modules that the pages a visitor opens first share (helpers, simple UI, the events
+ * feature, icons, zod's mini build): one file instead of dozens of tiny ones. Not the menus,
+ * selects and pop-overs loaded on demand, nor what pulls in sonner or the form libraries.
+ */
+const COMMON = [
+  /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts)/,
+  /[\\/]src[\\/]components[\\/]ui[\\/](badge|card|empty-state|skeleton|alert|input|label|select-trigger-class)\.tsx?$/,
+  /[\\/]src[\\/]components[\\/]layout[\\/](?!theme-menu\.|user-menu\.|mobile-account-links\.)/,
+  /[\\/]src[\\/]features[\\/]events[\\/](?!components[\\/](date-filter-popover|filter-select-menu)\.)/,
+  /[\\/]node_modules[\\/](lucide-react|zod[\\/]v4[\\/](mini|core))[\\/]/,
+];
 // The API server to proxy to while developing with `npm run dev`.
 const apiTarget = process.env.PLAYSPACE_API ?? "http://127.0.0.1:8080";
 
@@ -45,6 +59,18 @@ export default defineConfig({
     // Sport pictures stay separate cached files instead of data URIs inside the JS.
     assetsInlineLimit: 0,
     target: "es2022",
+    rolldownOptions: {
+      output: {
+        // What a phone downloads for a page is measured by scripts/js-budget.mjs (at most
+        // 10 files and 120 KiB): a few larger files instead of dozens of tiny ones.
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: FRAMEWORK, priority: 3 },
+            { name: "common", test: (id) => COMMON.some((pattern) => pattern.test(id)), minShareCount: 2, priority: 2 },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: "jsdom",

@@ -1,18 +1,21 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, type ReactNode } from "react";
+import { useToasterRequested } from "@/lib/toaster-request";
 import { useHydrated } from "@/lib/use-hydrated";
 import { AuthProvider } from "./auth-provider";
 import { useTheme } from "./theme";
 import { ThemeProvider } from "./theme-provider";
 
-// Toasts are never needed for the first paint, so their code loads afterwards.
+// Toasts are never needed for the first paint: their code loads with the first toast.
 const Toaster = lazy(() => import("@/components/ui/toaster"));
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
   const hydrated = useHydrated();
+  const requested = useToasterRequested();
   // Never in server-rendered HTML: nothing to show there, and it follows the device theme.
-  if (!hydrated) return null;
+  // Mounted with the first toast (src/lib/toaster-request.ts): sonner then replays it.
+  if (!hydrated || !requested) return null;
   return (
     <Suspense>
       <Toaster theme={resolvedTheme} />

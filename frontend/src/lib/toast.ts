@@ -1,4 +1,5 @@
 import { toast as sonner, type ExternalToast } from "sonner";
+import { requestToaster } from "./toaster-request";
 
 /**
  * How long each kind of notification stays (spec section 9, "Notification durations"), in
@@ -24,8 +25,10 @@ type Show = (title: string, options?: ToastOptions) => string | number;
 /** Sonner's method of that name, looked up at each call (tests replace the module). */
 const timed =
   (method: "success" | "error" | "info", kind: ToastKind): Show =>
-  (title, options) =>
-    sonner[method](title, { ...options, duration: TOAST_DURATIONS[kind] });
+  (title, options) => {
+    requestToaster();
+    return sonner[method](title, { ...options, duration: TOAST_DURATIONS[kind] });
+  };
 
 /** The app's notifications, each with its kind's duration (top-right, see the Toaster). */
 export const toast = {

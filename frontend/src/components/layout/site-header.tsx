@@ -5,6 +5,7 @@ import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
+import { useDemand } from "@/lib/use-demand";
 import { useHydrated } from "@/lib/use-hydrated";
 import { ExternalLink } from "./external-link";
 import { Greeting } from "./greeting";
@@ -13,7 +14,8 @@ import { mainNav } from "./nav-links";
 import { ThemeMenuButton } from "./theme-menu-button";
 import { AccountMenuButton } from "./user-avatar";
 
-// Menus load after first paint; their buttons show meanwhile.
+// Menus load when the visitor reaches for them (pointer over or press on their button):
+// their code, with the Radix menu behind it, is not part of a page's first load.
 const ThemeMenu = lazy(() => import("./theme-menu"));
 const UserMenu = lazy(() => import("./user-menu"));
 const MobileAccountLinks = lazy(() => import("./mobile-account-links"));
@@ -84,8 +86,9 @@ export function SiteHeader() {
   const { user, status } = useAuth();
   // Server-rendered HTML cannot know who is looking; see AccountPlaceholder.
   const hydrated = useHydrated();
-  // A click on the avatar before the menu's code has loaded opens the menu once it has.
-  const [accountMenuRequested, setAccountMenuRequested] = useState(false);
+  const themeMenu = useDemand();
+  // A press on the avatar before the menu's code has loaded opens the menu once it has.
+  const accountMenu = useDemand();
 
   return (
     <header
@@ -105,23 +108,25 @@ export function SiteHeader() {
           <Button asChild className="max-xl:hidden">
             <Link to="/events">Book Now</Link>
           </Button>
-          {hydrated ? (
-            <Suspense fallback={<ThemeMenuButton />}>
-              <ThemeMenu />
-            </Suspense>
+          {themeMenu.demand === "idle" ? (
+            <ThemeMenuButton {...themeMenu.triggerProps} />
           ) : (
-            <ThemeMenuButton />
+            <Suspense fallback={<ThemeMenuButton {...themeMenu.triggerProps} />}>
+              <ThemeMenu defaultOpen={themeMenu.demand === "open"} />
+            </Suspense>
           )}
           {!hydrated ? (
             <AccountPlaceholder />
           ) : user ? (
             <>
               <Greeting user={user} className="max-w-48 max-md:hidden" />
-              <Suspense
-                fallback={<AccountMenuButton user={user} onClick={() => setAccountMenuRequested(true)} />}
-              >
-                <UserMenu user={user} defaultOpen={accountMenuRequested} />
-              </Suspense>
+              {accountMenu.demand === "idle" ? (
+                <AccountMenuButton user={user} {...accountMenu.triggerProps} />
+              ) : (
+                <Suspense fallback={<AccountMenuButton user={user} {...accountMenu.triggerProps} />}>
+                  <UserMenu user={user} defaultOpen={accountMenu.demand === "open"} />
+                </Suspense>
+              )}
             </>
           ) : status === "checking" ? (
             <Skeleton className="size-9 rounded-full" />

@@ -11,11 +11,14 @@ import {
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { ThemeMenuButton } from "./theme-menu-button";
 
-/** Light, Dark or System. Loaded after first paint: the header shows its button meanwhile. */
-export default function ThemeMenu() {
+/**
+ * Light, Dark or System. Loaded when the visitor reaches for its button (see SiteHeader),
+ * open at once (`defaultOpen`) when that was a press.
+ */
+export default function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { theme, setTheme } = useTheme();
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <Tooltip>
         <TooltipTrigger asChild>
           <DropdownMenuTrigger asChild>

@@ -1,10 +1,11 @@
 import { CalendarDays } from "lucide-react";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Calendar } from "@/components/ui/calendar";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { londonDayKey, type DayKey } from "@/lib/day";
+import { lazy, Suspense } from "react";
+import type { DayKey } from "@/lib/day";
 import { formatDayKey } from "@/lib/format";
+import { useDemand } from "@/lib/use-demand";
+
+// The calendar and its pop-over load when the visitor reaches for the button.
+const DateFilterPopover = lazy(() => import("./date-filter-popover"));
 
 interface DateFilterProps {
   id: string;
@@ -16,37 +17,24 @@ interface DateFilterProps {
 
 /** "Pick a date" button opening a calendar (week starts on Sunday) with "Clear Date". */
 export function DateFilter({ id, labelId, value, onChange }: DateFilterProps) {
-  const [open, setOpen] = useState(false);
-  const today = londonDayKey(new Date());
-  const choose = (day: DayKey | undefined) => {
-    onChange(day);
-    setOpen(false);
-  };
+  const { demand, triggerProps } = useDemand();
+  const button = (props: object) => (
+    <button
+      type="button"
+      id={id}
+      aria-labelledby={`${labelId} ${id}`}
+      className="flex h-10 w-full items-center gap-2 rounded-lg border border-input bg-card px-3 text-left text-sm hover:bg-muted"
+      {...props}
+    >
+      <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      {value ? formatDayKey(value) : <span className="text-muted-foreground">Pick a date</span>}
+    </button>
+  );
+  const standIn = button(triggerProps);
+  if (demand === "idle") return standIn;
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <button
-          type="button"
-          id={id}
-          aria-labelledby={`${labelId} ${id}`}
-          className="flex h-10 w-full items-center gap-2 rounded-lg border border-input bg-card px-3 text-left text-sm hover:bg-muted"
-        >
-          <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-          {value ? formatDayKey(value) : <span className="text-muted-foreground">Pick a date</span>}
-        </button>
-      </PopoverTrigger>
-      <PopoverContent aria-label="Choose a date">
-        <Calendar selected={value} onSelect={choose} today={today} minDay={today} />
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-2 w-full"
-          disabled={!value}
-          onClick={() => choose(undefined)}
-        >
-          Clear Date
-        </Button>
-      </PopoverContent>
-    </Popover>
+    <Suspense fallback={standIn}>
+      <DateFilterPopover trigger={button({})} value={value} onChange={onChange} defaultOpen={demand === "open"} />
+    </Suspense>
   );
 }

@@ -3,11 +3,11 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { DayKey } from "@/lib/day";
 import type { EventQuery } from "../api/get-events";
 import { ALL, type FilterName } from "../lib/event-filters";
 import { DateFilter } from "./date-filter";
+import { FilterSelect } from "./filter-select";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -74,19 +74,13 @@ export function EventsFilterBar({ filters, searchText, sports, areas, onChange }
           {/* Its own box: Radix adds a hidden native select beside the button only in the
               server's HTML, which must not change the spacing above the next row. */}
           <div>
-            <Select value={filters.sport ?? ALL} onValueChange={(value) => onChange("sport", value)}>
-              <SelectTrigger id={`${id}-sport`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All Sports</SelectItem>
-                {sportOptions.map((sport) => (
-                  <SelectItem key={sport} value={sport}>
-                    {sport}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FilterSelect
+              id={`${id}-sport`}
+              value={filters.sport ?? ALL}
+              allLabel="All Sports"
+              options={sportOptions}
+              onValueChange={(value) => onChange("sport", value)}
+            />
           </div>
         </div>
         <div className="space-y-1.5">
@@ -94,19 +88,13 @@ export function EventsFilterBar({ filters, searchText, sports, areas, onChange }
           {/* Its own box: Radix adds a hidden native select beside the button only in the
               server's HTML, which must not change the spacing above the next row. */}
           <div>
-            <Select value={filters.area ?? ALL} onValueChange={(value) => onChange("area", value)}>
-              <SelectTrigger id={`${id}-area`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All Areas</SelectItem>
-                {areaOptions.map((area) => (
-                  <SelectItem key={area} value={area}>
-                    {area}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FilterSelect
+              id={`${id}-area`}
+              value={filters.area ?? ALL}
+              allLabel="All Areas"
+              options={areaOptions}
+              onValueChange={(value) => onChange("area", value)}
+            />
           </div>
         </div>
         <div className="col-span-2 space-y-1.5 lg:col-span-1">

@@ -1,5 +1,5 @@
 import { Gift } from "lucide-react";
-import { useId, useState, type Ref, type SyntheticEvent } from "react";
+import { lazy, Suspense, useId, useState, type Ref, type SyntheticEvent } from "react";
 import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
 import { AccessibilityField, BookingAs, Fact } from "@/features/bookings/components/booking-request-fields";
@@ -9,8 +9,11 @@ import { formatPounds, isFreePrice } from "@/features/bookings/lib/price";
 import { formatWhen } from "@/features/bookings/lib/when";
 import type { SportEvent } from "@/features/events/api/event-schema";
 import { formatHeldUntil, HOLD_HOURS } from "../lib/deadline";
-import { LetItGoDialog } from "./let-it-go-dialog";
 import { PanelHeading } from "./panel-heading";
+
+// The confirmation dialog (and Radix's dialog code) loads with the offer, which few visits
+// ever see, rather than with every event page.
+const LetItGoDialog = lazy(() => import("./let-it-go-dialog").then(({ LetItGoDialog }) => ({ default: LetItGoDialog })));
 
 interface Props {
   event: SportEvent;
@@ -94,7 +97,15 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
             Tick the box to agree to the terms first.
           </p>
         )}
-        <LetItGoDialog eventTitle={event.title} disabled={busy} pending={declining} onConfirm={onDecline} />
+        <Suspense
+          fallback={
+            <Button type="button" variant="ghost" className="w-full" disabled>
+              Let It Go
+            </Button>
+          }
+        >
+          <LetItGoDialog eventTitle={event.title} disabled={busy} pending={declining} onConfirm={onDecline} />
+        </Suspense>
       </div>
     </form>
   );
