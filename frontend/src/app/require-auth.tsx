@@ -7,7 +7,7 @@ import { useAuth } from "./auth";
 function Checking() {
   return (
     <div className="flex items-center justify-center gap-3 px-4 py-24 text-muted-foreground" role="status">
-      <Loader2 className="size-5 animate-spin" aria-hidden="true" /> Checking authentication...
+      <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" /> Checking authentication...
     </div>
   );
 }

@@ -5,7 +5,7 @@ export function Skeleton({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       aria-hidden="true"
-      className={cn("animate-pulse bg-muted", className)}
+      className={cn("motion-safe:animate-pulse bg-muted", className)}
       {...props}
     />
   );

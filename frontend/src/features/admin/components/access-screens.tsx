@@ -28,7 +28,7 @@ export function AccessDenied() {
 export function VerifyingAccess() {
   return (
     <div className="flex items-center justify-center gap-3 px-4 py-24 text-muted-foreground" role="status">
-      <Loader2 className="size-5 animate-spin" aria-hidden="true" /> Verifying access...
+      <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" /> Verifying access...
     </div>
   );
 }

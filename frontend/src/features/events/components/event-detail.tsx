@@ -34,7 +34,7 @@ function TextPlaceholder({ className }: { className: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn("inline-block h-6 max-w-full animate-pulse rounded-md bg-muted align-top", className)}
+      className={cn("inline-block h-6 max-w-full motion-safe:animate-pulse rounded-md bg-muted align-top", className)}
     />
   );
 }
