@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: { "react-refresh/only-export-components": "off" },
   },
   {
-    files: ["vite.config.ts", "scripts/prerender.ts", "scripts/chunk-modules.ts"],
+    files: ["vite.config.ts", "scripts/prerender.ts", "scripts/chunk-modules.ts", "scripts/precompress.ts"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: { globals: globals.node },
   },

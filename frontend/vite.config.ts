@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { chunkModules } from "./scripts/chunk-modules.ts";
+import { precompress } from "./scripts/precompress.ts";
 import { prerender } from "./scripts/prerender.ts";
 
 /**
@@ -33,7 +34,7 @@ const COMMON = [
   /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts)/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|card|empty-state|skeleton|alert|input|label|select-trigger-class)\.tsx?$/,
   /[\\/]src[\\/]components[\\/]layout[\\/](?!theme-menu\.|user-menu\.|mobile-account-links\.)/,
-  /[\\/]src[\\/]features[\\/]events[\\/](?!components[\\/](date-filter-popover|filter-select-menu)\.)/,
+  /[\\/]src[\\/]features[\\/]events[\\/](?!components[\\/](date-filter-popover|filter-select-menu|member-side)\.)/,
   /[\\/]node_modules[\\/](lucide-react|zod[\\/]v4[\\/](mini|core))[\\/]/,
 ];
 // The API server to proxy to while developing with `npm run dev`.
@@ -42,7 +43,8 @@ const apiTarget = process.env.PLAYSPACE_API ?? "http://127.0.0.1:8080";
 export default defineConfig({
   // prerender(): the first screen of /, /events and /events/{id} as HTML (docs/adr/0006).
   // chunkModules(): which source modules each file holds, for scripts/bundle-size.mjs.
-  plugins: [react(), tailwindcss(), prerender(), chunkModules(), chartsOwnClsx()],
+  // precompress(): .br and .gz beside each asset, sent by the server as they are.
+  plugins: [react(), tailwindcss(), prerender(), chunkModules(), chartsOwnClsx(), precompress()],
   define: {
     // The footer's year in prerendered HTML (src/components/layout/site-footer.tsx).
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
@@ -54,6 +56,8 @@ export default defineConfig({
     proxy: { "/api": apiTarget, "/healthz": apiTarget },
   },
   build: {
+    // Every browser the site supports preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // scripts/bundle-size.mjs reads the manifest to find what the home route loads.
     manifest: true,
     // Sport pictures stay separate cached files instead of data URIs inside the JS.

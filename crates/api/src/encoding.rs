@@ -13,10 +13,28 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 
 pub fn accepts_gzip(req: &HttpRequest) -> bool {
-    req.headers()
+    accepts(req, "gzip")
+}
+
+/// Whether `Accept-Encoding` lists `coding` (or `*`) without refusing it with `q=0`.
+pub fn accepts(req: &HttpRequest, coding: &str) -> bool {
+    let Some(header) = req
+        .headers()
         .get(ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|enc| enc.trim().starts_with("gzip")))
+    else {
+        return false;
+    };
+    header.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let refused = parts.any(|p| {
+            p.strip_prefix("q=")
+                .and_then(|q| q.parse::<f32>().ok())
+                .is_some_and(|q| q <= 0.0)
+        });
+        (name.eq_ignore_ascii_case(coding) || name == "*") && !refused
+    })
 }
 
 pub fn gzip(bytes: &[u8]) -> Result<Vec<u8>, std::io::Error> {
@@ -66,5 +84,32 @@ fn respond(
             .body(body),
         // Not accepted, or (never in practice) the encoder failed: the plain body is right.
         _ => response.body(plain),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::test::TestRequest;
+
+    use super::accepts;
+
+    #[test]
+    fn an_encoding_is_accepted_when_listed_or_starred_and_not_refused() {
+        let accepts_with = |header: &str, coding: &str| {
+            accepts(
+                &TestRequest::default()
+                    .insert_header(("accept-encoding", header))
+                    .to_http_request(),
+                coding,
+            )
+        };
+        assert!(accepts_with("gzip, deflate, br, zstd", "br"));
+        assert!(accepts_with("GZIP;q=0.5", "gzip"));
+        assert!(accepts_with("*", "br"));
+        assert!(!accepts_with("br;q=0, gzip", "br"));
+        assert!(!accepts_with("gzip;q=0.0", "gzip"));
+        assert!(!accepts_with("x-gzip-like", "gzip"));
+        assert!(!accepts_with("identity", "gzip"));
+        assert!(!accepts(&TestRequest::default().to_http_request(), "gzip"));
     }
 }

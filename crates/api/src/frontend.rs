@@ -9,13 +9,15 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant, SystemTime};
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, HeaderValue, VARY};
+use actix_web::http::header::{
+    CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, ContentEncoding, HeaderValue, VARY,
+};
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::SecondsFormat;
 use playspace_app::{GetEventError, get_event};
 
 use crate::dto::EventDto;
-use crate::encoding::{accepts_gzip, gzip};
+use crate::encoding::{accepts, accepts_gzip, gzip};
 use crate::routes::list_events;
 use crate::state::AppState;
 use templates::{EventTemplate, Prerendered, SportImages};
@@ -505,6 +507,64 @@ fn summary(text: &str, max: usize) -> String {
     let cut: String = text.chars().take(max - 1).collect();
     let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
     format!("{}…", cut.trim_end_matches([',', '.', ';', ':']))
+}
+
+/// `GET /assets/{name}`: a built file. The build writes `name.br` and `name.gz` beside each
+/// script, stylesheet and picture (frontend/scripts/precompress.ts, at the best levels), and
+/// the smallest one the browser accepts goes out as it is, with its length. Anything else
+/// goes through the usual file service (compressed on the fly where it is worth it).
+pub async fn asset(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+) -> HttpResponse {
+    let Some(dir) = state.frontend.dir().filter(|_| is_asset_name(&name)) else {
+        return spa_index(req, state).await;
+    };
+    let path = dir.join("assets").join(name.as_str());
+    let content_type = actix_files::file_extension_to_mime(
+        path.extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default(),
+    );
+    for (coding, encoding, suffix) in [
+        ("br", ContentEncoding::Brotli, "br"),
+        ("gzip", ContentEncoding::Gzip, "gz"),
+    ] {
+        if !accepts(&req, coding) {
+            continue;
+        }
+        let mut compressed = path.clone().into_os_string();
+        compressed.push(".");
+        compressed.push(suffix);
+        if let Ok(file) = actix_files::NamedFile::open_async(&compressed).await {
+            let file = file
+                .set_content_type(content_type.clone())
+                .set_content_encoding(encoding);
+            return varied(file.disable_content_disposition().into_response(&req));
+        }
+    }
+    match actix_files::NamedFile::open_async(&path).await {
+        Ok(file) => varied(file.disable_content_disposition().into_response(&req)),
+        Err(_) => spa_index(req, state).await,
+    }
+}
+
+/// The answer depends on `Accept-Encoding`: caches must keep one copy per encoding.
+fn varied(mut response: HttpResponse) -> HttpResponse {
+    response
+        .headers_mut()
+        .insert(VARY, HeaderValue::from_static("accept-encoding"));
+    response
+}
+
+/// A plain file name as Vite writes them: no separators, no parent directory, no hidden file.
+fn is_asset_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('.')
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
 }
 
 /// Vite names files under /assets/ by content hash: they never change, so cache for a year.

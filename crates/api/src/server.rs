@@ -149,6 +149,7 @@ pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                                 Ok(response)
                             }
                         })
+                        .route("/assets/{name}", web::get().to(frontend::asset))
                         .service(
                             actix_files::Files::new("/", dir)
                                 .default_handler(web::to(frontend::spa_index)),

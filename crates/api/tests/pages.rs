@@ -238,3 +238,60 @@ async fn pages_are_gzipped_for_browsers_that_accept_it() {
     assert!(html.contains("<h1>Sport for everyone.</h1>"));
     assert!(html.contains("Sunday Swim"));
 }
+
+/// The build's compressed copies go out as they are: Brotli when the browser takes it, else
+/// gzip, else the file itself; never as a download, always with the script's type.
+#[actix_web::test]
+async fn assets_go_out_precompressed_in_the_best_encoding_the_browser_takes() {
+    use actix_web::test;
+
+    let app = TestApp::new();
+    let assets = app.frontend_path().join("assets");
+    std::fs::write(assets.join("page-1a2b.js"), "console.log('plain');").unwrap();
+    std::fs::write(assets.join("page-1a2b.js.br"), "brotli bytes").unwrap();
+    std::fs::write(assets.join("page-1a2b.js.gz"), "gzip bytes").unwrap();
+    let service = app.service().await;
+
+    for (accept, encoding, body) in [
+        (Some("gzip, deflate, br, zstd"), Some("br"), "brotli bytes"),
+        (Some("gzip"), Some("gzip"), "gzip bytes"),
+        (Some("br;q=0, gzip"), Some("gzip"), "gzip bytes"),
+        (Some("identity"), None, "console.log('plain');"),
+        (None, None, "console.log('plain');"),
+    ] {
+        let mut request = test::TestRequest::get().uri("/assets/page-1a2b.js");
+        if let Some(accept) = accept {
+            request = request.insert_header(("accept-encoding", accept));
+        }
+        let response = test::call_service(&service, request.to_request()).await;
+        assert_eq!(response.status(), 200, "{accept:?}");
+        let headers = response.headers().clone();
+        assert_eq!(
+            headers.get("content-encoding").map(|v| v.to_str().unwrap()),
+            encoding,
+            "{accept:?}"
+        );
+        assert_eq!(headers.get("content-type").unwrap(), "text/javascript");
+        assert_eq!(headers.get("vary").unwrap(), "accept-encoding");
+        assert!(headers.get("content-disposition").is_none(), "{accept:?}");
+        assert_eq!(
+            headers.get("cache-control").unwrap(),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(
+            test::read_body(response).await,
+            body.as_bytes(),
+            "{accept:?}"
+        );
+    }
+
+    // Names that are not a plain file under /assets/ get the 404 page, not a file.
+    for path in [
+        "/assets/.hidden",
+        "/assets/missing-9z.js",
+        "/assets/..%2Findex.html",
+    ] {
+        let (status, _, _) = get(&service, path).await;
+        assert_eq!(status, 404, "{path}");
+    }
+}

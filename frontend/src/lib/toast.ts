@@ -1,4 +1,4 @@
-import { toast as sonner, type ExternalToast } from "sonner";
+import type { ExternalToast } from "sonner";
 import { requestToaster } from "./toaster-request";
 
 /**
@@ -20,14 +20,23 @@ export type ToastKind = keyof typeof TOAST_DURATIONS;
 /** A toast's options, less its duration: that follows from its kind. */
 export type ToastOptions = Omit<ExternalToast, "duration">;
 
-type Show = (title: string, options?: ToastOptions) => string | number;
+type Show = (title: string, options?: ToastOptions) => void;
 
-/** Sonner's method of that name, looked up at each call (tests replace the module). */
+/**
+ * Sonner itself (9 KiB) loads with the first toast, like its Toaster: most visits never show
+ * one. Calls keep their order, since each waits on the same import.
+ */
+let sonner: Promise<typeof import("sonner")> | undefined;
+const withSonner = (use: (library: typeof import("sonner")) => void): void => {
+  sonner ??= import("sonner");
+  void sonner.then(use);
+};
+
 const timed =
   (method: "success" | "error" | "info", kind: ToastKind): Show =>
   (title, options) => {
     requestToaster();
-    return sonner[method](title, { ...options, duration: TOAST_DURATIONS[kind] });
+    withSonner(({ toast }) => toast[method](title, { ...options, duration: TOAST_DURATIONS[kind] }));
   };
 
 /** The app's notifications, each with its kind's duration (top-right, see the Toaster). */
@@ -41,5 +50,5 @@ export const toast = {
   bookingConfirmation: timed("success", "bookingConfirmation"),
   /** 'Reminder: "{title}" starts in {time}!' */
   reminder: timed("info", "reminder"),
-  dismiss: (id?: string | number) => sonner.dismiss(id),
+  dismiss: (id?: string | number) => withSonner(({ toast }) => toast.dismiss(id)),
 };

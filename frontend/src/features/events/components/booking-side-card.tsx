@@ -1,18 +1,25 @@
 import { LogIn, Ticket, UserX } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
-import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
-import { useWaitlistEntry } from "@/features/waitlist/api/get-waitlist-entry";
-import { WaitlistPanel } from "@/features/waitlist/components/waitlist-panel";
-import { useHasPassed } from "@/features/waitlist/lib/deadline";
 import { formatPrice } from "@/lib/format";
+import { hasSessionHint } from "@/lib/session-hint";
 import { saveReturnUrl } from "@/lib/return-url";
 import { isFull, type SportEvent } from "../api/event-schema";
 import { plural } from "../lib/group-events";
+
+/**
+ * What only a signed-in person sees (the booking form, the waitlist, their place) is a file
+ * of its own: a visitor's event page never downloads the form libraries behind it. A
+ * browser that has signed in here starts fetching it at once, while the session is checked.
+ */
+const loadMemberSide = () => import("./member-side");
+if (typeof window !== "undefined" && hasSessionHint()) void loadMemberSide();
+const MemberHeader = lazy(() => loadMemberSide().then((m) => ({ default: m.MemberHeader })));
+const MemberPanel = lazy(() => loadMemberSide().then((m) => ({ default: m.MemberPanel })));
 
 /**
  * The event page's booking panel: "Event Full" or "Login Required" for visitors; for a
@@ -36,18 +43,23 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
       <div className="flex items-baseline justify-between gap-3 border-b pb-4">
         <p className="text-3xl font-extrabold">{formatPrice(event.price)}</p>
         <p className="text-sm font-semibold text-muted-foreground">
-          {full && user ? <FullForMember eventId={event.id} /> : full ? "No spots left" : `${plural(spotsLeft, "spot")} left`}
+          {full && user ? (
+            <Suspense fallback="No spots left">
+              <MemberHeader eventId={event.id} />
+            </Suspense>
+          ) : full ? (
+            "No spots left"
+          ) : (
+            `${plural(spotsLeft, "spot")} left`
+          )}
         </p>
       </div>
       {status === "checking" ? (
-        <div className="space-y-3 pt-4" role="status">
-          <span className="sr-only">Checking whether you are logged in…</span>
-          <Skeleton className="h-7 w-2/3 rounded-lg" />
-          <Skeleton className="h-5 w-full rounded-lg" />
-          <Skeleton className="mt-5 h-12 w-full rounded-lg" />
-        </div>
-      ) : full && user ? (
-        <WaitlistPanel event={event} onBrowseOtherEvents={browseOtherEvents} />
+        <PanelSkeleton label="Checking whether you are logged in…" />
+      ) : user ? (
+        <Suspense fallback={<PanelSkeleton label="Loading…" />}>
+          <MemberPanel event={event} full={full} onBrowseOtherEvents={browseOtherEvents} />
+        </Suspense>
       ) : full ? (
         <div className="pt-4">
           <h2 className="flex items-center gap-2 text-xl font-bold">
@@ -67,8 +79,6 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
             </Link>
           </p>
         </div>
-      ) : user ? (
-        <BookYourSpotCard event={event} />
       ) : (
         <div className="pt-4">
           <h2 className="flex items-center gap-2 text-xl font-bold">
@@ -86,16 +96,13 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
   );
 }
 
-/**
- * A full event's header for a signed-in person: a place of theirs is not "no spots left".
- * (The same queries as the panel below, so no extra request.)
- */
-function FullForMember({ eventId }: { eventId: string }) {
-  const { booking } = useLiveBookingFor(eventId);
-  const entry = useWaitlistEntry(eventId).data?.entry ?? null;
-  const offered = entry?.status === "offered";
-  const lapsed = useHasPassed(offered ? entry.offerExpiresAt : null);
-  if (booking) return "You have a place";
-  if (offered && !lapsed) return "A place is held for you";
-  return "No spots left";
+function PanelSkeleton({ label }: { label: string }) {
+  return (
+    <div className="space-y-3 pt-4" role="status">
+      <span className="sr-only">{label}</span>
+      <Skeleton className="h-7 w-2/3 rounded-lg" />
+      <Skeleton className="h-5 w-full rounded-lg" />
+      <Skeleton className="mt-5 h-12 w-full rounded-lg" />
+    </div>
+  );
 }

@@ -1,0 +1,37 @@
+import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
+import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
+import { useWaitlistEntry } from "@/features/waitlist/api/get-waitlist-entry";
+import { WaitlistPanel } from "@/features/waitlist/components/waitlist-panel";
+import { useHasPassed } from "@/features/waitlist/lib/deadline";
+import type { SportEvent } from "../api/event-schema";
+
+/** The side card for a signed-in person: the waitlist when the event is full, else the form. */
+export function MemberPanel({
+  event,
+  full,
+  onBrowseOtherEvents,
+}: {
+  event: SportEvent;
+  full: boolean;
+  onBrowseOtherEvents: () => void;
+}) {
+  return full ? (
+    <WaitlistPanel event={event} onBrowseOtherEvents={onBrowseOtherEvents} />
+  ) : (
+    <BookYourSpotCard event={event} />
+  );
+}
+
+/**
+ * A full event's header for a signed-in person: a place of theirs is not "no spots left".
+ * (The same queries as the panel below, so no extra request.)
+ */
+export function MemberHeader({ eventId }: { eventId: string }) {
+  const { booking } = useLiveBookingFor(eventId);
+  const entry = useWaitlistEntry(eventId).data?.entry ?? null;
+  const offered = entry?.status === "offered";
+  const lapsed = useHasPassed(offered ? entry.offerExpiresAt : null);
+  if (booking) return "You have a place";
+  if (offered && !lapsed) return "A place is held for you";
+  return "No spots left";
+}
