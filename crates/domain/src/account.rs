@@ -652,7 +652,12 @@ mod tests {
 
     #[test]
     fn phone_numbers() {
-        for good in ["07700 900123", "+44 (0)20 7946 0958", "020-7946-0958", " 0123456789 "] {
+        for good in [
+            "07700 900123",
+            "+44 (0)20 7946 0958",
+            "020-7946-0958",
+            " 0123456789 ",
+        ] {
             let account = SignUpForm {
                 phone: good.into(),
                 ..form()
@@ -662,10 +667,10 @@ mod tests {
             assert_eq!(account.profile.phone.as_deref(), Some(good.trim()));
         }
         for bad in [
-            "012345678",                // 9 characters
-            "0123456789012345678901",   // 22 characters
-            "0770090012x",              // a letter
-            "+(123) ---",               // 3 digits
+            "012345678",              // 9 characters
+            "0123456789012345678901", // 22 characters
+            "0770090012x",            // a letter
+            "+(123) ---",             // 3 digits
             "",
         ] {
             let errors = SignUpForm {

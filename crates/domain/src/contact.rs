@@ -1,6 +1,5 @@
 //! A message sent through the contact page.
 use chrono::{DateTime, Utc};
-
 use validator::Validate;
 
 use crate::email::Email;
