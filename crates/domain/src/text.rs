@@ -69,14 +69,6 @@ pub fn required(input: &str, max_chars: usize, message: &str) -> Result<String, 
     bounded(trimmed, max_chars)
 }
 
-/// Trims `input`; blank becomes `None`; longer than `max_chars` characters is an error.
-pub fn optional(input: Option<&str>, max_chars: usize) -> Result<Option<String>, ValidationError> {
-    match input.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(text) => bounded(text, max_chars).map(Some),
-    }
-}
-
 fn bounded(text: &str, max_chars: usize) -> Result<String, ValidationError> {
     plain(text)?;
     if text.chars().count() > max_chars {
@@ -123,7 +115,7 @@ mod tests {
                 CONTROL_MESSAGE,
                 "{bad:?}"
             );
-            assert!(optional(Some(bad), 50).is_err(), "{bad:?}");
+            assert!(no_controls(bad).is_err(), "{bad:?}");
         }
         // Line breaks, tabs, right-to-left writing and its marks are ordinary text.
         for good in [
@@ -158,12 +150,5 @@ mod tests {
         let mut given = Some(" x ".to_owned());
         trim_optional(&mut given);
         assert_eq!(given.as_deref(), Some("x"));
-    }
-
-    #[test]
-    fn optional_blank_is_none() {
-        assert_eq!(optional(Some("  "), 5).unwrap(), None);
-        assert_eq!(optional(None, 5).unwrap(), None);
-        assert_eq!(optional(Some(" a "), 5).unwrap(), Some("a".into()));
     }
 }
