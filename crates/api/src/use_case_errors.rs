@@ -310,11 +310,7 @@ impl From<CheckoutError> for ApiError {
                 code::PAYMENT_NOT_REQUIRED,
                 e.to_string(),
             ),
-            CheckoutError::Invalid(error) => {
-                let mut fields = playspace_domain::FieldErrors::new();
-                fields.add("accessibilityRequirements", error);
-                ApiError::validation(fields)
-            }
+            CheckoutError::Invalid(fields) => ApiError::validation(fields),
             CheckoutError::Gateway(cause) => {
                 tracing::warn!(error = %cause, "checkout could not start");
                 ApiError::new(
@@ -335,11 +331,7 @@ impl From<BookEventError> for ApiError {
                 ApiError::not_found(code::EVENT_NOT_FOUND, "Event not found")
             }
             BookEventError::Refused(refusal) => refusal.into(),
-            BookEventError::Invalid(error) => {
-                let mut fields = playspace_domain::FieldErrors::new();
-                fields.add("accessibilityRequirements", error);
-                ApiError::validation(fields)
-            }
+            BookEventError::Invalid(fields) => ApiError::validation(fields),
             BookEventError::Store(e) => e.into(),
         }
     }

@@ -1,6 +1,9 @@
 //! People's accounts: who they are, what they told us when signing up, and the rules for it.
 //! Medical and accessibility details live here too; they are shown only to their owner.
+use std::borrow::Cow;
+
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use validator::Validate;
 
 use crate::category::SPORTS;
 use crate::email::Email;
@@ -28,8 +31,16 @@ text_enum!(
 
 pub const EMAIL_MESSAGE: &str = "Please enter a valid email address";
 pub const PHONE_MESSAGE: &str = "Please enter a valid phone number";
-const NAME_CHARS: usize = 100;
-const LONG_TEXT_CHARS: usize = 2000;
+/// Limits, in characters, of what people type about themselves.
+pub const NAME_CHARS: u64 = 100;
+pub const PRONOUNS_CHARS: u64 = 40;
+pub const ADDRESS_CHARS: u64 = 200;
+pub const POSTCODE_CHARS: u64 = 12;
+pub const LONG_TEXT_CHARS: u64 = 2000;
+/// A phone number's length, in characters, and the fewest digits it holds.
+const PHONE_MIN_CHARS: usize = 10;
+const PHONE_MAX_CHARS: usize = 20;
+const PHONE_MIN_DIGITS: usize = 7;
 
 /// Everything a person can say about themselves; all but the names optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -74,25 +85,61 @@ pub struct User {
 }
 
 /// The sign-up form as received (confirmPassword and agreeToTerms stay in the browser).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Email, password, date of birth and the three choices become domain values in
+/// [`SignUpForm::validate`]; every other field's rules are declared here.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Validate)]
 pub struct SignUpForm {
+    #[validate(
+        length(max = NAME_CHARS),
+        custom(function = "text::filled", message = "First name is required"),
+        custom(function = "text::no_controls")
+    )]
     pub first_name: String,
+    #[validate(
+        length(max = NAME_CHARS),
+        custom(function = "text::filled", message = "Last name is required"),
+        custom(function = "text::no_controls")
+    )]
     pub last_name: String,
     pub email: String,
+    #[validate(custom(function = "phone_number"))]
     pub phone: String,
     pub password: String,
     pub date_of_birth: Option<String>,
     pub gender: String,
+    #[validate(
+        length(max = ADDRESS_CHARS),
+        custom(function = "text::filled", message = "Address is required"),
+        custom(function = "text::no_controls")
+    )]
     pub address: String,
+    #[validate(
+        length(max = NAME_CHARS),
+        custom(function = "text::filled", message = "City is required"),
+        custom(function = "text::no_controls")
+    )]
     pub city: String,
+    #[validate(
+        length(max = POSTCODE_CHARS),
+        custom(function = "text::filled", message = "Postcode is required"),
+        custom(function = "text::no_controls")
+    )]
     pub postcode: String,
+    #[validate(length(max = NAME_CHARS), custom(function = "text::no_controls"))]
     pub emergency_contact_name: Option<String>,
+    #[validate(custom(function = "phone_number"))]
     pub emergency_contact_phone: Option<String>,
+    #[validate(length(max = LONG_TEXT_CHARS), custom(function = "text::no_controls"))]
     pub medical_conditions: Option<String>,
     pub fitness_level: String,
+    #[validate(custom(
+        function = "known_sports",
+        message = "Please choose sports from the list"
+    ))]
     pub sports_interests: Vec<String>,
     pub how_did_you_hear: String,
     pub marketing_consent: bool,
+    #[validate(length(max = LONG_TEXT_CHARS), custom(function = "text::no_controls"))]
     pub accessibility_needs: Option<String>,
 }
 
@@ -105,111 +152,90 @@ pub struct NewAccount {
 }
 
 impl SignUpForm {
+    /// Trims every text field (blank optional ones become `None`) so limits count what is
+    /// kept.
+    fn trimmed(mut self) -> Self {
+        for field in [
+            &mut self.first_name,
+            &mut self.last_name,
+            &mut self.phone,
+            &mut self.gender,
+            &mut self.address,
+            &mut self.city,
+            &mut self.postcode,
+            &mut self.fitness_level,
+            &mut self.how_did_you_hear,
+        ] {
+            text::trim(field);
+        }
+        for field in [
+            &mut self.date_of_birth,
+            &mut self.emergency_contact_name,
+            &mut self.emergency_contact_phone,
+            &mut self.medical_conditions,
+            &mut self.accessibility_needs,
+        ] {
+            text::trim_optional(field);
+        }
+        self
+    }
+
     /// Checks every field, reporting all problems at once under the form's field names.
     pub fn validate(self, today: NaiveDate) -> Result<NewAccount, FieldErrors> {
-        let mut e = FieldErrors::new();
-        let first_name = e.check(
-            "firstName",
-            text::required(&self.first_name, NAME_CHARS, "First name is required"),
-        );
-        let last_name = e.check(
-            "lastName",
-            text::required(&self.last_name, NAME_CHARS, "Last name is required"),
-        );
+        let form = self.trimmed();
+        let mut e = FieldErrors::from_rules(&form);
         let email = e.check(
             "email",
-            Email::parse_with_message(&self.email, EMAIL_MESSAGE),
+            Email::parse_with_message(&form.email, EMAIL_MESSAGE),
         );
-        let phone = e.check("phone", phone(&self.phone));
-        let password = e.check("password", Password::new(&self.password));
+        let password = e.check("password", Password::new(&form.password));
         let date_of_birth = e
             .check(
                 "dateOfBirth",
-                date_of_birth(self.date_of_birth.as_deref(), today),
+                date_of_birth(form.date_of_birth.as_deref(), today),
             )
             .flatten();
-        let gender = e.check("gender", choice(&self.gender, "Please select your gender"));
-        let address = e.check(
-            "address",
-            text::required(&self.address, 200, "Address is required"),
-        );
-        let city = e.check(
-            "city",
-            text::required(&self.city, NAME_CHARS, "City is required"),
-        );
-        let postcode = e.check(
-            "postcode",
-            text::required(&self.postcode, 12, "Postcode is required"),
-        );
-        let care = care_details(
-            &mut e,
-            self.emergency_contact_name.as_deref(),
-            self.emergency_contact_phone.as_deref(),
-            self.medical_conditions.as_deref(),
-            self.accessibility_needs.as_deref(),
-        );
+        let gender = e.check("gender", choice(&form.gender, "Please select your gender"));
         let fitness_level = e.check(
             "fitnessLevel",
-            choice(&self.fitness_level, "Please select your fitness level"),
+            choice(&form.fitness_level, "Please select your fitness level"),
         );
-        let sports_interests = e.check("sportsInterests", sports(&self.sports_interests));
         let how_did_you_hear = e.check(
             "howDidYouHear",
             choice(
-                &self.how_did_you_hear,
+                &form.how_did_you_hear,
                 "Please tell us how you heard about us",
             ),
         );
-
-        match (
-            first_name,
-            last_name,
-            email,
-            phone,
-            password,
-            gender,
-            address,
-            city,
-            postcode,
-            fitness_level,
-            sports_interests,
-            how_did_you_hear,
-        ) {
+        match (email, password, gender, fitness_level, how_did_you_hear) {
             (
-                Some(first_name),
-                Some(last_name),
                 Some(email),
-                Some(phone),
                 Some(password),
                 Some(gender),
-                Some(address),
-                Some(city),
-                Some(postcode),
                 Some(fitness_level),
-                Some(sports_interests),
                 Some(how_did_you_hear),
             ) if e.is_empty() => Ok(NewAccount {
                 email,
                 password,
                 profile: Profile {
-                    first_name,
-                    last_name,
+                    sports_interests: canonical_sports(&form.sports_interests),
+                    first_name: form.first_name,
+                    last_name: form.last_name,
                     chosen_name: None,
                     pronouns: None,
-                    phone: Some(phone),
+                    phone: Some(form.phone),
                     date_of_birth,
                     gender: Some(gender),
-                    address: Some(address),
-                    city: Some(city),
-                    postcode: Some(postcode.to_uppercase()),
-                    emergency_contact_name: care.emergency_contact_name,
-                    emergency_contact_phone: care.emergency_contact_phone,
-                    medical_conditions: care.medical_conditions,
+                    address: Some(form.address),
+                    city: Some(form.city),
+                    postcode: Some(form.postcode.to_uppercase()),
+                    emergency_contact_name: form.emergency_contact_name,
+                    emergency_contact_phone: form.emergency_contact_phone,
+                    medical_conditions: form.medical_conditions,
                     fitness_level: Some(fitness_level),
-                    sports_interests,
                     how_did_you_hear: Some(how_did_you_hear),
-                    marketing_consent: self.marketing_consent,
-                    accessibility_needs: care.accessibility_needs,
+                    marketing_consent: form.marketing_consent,
+                    accessibility_needs: form.accessibility_needs,
                 },
             }),
             _ => Err(e),
@@ -217,60 +243,31 @@ impl SignUpForm {
     }
 }
 
-/// The optional care details that sign-up and the profile page both collect, checked once.
-struct CareDetails {
-    emergency_contact_name: Option<String>,
-    emergency_contact_phone: Option<String>,
-    medical_conditions: Option<String>,
-    accessibility_needs: Option<String>,
-}
-
-fn care_details(
-    e: &mut FieldErrors,
-    name: Option<&str>,
-    phone: Option<&str>,
-    medical: Option<&str>,
-    accessibility: Option<&str>,
-) -> CareDetails {
-    CareDetails {
-        emergency_contact_name: e
-            .check("emergencyContactName", text::optional(name, NAME_CHARS))
-            .flatten(),
-        emergency_contact_phone: e
-            .check("emergencyContactPhone", optional_phone(phone))
-            .flatten(),
-        medical_conditions: e
-            .check(
-                "medicalConditions",
-                text::optional(medical, LONG_TEXT_CHARS),
-            )
-            .flatten(),
-        accessibility_needs: e
-            .check(
-                "accessibilityNeeds",
-                text::optional(accessibility, LONG_TEXT_CHARS),
-            )
-            .flatten(),
-    }
-}
-
 /// At least 10 characters of digits and the usual separators, at most 20, with 7+ digits.
-pub fn phone(input: &str) -> Result<String, ValidationError> {
-    let trimmed = input.trim();
+fn is_phone(trimmed: &str) -> bool {
     let allowed = trimmed
         .chars()
         .all(|c| c.is_ascii_digit() || " +-().".contains(c));
     let digits = trimmed.chars().filter(char::is_ascii_digit).count();
-    if trimmed.chars().count() < 10 || trimmed.len() > 20 || !allowed || digits < 7 {
-        return Err(ValidationError::new(PHONE_MESSAGE));
-    }
-    Ok(trimmed.to_owned())
+    (PHONE_MIN_CHARS..=PHONE_MAX_CHARS).contains(&trimmed.chars().count())
+        && allowed
+        && digits >= PHONE_MIN_DIGITS
 }
 
+/// Derived rule for a (trimmed) phone number field, with the spec's message.
+pub fn phone_number(trimmed: &str) -> Result<(), validator::ValidationError> {
+    if is_phone(trimmed) {
+        return Ok(());
+    }
+    Err(validator::ValidationError::new("phone").with_message(Cow::Borrowed(PHONE_MESSAGE)))
+}
+
+/// An optional phone number as typed: trimmed, blank meaning none.
 pub fn optional_phone(input: Option<&str>) -> Result<Option<String>, ValidationError> {
     match input.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(text) => phone(text).map(Some),
+        Some(text) if is_phone(text) => Ok(Some(text.to_owned())),
+        Some(_) => Err(ValidationError::new(PHONE_MESSAGE)),
     }
 }
 
@@ -302,96 +299,111 @@ pub fn date_of_birth(
     Ok(Some(day))
 }
 
-/// Sports from the spec's list, in its spelling, without repeats.
-pub fn sports(input: &[String]) -> Result<Vec<String>, ValidationError> {
+/// The spec's spelling of a sport typed in any case.
+fn sport_named(name: &str) -> Option<&'static str> {
+    SPORTS
+        .iter()
+        .find(|s| s.eq_ignore_ascii_case(name.trim()))
+        .copied()
+}
+
+/// Derived rule: every sport is on the spec's list (in any case).
+fn known_sports(input: &[String]) -> Result<(), validator::ValidationError> {
+    if input.iter().all(|name| sport_named(name).is_some()) {
+        return Ok(());
+    }
+    Err(validator::ValidationError::new("sports"))
+}
+
+/// Known sports in the spec's spelling, without repeats.
+fn canonical_sports(input: &[String]) -> Vec<String> {
     let mut chosen: Vec<String> = Vec::new();
-    for name in input {
-        let sport = SPORTS
-            .iter()
-            .find(|s| s.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| ValidationError::new("Please choose sports from the list"))?;
+    for sport in input.iter().filter_map(|name| sport_named(name)) {
         if !chosen.iter().any(|c| c == sport) {
-            chosen.push((*sport).to_owned());
+            chosen.push(sport.to_owned());
         }
     }
-    Ok(chosen)
+    chosen
 }
 
 /// The profile page's form: what a person may change about themselves after signing up.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Validate)]
 pub struct ProfileForm {
+    #[validate(
+        length(max = NAME_CHARS),
+        custom(function = "text::filled", message = "First name is required"),
+        custom(function = "text::no_controls")
+    )]
     pub first_name: String,
+    #[validate(
+        length(max = NAME_CHARS),
+        custom(function = "text::filled", message = "Last name is required"),
+        custom(function = "text::no_controls")
+    )]
     pub last_name: String,
+    #[validate(length(max = NAME_CHARS), custom(function = "text::no_controls"))]
     pub chosen_name: Option<String>,
+    #[validate(length(max = PRONOUNS_CHARS), custom(function = "text::no_controls"))]
     pub pronouns: Option<String>,
+    #[validate(custom(function = "phone_number"))]
     pub phone: Option<String>,
+    #[validate(length(max = ADDRESS_CHARS), custom(function = "text::no_controls"))]
     pub address: Option<String>,
+    #[validate(length(max = NAME_CHARS), custom(function = "text::no_controls"))]
     pub city: Option<String>,
+    #[validate(length(max = POSTCODE_CHARS), custom(function = "text::no_controls"))]
     pub postcode: Option<String>,
+    #[validate(length(max = NAME_CHARS), custom(function = "text::no_controls"))]
     pub emergency_contact_name: Option<String>,
+    #[validate(custom(function = "phone_number"))]
     pub emergency_contact_phone: Option<String>,
+    #[validate(length(max = LONG_TEXT_CHARS), custom(function = "text::no_controls"))]
     pub medical_conditions: Option<String>,
+    #[validate(length(max = LONG_TEXT_CHARS), custom(function = "text::no_controls"))]
     pub accessibility_needs: Option<String>,
 }
 
 impl ProfileForm {
+    /// Trims every field; blank optional ones become `None`.
+    fn trimmed(mut self) -> Self {
+        text::trim(&mut self.first_name);
+        text::trim(&mut self.last_name);
+        for field in [
+            &mut self.chosen_name,
+            &mut self.pronouns,
+            &mut self.phone,
+            &mut self.address,
+            &mut self.city,
+            &mut self.postcode,
+            &mut self.emergency_contact_name,
+            &mut self.emergency_contact_phone,
+            &mut self.medical_conditions,
+            &mut self.accessibility_needs,
+        ] {
+            text::trim_optional(field);
+        }
+        self
+    }
+
     /// Applies the form to `current`, keeping what the form does not cover.
     pub fn apply(self, current: &Profile) -> Result<Profile, FieldErrors> {
-        let mut e = FieldErrors::new();
-        let first_name = e.check(
-            "firstName",
-            text::required(&self.first_name, NAME_CHARS, "First name is required"),
-        );
-        let last_name = e.check(
-            "lastName",
-            text::required(&self.last_name, NAME_CHARS, "Last name is required"),
-        );
-        let chosen_name = e
-            .check(
-                "chosenName",
-                text::optional(self.chosen_name.as_deref(), NAME_CHARS),
-            )
-            .flatten();
-        let pronouns = e
-            .check("pronouns", text::optional(self.pronouns.as_deref(), 40))
-            .flatten();
-        let phone = e
-            .check("phone", optional_phone(self.phone.as_deref()))
-            .flatten();
-        let address = e
-            .check("address", text::optional(self.address.as_deref(), 200))
-            .flatten();
-        let city = e
-            .check("city", text::optional(self.city.as_deref(), NAME_CHARS))
-            .flatten();
-        let postcode = e
-            .check("postcode", text::optional(self.postcode.as_deref(), 12))
-            .flatten();
-        let care = care_details(
-            &mut e,
-            self.emergency_contact_name.as_deref(),
-            self.emergency_contact_phone.as_deref(),
-            self.medical_conditions.as_deref(),
-            self.accessibility_needs.as_deref(),
-        );
-        match (first_name, last_name) {
-            (Some(first_name), Some(last_name)) if e.is_empty() => Ok(Profile {
-                first_name,
-                last_name,
-                chosen_name,
-                pronouns,
-                phone,
-                address,
-                city,
-                postcode: postcode.map(|p| p.to_uppercase()),
-                emergency_contact_name: care.emergency_contact_name,
-                emergency_contact_phone: care.emergency_contact_phone,
-                medical_conditions: care.medical_conditions,
-                accessibility_needs: care.accessibility_needs,
-                ..current.clone()
-            }),
-            _ => Err(e),
-        }
+        let form = self.trimmed();
+        FieldErrors::from_rules(&form).into_result()?;
+        Ok(Profile {
+            first_name: form.first_name,
+            last_name: form.last_name,
+            chosen_name: form.chosen_name,
+            pronouns: form.pronouns,
+            phone: form.phone,
+            address: form.address,
+            city: form.city,
+            postcode: form.postcode.map(|p| p.to_uppercase()),
+            emergency_contact_name: form.emergency_contact_name,
+            emergency_contact_phone: form.emergency_contact_phone,
+            medical_conditions: form.medical_conditions,
+            accessibility_needs: form.accessibility_needs,
+            ..current.clone()
+        })
     }
 }
 
@@ -560,6 +572,194 @@ mod tests {
         .unwrap_err();
         assert_eq!(errors.get("firstName"), Some("First name is required"));
         assert_eq!(errors.get("phone"), Some(PHONE_MESSAGE));
+    }
+
+    /// Each sign-up text field, how to set it, and its limit in characters.
+    #[allow(clippy::type_complexity)]
+    fn sign_up_text_fields() -> Vec<(&'static str, fn(&mut SignUpForm, String), u64)> {
+        vec![
+            ("firstName", |f, v| f.first_name = v, NAME_CHARS),
+            ("lastName", |f, v| f.last_name = v, NAME_CHARS),
+            ("address", |f, v| f.address = v, ADDRESS_CHARS),
+            ("city", |f, v| f.city = v, NAME_CHARS),
+            ("postcode", |f, v| f.postcode = v, POSTCODE_CHARS),
+            (
+                "emergencyContactName",
+                |f, v| f.emergency_contact_name = Some(v),
+                NAME_CHARS,
+            ),
+            (
+                "medicalConditions",
+                |f, v| f.medical_conditions = Some(v),
+                LONG_TEXT_CHARS,
+            ),
+            (
+                "accessibilityNeeds",
+                |f, v| f.accessibility_needs = Some(v),
+                LONG_TEXT_CHARS,
+            ),
+        ]
+    }
+
+    #[test]
+    fn sign_up_text_is_bounded_after_trimming_and_plain() {
+        for (field, set, limit) in sign_up_text_fields() {
+            let n = usize::try_from(limit).unwrap();
+            let mut at_limit = form();
+            set(&mut at_limit, format!("  {}  ", "é".repeat(n)));
+            assert!(at_limit.validate(today()).is_ok(), "{field} at its limit");
+
+            let mut over = form();
+            set(&mut over, "é".repeat(n + 1));
+            assert_eq!(
+                over.validate(today()).unwrap_err().get(field),
+                Some(format!("Must be at most {limit} characters").as_str()),
+                "{field}"
+            );
+
+            let mut hidden = form();
+            set(&mut hidden, "a\u{202E}b".into());
+            assert_eq!(
+                hidden.validate(today()).unwrap_err().get(field),
+                Some(text::CONTROL_MESSAGE),
+                "{field}"
+            );
+        }
+    }
+
+    #[test]
+    fn blank_required_fields_are_required_and_blank_optional_ones_none() {
+        let errors = SignUpForm {
+            first_name: "   ".into(),
+            city: "\t".into(),
+            ..form()
+        }
+        .validate(today())
+        .unwrap_err();
+        assert_eq!(errors.get("firstName"), Some("First name is required"));
+        assert_eq!(errors.get("city"), Some("City is required"));
+        let account = SignUpForm {
+            emergency_contact_name: Some("  ".into()),
+            medical_conditions: Some(" ".into()),
+            ..form()
+        }
+        .validate(today())
+        .unwrap();
+        assert_eq!(account.profile.emergency_contact_name, None);
+        assert_eq!(account.profile.medical_conditions, None);
+        assert_eq!(account.profile.first_name, "Ana");
+    }
+
+    #[test]
+    fn phone_numbers() {
+        for good in [
+            "07700 900123",
+            "+44 (0)20 7946 0958",
+            "020-7946-0958",
+            " 0123456789 ",
+        ] {
+            let account = SignUpForm {
+                phone: good.into(),
+                ..form()
+            }
+            .validate(today())
+            .unwrap();
+            assert_eq!(account.profile.phone.as_deref(), Some(good.trim()));
+        }
+        for bad in [
+            "012345678",              // 9 characters
+            "0123456789012345678901", // 22 characters
+            "0770090012x",            // a letter
+            "+(123) ---",             // 3 digits
+            "",
+        ] {
+            let errors = SignUpForm {
+                phone: bad.into(),
+                emergency_contact_phone: Some(bad.into()).filter(|b: &String| !b.is_empty()),
+                ..form()
+            }
+            .validate(today())
+            .unwrap_err();
+            assert_eq!(errors.get("phone"), Some(PHONE_MESSAGE), "{bad:?}");
+            if !bad.is_empty() {
+                assert_eq!(
+                    errors.get("emergencyContactPhone"),
+                    Some(PHONE_MESSAGE),
+                    "{bad:?}"
+                );
+            }
+        }
+        assert_eq!(optional_phone(Some(" ")).unwrap(), None);
+        assert_eq!(
+            optional_phone(Some("123")).unwrap_err().message(),
+            PHONE_MESSAGE
+        );
+    }
+
+    #[test]
+    fn profile_form_text_is_bounded_and_plain() {
+        #[allow(clippy::type_complexity)]
+        let fields: Vec<(&str, fn(&mut ProfileForm, String), u64)> = vec![
+            ("firstName", |f, v| f.first_name = v, NAME_CHARS),
+            ("lastName", |f, v| f.last_name = v, NAME_CHARS),
+            ("chosenName", |f, v| f.chosen_name = Some(v), NAME_CHARS),
+            ("pronouns", |f, v| f.pronouns = Some(v), PRONOUNS_CHARS),
+            ("address", |f, v| f.address = Some(v), ADDRESS_CHARS),
+            ("city", |f, v| f.city = Some(v), NAME_CHARS),
+            ("postcode", |f, v| f.postcode = Some(v), POSTCODE_CHARS),
+            (
+                "emergencyContactName",
+                |f, v| f.emergency_contact_name = Some(v),
+                NAME_CHARS,
+            ),
+            (
+                "medicalConditions",
+                |f, v| f.medical_conditions = Some(v),
+                LONG_TEXT_CHARS,
+            ),
+            (
+                "accessibilityNeeds",
+                |f, v| f.accessibility_needs = Some(v),
+                LONG_TEXT_CHARS,
+            ),
+        ];
+        let current = form().validate(today()).unwrap().profile;
+        let valid = || ProfileForm {
+            first_name: "Ana".into(),
+            last_name: "Silva".into(),
+            ..Default::default()
+        };
+        for (field, set, limit) in fields {
+            let n = usize::try_from(limit).unwrap();
+            let mut at_limit = valid();
+            set(&mut at_limit, format!(" {} ", "x".repeat(n)));
+            assert!(at_limit.apply(&current).is_ok(), "{field} at its limit");
+
+            let mut over = valid();
+            set(&mut over, "x".repeat(n + 1));
+            assert_eq!(
+                over.apply(&current).unwrap_err().get(field),
+                Some(format!("Must be at most {limit} characters").as_str()),
+                "{field}"
+            );
+
+            let mut hidden = valid();
+            set(&mut hidden, "a\0b".into());
+            assert_eq!(
+                hidden.apply(&current).unwrap_err().get(field),
+                Some(text::CONTROL_MESSAGE),
+                "{field}"
+            );
+        }
+        let errors = ProfileForm {
+            last_name: " ".into(),
+            emergency_contact_phone: Some("nope".into()),
+            ..valid()
+        }
+        .apply(&current)
+        .unwrap_err();
+        assert_eq!(errors.get("lastName"), Some("Last name is required"));
+        assert_eq!(errors.get("emergencyContactPhone"), Some(PHONE_MESSAGE));
     }
 
     #[test]

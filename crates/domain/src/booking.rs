@@ -5,10 +5,13 @@ use std::str::FromStr;
 use chrono::{DateTime, Utc};
 use rand::Rng;
 
+use validator::Validate;
+
 use crate::ids::{BookingId, EventId, UserId};
 use crate::money::Money;
+use crate::text;
 use crate::text_enum;
-use crate::validation::ValidationError;
+use crate::validation::{FieldErrors, ValidationError};
 
 /// Letters and digits a person can read out over the phone without confusion:
 /// no 0/O, 1/I/L.
@@ -86,13 +89,26 @@ pub struct Booking {
 }
 
 /// The most a person may write about their accessibility needs for one booking.
-pub const ACCESSIBILITY_CHARS: usize = 1000;
+pub const ACCESSIBILITY_CHARS: u64 = 1000;
+
+/// What a person may add when booking (by cash, by card or from a waitlist offer).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Validate)]
+pub struct BookingDetails {
+    #[validate(
+        length(max = ACCESSIBILITY_CHARS),
+        custom(function = "text::no_controls")
+    )]
+    pub accessibility_requirements: Option<String>,
+}
 
 /// A booking's accessibility requirements as typed: trimmed, blank meaning none, bounded.
-pub fn accessibility_requirements(
-    input: Option<&str>,
-) -> Result<Option<String>, crate::ValidationError> {
-    crate::text::optional(input, ACCESSIBILITY_CHARS)
+pub fn accessibility_requirements(input: Option<&str>) -> Result<Option<String>, FieldErrors> {
+    let mut details = BookingDetails {
+        accessibility_requirements: input.map(str::to_owned),
+    };
+    text::trim_optional(&mut details.accessibility_requirements);
+    FieldErrors::from_rules(&details).into_result()?;
+    Ok(details.accessibility_requirements)
 }
 
 impl Booking {
@@ -147,6 +163,27 @@ mod tests {
         ] {
             assert!(bad.parse::<BookingReference>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn accessibility_requirements_are_trimmed_bounded_and_plain() {
+        assert_eq!(
+            accessibility_requirements(Some("  Step-free access ")).unwrap(),
+            Some("Step-free access".to_owned())
+        );
+        assert_eq!(accessibility_requirements(Some("   ")).unwrap(), None);
+        assert_eq!(accessibility_requirements(None).unwrap(), None);
+        assert!(accessibility_requirements(Some(&"é".repeat(1000))).is_ok());
+        let too_long = accessibility_requirements(Some(&"é".repeat(1001))).unwrap_err();
+        assert_eq!(
+            too_long.get("accessibilityRequirements"),
+            Some("Must be at most 1000 characters")
+        );
+        let hidden = accessibility_requirements(Some("ramp\u{202E}")).unwrap_err();
+        assert_eq!(
+            hidden.get("accessibilityRequirements"),
+            Some(text::CONTROL_MESSAGE)
+        );
     }
 
     #[test]

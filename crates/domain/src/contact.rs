@@ -1,5 +1,6 @@
 //! A message sent through the contact page.
 use chrono::{DateTime, Utc};
+use validator::Validate;
 
 use crate::email::Email;
 use crate::ids::ContactMessageId;
@@ -16,15 +17,32 @@ pub const CONTACT_SUBJECTS: [&str; 6] = [
     "feedback",
 ];
 
-const MAX_NAME_CHARS: usize = 100;
-const MAX_MESSAGE_CHARS: usize = 5000;
+const MAX_NAME_CHARS: u64 = 100;
+const MAX_MESSAGE_CHARS: u64 = 5000;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The contact form as received. The address becomes an [`Email`] and the subject one of
+/// [`CONTACT_SUBJECTS`] in [`ContactForm::validate`]; the other rules are declared here.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Validate)]
 pub struct ContactForm {
+    #[validate(
+        length(max = MAX_NAME_CHARS),
+        custom(function = "text::filled", message = "First name is required"),
+        custom(function = "text::no_controls")
+    )]
     pub first_name: String,
+    #[validate(
+        length(max = MAX_NAME_CHARS),
+        custom(function = "text::filled", message = "Last name is required"),
+        custom(function = "text::no_controls")
+    )]
     pub last_name: String,
     pub email: String,
     pub subject: String,
+    #[validate(
+        length(max = MAX_MESSAGE_CHARS),
+        custom(function = "text::filled", message = "Message is required"),
+        custom(function = "text::no_controls")
+    )]
     pub message: String,
 }
 
@@ -41,40 +59,34 @@ pub struct ContactMessage {
 
 impl ContactForm {
     /// Checks every field and reports all problems at once, by the form's field names.
-    pub fn validate(self, now: DateTime<Utc>) -> Result<ContactMessage, FieldErrors> {
-        let mut errors = FieldErrors::new();
-        let first_name = errors.check(
-            "firstName",
-            text::required(&self.first_name, MAX_NAME_CHARS, "First name is required"),
-        );
-        let last_name = errors.check(
-            "lastName",
-            text::required(&self.last_name, MAX_NAME_CHARS, "Last name is required"),
-        );
+    pub fn validate(mut self, now: DateTime<Utc>) -> Result<ContactMessage, FieldErrors> {
+        for field in [
+            &mut self.first_name,
+            &mut self.last_name,
+            &mut self.subject,
+            &mut self.message,
+        ] {
+            text::trim(field);
+        }
+        let mut errors = FieldErrors::from_rules(&self);
         let email = errors.check("email", Email::parse(&self.email));
         let subject = errors.check(
             "subject",
             CONTACT_SUBJECTS
                 .into_iter()
-                .find(|s| *s == self.subject.trim())
+                .find(|s| *s == self.subject)
                 .ok_or_else(|| ValidationError::new("Please choose a subject")),
         );
-        let message = errors.check(
-            "message",
-            text::required(&self.message, MAX_MESSAGE_CHARS, "Message is required"),
-        );
-        match (first_name, last_name, email, subject, message) {
-            (Some(first_name), Some(last_name), Some(email), Some(subject), Some(message)) => {
-                Ok(ContactMessage {
-                    id: ContactMessageId::new(),
-                    first_name,
-                    last_name,
-                    email,
-                    subject,
-                    message,
-                    created_at: now,
-                })
-            }
+        match (email, subject) {
+            (Some(email), Some(subject)) if errors.is_empty() => Ok(ContactMessage {
+                id: ContactMessageId::new(),
+                first_name: self.first_name,
+                last_name: self.last_name,
+                email,
+                subject,
+                message: self.message,
+                created_at: now,
+            }),
             _ => Err(errors),
         }
     }
@@ -111,6 +123,33 @@ mod tests {
         assert_eq!(errors.get("email"), Some("Invalid email address"));
         assert_eq!(errors.get("subject"), Some("Please choose a subject"));
         assert_eq!(errors.get("message"), Some("Message is required"));
+    }
+
+    #[test]
+    fn names_are_bounded_and_plain_and_blank_is_missing() {
+        let errors = ContactForm {
+            first_name: "x".repeat(101),
+            last_name: "Silva\u{2066}".into(),
+            message: "  \n ".into(),
+            ..form()
+        }
+        .validate(Utc::now())
+        .unwrap_err();
+        assert_eq!(
+            errors.get("firstName"),
+            Some("Must be at most 100 characters")
+        );
+        assert_eq!(errors.get("lastName"), Some(text::CONTROL_MESSAGE));
+        assert_eq!(errors.get("message"), Some("Message is required"));
+        assert!(
+            ContactForm {
+                first_name: "x".repeat(100),
+                message: format!(" {} ", "x".repeat(5000)),
+                ..form()
+            }
+            .validate(Utc::now())
+            .is_ok()
+        );
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! A member's preferences (the preferences page's four tabs), with the spec's defaults and
 //! limits. Stored as JSON, so the shape uses the API's camelCase names.
 use serde::{Deserialize, Serialize};
+use validator::Validate;
 
 use crate::category::SPORTS;
-use crate::validation::{FieldErrors, ValidationError};
+use crate::validation::FieldErrors;
 
 pub const SKILL_LEVELS: [&str; 3] = ["Beginner", "Intermediate", "Advanced"];
 pub const DAYS: [&str; 3] = ["Weekdays", "Weekends", "Flexible"];
@@ -15,54 +16,100 @@ pub const CALENDAR_FORMATS: [&str; 3] = ["ics", "google", "outlook"];
 pub const VISIBILITIES: [&str; 3] = ["public", "members", "private"];
 pub const MAX_DISTANCE_MILES: u32 = 50;
 pub const MAX_REMINDER_OFFSET_MINUTES: u32 = 10_080;
+pub const MAX_PREFERRED_LOCATIONS: u64 = 20;
+pub const LOCATION_CHARS: usize = 100;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Every choice must come from its list and every number lie in its range; errors are
+/// reported under dotted paths such as `availability.maxDistance`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Validate)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Preferences {
+    #[validate(nested)]
     pub sports: SportsPreferences,
+    #[validate(nested)]
     pub availability: Availability,
+    #[validate(nested)]
     pub notifications: NotificationPreferences,
+    #[validate(nested)]
     pub calendar: CalendarPreferences,
+    #[validate(nested)]
     pub privacy: PrivacyPreferences,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Validate)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SportsPreferences {
+    #[validate(custom(function = "sports", message = "Please choose sports from the list"))]
     pub favorites: Vec<String>,
+    #[validate(custom(
+        function = "skill_level",
+        message = "Skill level must be Beginner, Intermediate or Advanced"
+    ))]
     pub skill_level: String,
+    #[validate(custom(function = "sports", message = "Please choose sports from the list"))]
     pub interests: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Validate)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Availability {
+    #[validate(custom(function = "days", message = "Please choose days from the list"))]
     pub days: Vec<String>,
+    #[validate(custom(function = "times", message = "Please choose times from the list"))]
     pub times: Vec<String>,
+    #[validate(range(
+        min = 1,
+        max = MAX_DISTANCE_MILES,
+        message = "Maximum distance must be between 1 and 50"
+    ))]
     pub max_distance: u32,
+    #[validate(
+        length(
+            max = MAX_PREFERRED_LOCATIONS,
+            message = "Up to 20 locations of at most 100 characters"
+        ),
+        custom(
+            function = "locations",
+            message = "Up to 20 locations of at most 100 characters"
+        )
+    )]
     pub preferred_locations: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Validate)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NotificationPreferences {
+    #[validate(
+        custom(function = "no_sms", message = "SMS notifications are coming soon"),
+        custom(function = "methods", message = "Please choose methods from the list")
+    )]
     pub methods: Vec<String>,
+    #[validate(nested)]
     pub event_reminders: EventReminders,
+    #[validate(nested)]
     pub recommendations: Recommendations,
     pub marketing: Marketing,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Validate)]
 #[serde(rename_all = "camelCase", default)]
 pub struct EventReminders {
     pub enabled: bool,
+    #[validate(custom(
+        function = "reminder_timings",
+        message = "Please choose reminder times from the list"
+    ))]
     pub timing: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Validate)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Recommendations {
     pub enabled: bool,
+    #[validate(custom(
+        function = "frequency",
+        message = "Frequency must be daily, weekly or bi-weekly"
+    ))]
     pub frequency: String,
 }
 
@@ -73,18 +120,30 @@ pub struct Marketing {
     pub newsletters: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Validate)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CalendarPreferences {
     pub auto_download: bool,
+    #[validate(custom(
+        function = "calendar_format",
+        message = "Format must be ics, google or outlook"
+    ))]
     pub preferred_format: String,
     /// Minutes before an event for calendar alarms.
+    #[validate(range(
+        max = MAX_REMINDER_OFFSET_MINUTES,
+        message = "Reminder offset must be between 0 and 10080 minutes"
+    ))]
     pub reminder_offset: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Validate)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PrivacyPreferences {
+    #[validate(custom(
+        function = "visibility",
+        message = "Visibility must be public, members or private"
+    ))]
     pub profile_visibility: String,
     pub share_attendance: bool,
     pub share_progress: bool,
@@ -177,141 +236,79 @@ impl Preferences {
     /// Checks every choice against its list and every number against its range; field names
     /// are dotted paths such as `availability.maxDistance`.
     pub fn validate(&self) -> Result<(), FieldErrors> {
-        let mut e = FieldErrors::new();
-        let sports: Vec<&str> = SPORTS.to_vec();
-        e.check(
-            "sports.favorites",
-            all_in(
-                &self.sports.favorites,
-                &sports,
-                "Please choose sports from the list",
-            ),
-        );
-        e.check(
-            "sports.interests",
-            all_in(
-                &self.sports.interests,
-                &sports,
-                "Please choose sports from the list",
-            ),
-        );
-        e.check(
-            "sports.skillLevel",
-            one_of(
-                &self.sports.skill_level,
-                &SKILL_LEVELS,
-                "Skill level must be Beginner, Intermediate or Advanced",
-            ),
-        );
-        e.check(
-            "availability.days",
-            all_in(
-                &self.availability.days,
-                &DAYS,
-                "Please choose days from the list",
-            ),
-        );
-        e.check(
-            "availability.times",
-            all_in(
-                &self.availability.times,
-                &TIMES,
-                "Please choose times from the list",
-            ),
-        );
-        if !(1..=MAX_DISTANCE_MILES).contains(&self.availability.max_distance) {
-            e.add(
-                "availability.maxDistance",
-                ValidationError::new("Maximum distance must be between 1 and 50"),
-            );
-        }
-        let locations_ok = self.availability.preferred_locations.len() <= 20
-            && self
-                .availability
-                .preferred_locations
-                .iter()
-                .all(|l| !l.trim().is_empty() && l.chars().count() <= 100);
-        if !locations_ok {
-            e.add(
-                "availability.preferredLocations",
-                ValidationError::new("Up to 20 locations of at most 100 characters"),
-            );
-        }
-        if self.notifications.methods.iter().any(|m| m == "sms") {
-            e.add(
-                "notifications.methods",
-                ValidationError::new("SMS notifications are coming soon"),
-            );
-        }
-        e.check(
-            "notifications.methods",
-            all_in(
-                &self.notifications.methods,
-                &METHODS,
-                "Please choose methods from the list",
-            ),
-        );
-        e.check(
-            "notifications.eventReminders.timing",
-            all_in(
-                &self.notifications.event_reminders.timing,
-                &REMINDER_TIMINGS,
-                "Please choose reminder times from the list",
-            ),
-        );
-        e.check(
-            "notifications.recommendations.frequency",
-            one_of(
-                &self.notifications.recommendations.frequency,
-                &FREQUENCIES,
-                "Frequency must be daily, weekly or bi-weekly",
-            ),
-        );
-        e.check(
-            "calendar.preferredFormat",
-            one_of(
-                &self.calendar.preferred_format,
-                &CALENDAR_FORMATS,
-                "Format must be ics, google or outlook",
-            ),
-        );
-        if self.calendar.reminder_offset > MAX_REMINDER_OFFSET_MINUTES {
-            e.add(
-                "calendar.reminderOffset",
-                ValidationError::new("Reminder offset must be between 0 and 10080 minutes"),
-            );
-        }
-        e.check(
-            "privacy.profileVisibility",
-            one_of(
-                &self.privacy.profile_visibility,
-                &VISIBILITIES,
-                "Visibility must be public, members or private",
-            ),
-        );
-        e.into_result()
+        FieldErrors::from_rules(self).into_result()
     }
 }
 
-fn one_of(value: &str, allowed: &[&str], message: &str) -> Result<(), ValidationError> {
-    if allowed.contains(&value) {
+type Rule = Result<(), validator::ValidationError>;
+
+fn rule(ok: bool, code: &'static str) -> Rule {
+    if ok {
         Ok(())
     } else {
-        Err(ValidationError::new(message))
+        Err(validator::ValidationError::new(code))
     }
 }
 
-fn all_in(values: &[String], allowed: &[&str], message: &str) -> Result<(), ValidationError> {
+/// Every value comes from `allowed`, none twice.
+fn all_in(values: &[String], allowed: &[&str]) -> bool {
     let unique = values
         .iter()
         .collect::<std::collections::HashSet<_>>()
         .len()
         == values.len();
-    if unique && values.iter().all(|v| allowed.contains(&v.as_str())) {
-        Ok(())
-    } else {
-        Err(ValidationError::new(message))
-    }
+    unique && values.iter().all(|v| allowed.contains(&v.as_str()))
+}
+
+fn sports(values: &[String]) -> Rule {
+    rule(all_in(values, &SPORTS), "sports")
+}
+
+fn skill_level(value: &str) -> Rule {
+    rule(SKILL_LEVELS.contains(&value), "skill_level")
+}
+
+fn days(values: &[String]) -> Rule {
+    rule(all_in(values, &DAYS), "days")
+}
+
+fn times(values: &[String]) -> Rule {
+    rule(all_in(values, &TIMES), "times")
+}
+
+/// Each location named, in at most [`LOCATION_CHARS`] characters.
+fn locations(values: &[String]) -> Rule {
+    rule(
+        values
+            .iter()
+            .all(|l| !l.trim().is_empty() && l.chars().count() <= LOCATION_CHARS),
+        "locations",
+    )
+}
+
+/// SMS is listed but not offered yet.
+fn no_sms(values: &[String]) -> Rule {
+    rule(!values.iter().any(|m| m == "sms"), "sms")
+}
+
+fn methods(values: &[String]) -> Rule {
+    rule(all_in(values, &METHODS), "methods")
+}
+
+fn reminder_timings(values: &[String]) -> Rule {
+    rule(all_in(values, &REMINDER_TIMINGS), "reminder_timings")
+}
+
+fn frequency(value: &str) -> Rule {
+    rule(FREQUENCIES.contains(&value), "frequency")
+}
+
+fn calendar_format(value: &str) -> Rule {
+    rule(CALENDAR_FORMATS.contains(&value), "calendar_format")
+}
+
+fn visibility(value: &str) -> Rule {
+    rule(VISIBILITIES.contains(&value), "visibility")
 }
 
 #[cfg(test)]
@@ -392,6 +389,77 @@ mod tests {
             Some("SMS notifications are coming soon")
         );
         assert!(e.get("privacy.profileVisibility").is_some());
+    }
+
+    #[test]
+    fn every_list_and_its_message() {
+        type Set = fn(&mut Preferences);
+        let cases: [(&str, Set, &str); 9] = [
+            (
+                "sports.interests",
+                |p| p.sports.interests = vec!["Football".into(), "Football".into()],
+                "Please choose sports from the list",
+            ),
+            (
+                "availability.days",
+                |p| p.availability.days = vec!["Sunday".into()],
+                "Please choose days from the list",
+            ),
+            (
+                "availability.times",
+                |p| p.availability.times = vec!["Noon".into()],
+                "Please choose times from the list",
+            ),
+            (
+                "availability.preferredLocations",
+                |p| p.availability.preferred_locations = vec!["Hackney".into(); 21],
+                "Up to 20 locations of at most 100 characters",
+            ),
+            (
+                "availability.preferredLocations",
+                |p| p.availability.preferred_locations = vec!["x".repeat(101)],
+                "Up to 20 locations of at most 100 characters",
+            ),
+            (
+                "notifications.methods",
+                |p| p.notifications.methods = vec!["pigeon".into()],
+                "Please choose methods from the list",
+            ),
+            (
+                "notifications.eventReminders.timing",
+                |p| p.notifications.event_reminders.timing = vec!["2 days".into()],
+                "Please choose reminder times from the list",
+            ),
+            (
+                "notifications.recommendations.frequency",
+                |p| p.notifications.recommendations.frequency = "hourly".into(),
+                "Frequency must be daily, weekly or bi-weekly",
+            ),
+            (
+                "calendar.preferredFormat",
+                |p| p.calendar.preferred_format = "pdf".into(),
+                "Format must be ics, google or outlook",
+            ),
+        ];
+        for (field, set, message) in cases {
+            let mut p = Preferences::default();
+            set(&mut p);
+            let e = p.validate().unwrap_err();
+            assert_eq!(e.get(field), Some(message), "{field}");
+            assert_eq!(e.iter().count(), 1, "{field}: {e}");
+        }
+        let mut p = Preferences::default();
+        p.privacy.profile_visibility = "everyone".into();
+        assert_eq!(
+            p.validate().unwrap_err().get("privacy.profileVisibility"),
+            Some("Visibility must be public, members or private")
+        );
+        p = Preferences::default();
+        p.availability.preferred_locations = vec!["x".repeat(100); 20];
+        p.sports.interests = vec!["Football".into(), "Table Tennis".into()];
+        assert!(p.validate().is_ok());
+        p.availability.preferred_locations = vec![" ".into()];
+        assert!(p.validate().is_err(), "a blank location");
     }
 
     #[test]

@@ -21,6 +21,45 @@ pub fn plain(text: &str) -> Result<(), ValidationError> {
     Ok(())
 }
 
+/// The house wording for text over its limit (the derived `length(max = N)` rules and
+/// [`required`] both read it).
+pub fn too_long(max_chars: impl std::fmt::Display) -> String {
+    format!("Must be at most {max_chars} characters")
+}
+
+/// Trims a field in place, before its rules run: limits count what is kept.
+pub fn trim(field: &mut String) {
+    let trimmed = field.trim();
+    if trimmed.len() != field.len() {
+        *field = trimmed.to_owned();
+    }
+}
+
+/// Trims an optional field in place; blank becomes `None`.
+pub fn trim_optional(field: &mut Option<String>) {
+    *field = field
+        .take()
+        .map(|text| text.trim().to_owned())
+        .filter(|text| !text.is_empty());
+}
+
+/// Derived rule: the (trimmed) field is not empty. The form names the message
+/// (`custom(function = "text::filled", message = "First name is required")`).
+pub fn filled(text: &str) -> Result<(), validator::ValidationError> {
+    if text.is_empty() {
+        return Err(validator::ValidationError::new("required"));
+    }
+    Ok(())
+}
+
+/// Derived rule: [`plain`], carrying its own message.
+pub fn no_controls(text: &str) -> Result<(), validator::ValidationError> {
+    plain(text).map_err(|error| {
+        validator::ValidationError::new("control_characters")
+            .with_message(std::borrow::Cow::Owned(error.message().to_owned()))
+    })
+}
+
 /// Trims `input` and checks it holds 1..=`max_chars` characters.
 pub fn required(input: &str, max_chars: usize, message: &str) -> Result<String, ValidationError> {
     let trimmed = input.trim();
@@ -30,20 +69,10 @@ pub fn required(input: &str, max_chars: usize, message: &str) -> Result<String, 
     bounded(trimmed, max_chars)
 }
 
-/// Trims `input`; blank becomes `None`; longer than `max_chars` characters is an error.
-pub fn optional(input: Option<&str>, max_chars: usize) -> Result<Option<String>, ValidationError> {
-    match input.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(text) => bounded(text, max_chars).map(Some),
-    }
-}
-
 fn bounded(text: &str, max_chars: usize) -> Result<String, ValidationError> {
     plain(text)?;
     if text.chars().count() > max_chars {
-        return Err(ValidationError::new(format!(
-            "Must be at most {max_chars} characters"
-        )));
+        return Err(ValidationError::new(too_long(max_chars)));
     }
     Ok(text.to_owned())
 }
@@ -86,7 +115,7 @@ mod tests {
                 CONTROL_MESSAGE,
                 "{bad:?}"
             );
-            assert!(optional(Some(bad), 50).is_err(), "{bad:?}");
+            assert!(no_controls(bad).is_err(), "{bad:?}");
         }
         // Line breaks, tabs, right-to-left writing and its marks are ordinary text.
         for good in [
@@ -100,9 +129,26 @@ mod tests {
     }
 
     #[test]
-    fn optional_blank_is_none() {
-        assert_eq!(optional(Some("  "), 5).unwrap(), None);
-        assert_eq!(optional(None, 5).unwrap(), None);
-        assert_eq!(optional(Some(" a "), 5).unwrap(), Some("a".into()));
+    fn derived_rules_refuse_blank_and_controls() {
+        assert!(filled("").is_err());
+        assert!(filled("a").is_ok());
+        assert_eq!(
+            no_controls("Ana\0").unwrap_err().message.as_deref(),
+            Some(CONTROL_MESSAGE)
+        );
+        assert!(no_controls("two\nlines").is_ok());
+    }
+
+    #[test]
+    fn trimming_before_the_rules() {
+        let mut name = "  Ana ".to_owned();
+        trim(&mut name);
+        assert_eq!(name, "Ana");
+        let mut blank = Some("   ".to_owned());
+        trim_optional(&mut blank);
+        assert_eq!(blank, None);
+        let mut given = Some(" x ".to_owned());
+        trim_optional(&mut given);
+        assert_eq!(given.as_deref(), Some("x"));
     }
 }

@@ -20,7 +20,7 @@ pub enum BookEventError {
     #[error("{0}")]
     Refused(BookingRefusal),
     #[error("{0}")]
-    Invalid(playspace_domain::ValidationError),
+    Invalid(playspace_domain::FieldErrors),
     #[error(transparent)]
     Store(#[from] RepoError),
 }

@@ -1,7 +1,6 @@
 //! `/api/events/{id}/waitlist*`: the signed-in person's place in a full event's queue.
 use actix_web::http::StatusCode;
 use playspace_app::bookings::WaitlistError;
-use playspace_domain::FieldErrors;
 
 use crate::error::ApiError;
 
@@ -23,11 +22,7 @@ fn waitlist_error(error: WaitlistError) -> ApiError {
             ApiError::new(StatusCode::CONFLICT, refusal.code(), refusal.to_string())
         }
         WaitlistError::BookingRefused(refusal) => refusal.into(),
-        WaitlistError::Invalid(error) => {
-            let mut fields = FieldErrors::new();
-            fields.add("accessibilityRequirements", error);
-            ApiError::validation(fields)
-        }
+        WaitlistError::Invalid(fields) => ApiError::validation(fields),
         WaitlistError::Store(e) => e.into(),
     }
 }

@@ -20,7 +20,7 @@ pub enum CheckoutError {
     #[error("This event is free: book it without paying.")]
     PaymentNotRequired,
     #[error("{0}")]
-    Invalid(playspace_domain::ValidationError),
+    Invalid(playspace_domain::FieldErrors),
     #[error("Failed to setup payment. Please try again.")]
     Gateway(GatewayError),
     #[error(transparent)]

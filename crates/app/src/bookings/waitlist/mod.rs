@@ -37,7 +37,7 @@ pub enum WaitlistError {
     #[error("{0}")]
     BookingRefused(BookingRefusal),
     #[error("{0}")]
-    Invalid(playspace_domain::ValidationError),
+    Invalid(playspace_domain::FieldErrors),
     #[error(transparent)]
     Store(#[from] RepoError),
 }
