@@ -1,6 +1,17 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { api, BASE_URL, eventsApiRequests, goto, launchBrowser, londonDay, MOBILE, openPage } from "./helpers.mjs";
+import {
+  api,
+  axeChecker,
+  BASE_URL,
+  eventsApiRequests,
+  goto,
+  launchBrowser,
+  londonDay,
+  MOBILE,
+  openPage,
+  until,
+} from "./helpers.mjs";
 
 let browser;
 let events;
@@ -255,6 +266,53 @@ describe("other pages", () => {
       assert.equal(await page.getByRole("menuitemradio", { name: "Dark" }).getAttribute("aria-checked"), "true");
       await page.getByRole("menuitemradio", { name: "System" }).click();
       assert.equal(await isDark(), false);
+    }));
+
+  test("System can also turn dark from 20:00 to 06:00, rechecked every minute", () =>
+    withPage({}, async (page) => {
+      // November: London is on GMT, so these UTC times are the local ones.
+      await page.clock.install({ time: new Date("2026-11-25T05:59:00Z") });
+      // The class index.html's inline script sets before first paint, for the reload below.
+      await page.addInitScript(() => {
+        // The init script runs before <html> exists: watch the document for its first class.
+        new MutationObserver((records, observer) => {
+          if (!records.some((r) => r.target === document.documentElement && r.attributeName === "class")) return;
+          window.__firstPaintDark = document.documentElement.classList.contains("dark");
+          observer.disconnect();
+        }).observe(document, { attributes: true, subtree: true, attributeFilter: ["class"] });
+      });
+      const axe = axeChecker(page);
+      await goto(page, "/about");
+      const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+      assert.equal(await isDark(), false, "off until chosen: the device is light");
+
+      await page.getByRole("button", { name: "Theme" }).click();
+      const option = page.getByRole("menuitemcheckbox", { name: "Dark from 20:00 to 06:00" });
+      assert.equal(await option.getAttribute("aria-checked"), "false");
+      // Checked while the page still follows the (emulated) device, as axeChecker expects.
+      await axe.check("theme menu with the evening dark option");
+      await option.click();
+      assert.equal(await isDark(), true, "05:59 is in the dark hours");
+      await page.getByRole("button", { name: "Theme" }).click();
+      assert.equal(await option.getAttribute("aria-checked"), "true");
+      assert.equal(await page.getByRole("menuitemradio", { name: "System" }).getAttribute("aria-checked"), "true");
+      await page.keyboard.press("Escape");
+
+      // 06:00 passes: the next minute's recheck turns the page light again.
+      await page.clock.runFor(61_000);
+      await until(async () => !(await isDark()), { what: "the page to turn light after 06:00" });
+
+      // An evening visit is dark from the first paint.
+      await page.clock.setSystemTime(new Date("2026-11-25T20:00:00Z"));
+      await page.reload({ waitUntil: "networkidle" });
+      assert.equal(await page.evaluate(() => window.__firstPaintDark), true, "dark before first paint at 20:00");
+      assert.equal(await isDark(), true);
+
+      // Light chosen outright wins over the evening dark.
+      await page.getByRole("button", { name: "Theme" }).click();
+      await page.getByRole("menuitemradio", { name: "Light" }).click();
+      assert.equal(await isDark(), false);
+      axe.assertClean();
     }));
 
   test("the mobile menu at 390 px", () =>

@@ -1,16 +1,39 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
-import { isTheme, THEME_STORAGE_KEY, ThemeContext, type ResolvedTheme, type Theme } from "./theme";
+import { useNow } from "@/lib/use-now";
+import {
+  DARK_AT_NIGHT_STORAGE_KEY,
+  isDarkHour,
+  isTheme,
+  THEME_RECHECK_MS,
+  THEME_STORAGE_KEY,
+  ThemeContext,
+  type ResolvedTheme,
+  type Theme,
+} from "./theme";
 
 const darkQuery = "(prefers-color-scheme: dark)";
 
-function readStoredTheme(): Theme {
-  if (typeof localStorage === "undefined") return "system";
+function readStored(key: string): string | null {
+  if (typeof localStorage === "undefined") return null;
   try {
-    const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    return isTheme(stored) ? stored : "system";
+    return localStorage.getItem(key);
   } catch {
-    return "system";
+    return null;
   }
+}
+
+function store(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage may be blocked; the choice then lasts for this visit only.
+  }
+}
+
+function readStoredTheme(): Theme {
+  const stored = readStored(THEME_STORAGE_KEY);
+  return isTheme(stored) ? stored : "system";
 }
 
 function subscribeToDevice(onChange: () => void): () => void {
@@ -32,12 +55,17 @@ function deviceIsDarkWhileHydrating(): boolean {
   return typeof window !== "undefined" && deviceIsDark();
 }
 
-/** Light, dark or system (the default, following the device and its changes). */
+/**
+ * Light, dark or system (the default, following the device and its changes; optionally dark
+ * from 20:00 to 06:00 too, rechecked every minute).
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+  const [darkAtNight, setDarkAtNightState] = useState(() => readStored(DARK_AT_NIGHT_STORAGE_KEY) === "1");
   const systemDark = useSyncExternalStore(subscribeToDevice, deviceIsDark, deviceIsDarkWhileHydrating);
+  const night = isDarkHour(useNow(THEME_RECHECK_MS));
   const resolvedTheme: ResolvedTheme =
-    theme === "dark" || (theme === "system" && systemDark) ? "dark" : "light";
+    theme === "dark" || (theme === "system" && (systemDark || (darkAtNight && night))) ? "dark" : "light";
 
   useEffect(() => {
     const root = document.documentElement;
@@ -47,13 +75,17 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   const setTheme = useCallback((next: Theme) => {
     setThemeState(next);
-    try {
-      localStorage.setItem(THEME_STORAGE_KEY, next);
-    } catch {
-      // Storage may be blocked; the choice then lasts for this visit only.
-    }
+    store(THEME_STORAGE_KEY, next);
   }, []);
 
-  const value = useMemo(() => ({ theme, resolvedTheme, setTheme }), [theme, resolvedTheme, setTheme]);
+  const setDarkAtNight = useCallback((enabled: boolean) => {
+    setDarkAtNightState(enabled);
+    store(DARK_AT_NIGHT_STORAGE_KEY, enabled ? "1" : null);
+  }, []);
+
+  const value = useMemo(
+    () => ({ theme, resolvedTheme, setTheme, darkAtNight, setDarkAtNight }),
+    [theme, resolvedTheme, setTheme, darkAtNight, setDarkAtNight],
+  );
   return <ThemeContext value={value}>{children}</ThemeContext>;
 }

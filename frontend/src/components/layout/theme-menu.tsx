@@ -1,22 +1,25 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { isTheme, useTheme } from "@/app/theme";
+import { DARK_HOURS, isTheme, useTheme } from "@/app/theme";
 import {
   DropdownMenu,
+  DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuLabel,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { ThemeMenuButton } from "./theme-menu-button";
 
 /**
- * Light, Dark or System. Loaded when the visitor reaches for its button (see SiteHeader),
+ * Light, Dark or System, and System's option to turn dark in the evening (choosing it picks
+ * System, the theme it belongs to). Loaded when the visitor reaches for its button (see SiteHeader),
  * open at once (`defaultOpen`) when that was a press.
  */
 export default function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
-  const { theme, setTheme } = useTheme();
+  const { theme, setTheme, darkAtNight, setDarkAtNight } = useTheme();
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <Tooltip>
@@ -45,7 +48,19 @@ export default function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boole
             <Monitor aria-hidden="true" /> System
           </DropdownMenuRadioItem>
         </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuCheckboxItem
+          checked={darkAtNight}
+          onCheckedChange={(checked) => {
+            setDarkAtNight(checked);
+            if (checked) setTheme("system");
+          }}
+        >
+          Dark from {hour(DARK_HOURS.from)} to {hour(DARK_HOURS.until)}
+        </DropdownMenuCheckboxItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
 }
+
+const hour = (h: number) => `${String(h).padStart(2, "0")}:00`;
