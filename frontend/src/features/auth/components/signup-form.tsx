@@ -3,7 +3,7 @@ import { UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Controller, useForm, type FieldErrors } from "react-hook-form";
 import { Link, Navigate } from "react-router";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { Choice } from "@/components/ui/choice";
 import { Field, FieldError, FieldSet } from "@/components/ui/field";

@@ -1,18 +1,17 @@
 import { LogIn, Ticket, UserX } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
-import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
-import { useWaitlistEntry } from "@/features/waitlist/api/get-waitlist-entry";
-import { WaitlistPanel } from "@/features/waitlist/components/waitlist-panel";
-import { useHasPassed } from "@/features/waitlist/lib/deadline";
-import { formatPrice } from "@/lib/format";
+import { useAuth } from "@/lib/auth";
+import { isFull, type SportEvent } from "@/lib/event-schema";
+import { formatPrice, plural } from "@/lib/format";
 import { saveReturnUrl } from "@/lib/return-url";
-import { isFull, type SportEvent } from "../api/event-schema";
-import { plural } from "../lib/group-events";
+import { useLiveBookingFor } from "../api/get-my-bookings";
+import { useWaitlistEntry } from "../api/get-waitlist-entry";
+import { useHasPassed } from "../lib/deadline";
+import { BookYourSpotCard } from "./book-your-spot-card";
+import { WaitlistPanel } from "./waitlist-panel";
 
 /**
  * The event page's booking panel: "Event Full" or "Login Required" for visitors; for a

@@ -1,13 +1,13 @@
 import { Gift } from "lucide-react";
 import { lazy, Suspense, useId, useState, type Ref, type SyntheticEvent } from "react";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { AccessibilityField, BookingAs, Fact } from "@/features/bookings/components/booking-request-fields";
 import { useAccessibilityRequirements } from "@/features/bookings/lib/accessibility-requirements";
 import { TermsCheckbox } from "@/features/bookings/components/terms-checkbox";
 import { formatPounds, isFreePrice } from "@/features/bookings/lib/price";
 import { formatWhen } from "@/features/bookings/lib/when";
-import type { SportEvent } from "@/features/events/api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import { formatHeldUntil, HOLD_HOURS } from "../lib/deadline";
 import { PanelHeading } from "./panel-heading";
 

@@ -1,7 +1,7 @@
 import { AlertCircle, BellRing, CheckCircle2, Forward, Hourglass, RotateCw, UserX } from "lucide-react";
 import { useEffect, useId, useRef, useState, type Ref } from "react";
 import { Link } from "react-router";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -11,14 +11,14 @@ import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-
 import { DownloadCalendarLink } from "@/features/bookings/components/download-calendar-link";
 import { StatusBadges } from "@/features/bookings/components/status-badges";
 import { bookingFailure, showBookedToast } from "@/features/bookings/lib/messages";
-import type { SportEvent } from "@/features/events/api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import { useClaimWaitlistPlace } from "../api/claim-waitlist-place";
 import { useWaitlistEntry } from "../api/get-waitlist-entry";
 import { useJoinWaitlist } from "../api/join-waitlist";
 import { useLeaveWaitlist } from "../api/leave-waitlist";
 import type { WaitlistEntry } from "../api/waitlist-schema";
 import { HOLD_HOURS, useHasPassed } from "../lib/deadline";
-import { waitlistFailure, waitlistSuccess } from "../lib/messages";
+import { waitlistFailure, waitlistSuccess } from "../lib/waitlist-messages";
 import { OfferView } from "./offer-view";
 import { PanelHeading } from "./panel-heading";
 
