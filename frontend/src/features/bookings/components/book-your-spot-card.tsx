@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { SportEvent } from "@/lib/event-schema";
 import { ApiError } from "@/lib/api-client";
 import type { Booking } from "../api/booking-schema";
@@ -20,6 +19,7 @@ import type { Refusal } from "./booking-refusal";
 import { DownloadCalendarLink } from "./download-calendar-link";
 import { StatusBadges } from "./status-badges";
 import { TermsCheckbox } from "./terms-checkbox";
+import { PanelSkeleton } from "./panel-skeleton";
 
 /** Loaded only when a booking is refused. */
 const BookingRefusal = lazy(() => import("./booking-refusal"));
@@ -91,14 +91,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
   if (!user) return null;
   if (booked) return <Booked booking={booked} justBooked />;
   if (existing.isLoading) {
-    return (
-      <div className="space-y-3 pt-4" role="status">
-        <span className="sr-only">Loading your bookings…</span>
-        <Skeleton className="h-7 w-2/3 rounded-lg" />
-        <Skeleton className="h-24 w-full rounded-lg" />
-        <Skeleton className="h-12 w-full rounded-lg" />
-      </div>
-    );
+    return <PanelSkeleton label="Loading your bookings…" bars={["h-24 rounded-lg", "h-12 rounded-lg"]} />;
   }
   if (existing.booking) return <Booked booking={existing.booking} justBooked={false} />;
 

@@ -2,7 +2,6 @@ import { LogIn, Ticket, UserX } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/auth";
 import { isFull, type SportEvent } from "@/lib/event-schema";
 import { formatPrice, plural } from "@/lib/format";
@@ -12,6 +11,7 @@ import { useWaitlistEntry } from "../api/get-waitlist-entry";
 import { useHasPassed } from "../lib/deadline";
 import { BookYourSpotCard } from "./book-your-spot-card";
 import { WaitlistPanel } from "./waitlist-panel";
+import { PanelSkeleton } from "./panel-skeleton";
 
 /**
  * The event page's booking panel: "Event Full" or "Login Required" for visitors; for a
@@ -39,12 +39,7 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
         </p>
       </div>
       {status === "checking" ? (
-        <div className="space-y-3 pt-4" role="status">
-          <span className="sr-only">Checking whether you are logged in…</span>
-          <Skeleton className="h-7 w-2/3 rounded-lg" />
-          <Skeleton className="h-5 w-full rounded-lg" />
-          <Skeleton className="mt-5 h-12 w-full rounded-lg" />
-        </div>
+        <PanelSkeleton label="Checking whether you are logged in…" bars={["h-5 rounded-lg", "mt-5 h-12 rounded-lg"]} />
       ) : full && user ? (
         <WaitlistPanel event={event} onBrowseOtherEvents={browseOtherEvents} />
       ) : full ? (

@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { useAuth } from "@/lib/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { Booking } from "@/features/bookings/api/booking-schema";
 import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
 import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
@@ -21,6 +20,7 @@ import { HOLD_HOURS, useHasPassed } from "../lib/deadline";
 import { waitlistFailure, waitlistSuccess } from "../lib/waitlist-messages";
 import { OfferView } from "./offer-view";
 import { PanelHeading } from "./panel-heading";
+import { PanelSkeleton } from "./panel-skeleton";
 
 /** What the panel shows; focus follows the person's own actions from one to the next. */
 type View = "loading" | "booked" | "error" | "join" | "waiting" | "offered" | "passed" | "claimedBefore" | "claimed";
@@ -201,15 +201,7 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
 
   switch (view) {
     case "loading":
-      return (
-        <div className="space-y-3 pt-4" role="status">
-          <span className="sr-only">Checking the waitlist…</span>
-          <Skeleton className="h-7 w-2/3 rounded-lg" />
-          <Skeleton className="h-5 w-full rounded-lg" />
-          <Skeleton className="h-20 w-full rounded-xl" />
-          <Skeleton className="h-12 w-full rounded-lg" />
-        </div>
-      );
+      return <PanelSkeleton label="Checking the waitlist…" bars={["h-5 rounded-lg", "h-20 rounded-xl", "h-12 rounded-lg"]} />;
 
     case "booked":
       // The person holds a place: the Book Your Spot card shows it ('You're Booked').
