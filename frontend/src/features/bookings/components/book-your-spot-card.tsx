@@ -18,7 +18,7 @@ import { AccessibilityField, BookingAs, Fact } from "./booking-request-fields";
 import type { Refusal } from "./booking-refusal";
 import { DownloadCalendarLink } from "./download-calendar-link";
 import { StatusBadges } from "./status-badges";
-import { TermsCheckbox } from "./terms-checkbox";
+import { SubmitAfterTerms, TermsCheckbox } from "./terms-checkbox";
 import { PanelSkeleton } from "./panel-skeleton";
 
 /** Loaded only when a booking is refused. */
@@ -98,7 +98,6 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
   const free = isFreePrice(event.price);
   const price = formatPounds(event.price);
   const pending = create.isPending || checkout.isPending || redirecting;
-  const noteId = `${id}-note`;
 
   const bookFree = () =>
     create.mutate(
@@ -170,22 +169,9 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
           Secure payment: you&apos;ll pay on our payment provider&apos;s secure page. We never see or store your card details.
         </p>
       )}
-      <div className="space-y-2">
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={!agreed || pending}
-          aria-describedby={agreed ? undefined : noteId}
-        >
-          {free ? (create.isPending ? "Booking..." : "Book Free Place") : pending ? "Setting up payment..." : `Proceed to Payment (${price})`}
-        </Button>
-        {!agreed && (
-          <p id={noteId} className="text-center text-xs text-muted-foreground">
-            Tick the box to agree to the terms first.
-          </p>
-        )}
-      </div>
+      <SubmitAfterTerms agreed={agreed} busy={pending}>
+        {free ? (create.isPending ? "Booking..." : "Book Free Place") : pending ? "Setting up payment..." : `Proceed to Payment (${price})`}
+      </SubmitAfterTerms>
       {refusal && (
         <Suspense>
           <BookingRefusal refusal={refusal} />

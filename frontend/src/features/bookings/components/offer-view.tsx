@@ -4,7 +4,7 @@ import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { AccessibilityField, BookingAs, Fact } from "@/features/bookings/components/booking-request-fields";
 import { useAccessibilityRequirements } from "@/features/bookings/lib/accessibility-requirements";
-import { TermsCheckbox } from "@/features/bookings/components/terms-checkbox";
+import { SubmitAfterTerms, TermsCheckbox } from "@/features/bookings/components/terms-checkbox";
 import { formatPounds, isFreePrice } from "@/features/bookings/lib/price";
 import { formatWhen } from "@/features/bookings/lib/when";
 import type { SportEvent } from "@/lib/event-schema";
@@ -39,7 +39,6 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
   const free = isFreePrice(event.price);
   const busy = claiming || declining;
   const holdId = `${id}-hold`;
-  const noteId = `${id}-note`;
 
   const onSubmit = (e: SyntheticEvent) => {
     e.preventDefault();
@@ -82,31 +81,23 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
       {user && <BookingAs user={user} />}
       <AccessibilityField {...accessibility.field} />
       <TermsCheckbox id={`${id}-terms`} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-      <div className="space-y-2">
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={!agreed || busy}
-          aria-describedby={agreed ? undefined : noteId}
-        >
-          {claiming ? "Claiming..." : "Claim My Place"}
-        </Button>
-        {!agreed && (
-          <p id={noteId} className="text-center text-xs text-muted-foreground">
-            Tick the box to agree to the terms first.
-          </p>
-        )}
-        <Suspense
-          fallback={
-            <Button type="button" variant="ghost" className="w-full" disabled>
-              Let It Go
-            </Button>
-          }
-        >
-          <LetItGoDialog eventTitle={event.title} disabled={busy} pending={declining} onConfirm={onDecline} />
-        </Suspense>
-      </div>
+      <SubmitAfterTerms
+        agreed={agreed}
+        busy={busy}
+        after={
+          <Suspense
+            fallback={
+              <Button type="button" variant="ghost" className="w-full" disabled>
+                Let It Go
+              </Button>
+            }
+          >
+            <LetItGoDialog eventTitle={event.title} disabled={busy} pending={declining} onConfirm={onDecline} />
+          </Suspense>
+        }
+      >
+        {claiming ? "Claiming..." : "Claim My Place"}
+      </SubmitAfterTerms>
     </form>
   );
 }

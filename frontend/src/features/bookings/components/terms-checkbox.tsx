@@ -1,5 +1,6 @@
-import type { ComponentProps } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/choice";
 
 type Props = Omit<ComponentProps<typeof CheckboxField>, "label">;
@@ -28,5 +29,38 @@ export function TermsCheckbox(props: Props) {
       }
       {...props}
     />
+  );
+}
+
+interface SubmitAfterTermsProps {
+  agreed: boolean;
+  busy: boolean;
+  /** The button's label. */
+  children: ReactNode;
+  /** Below the button and its note (a second action). */
+  after?: ReactNode;
+}
+
+/** The form's submit button, which waits for the terms to be ticked and says so meanwhile. */
+export function SubmitAfterTerms({ agreed, busy, children, after }: SubmitAfterTermsProps) {
+  const noteId = `${useId()}-note`;
+  return (
+    <div className="space-y-2">
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!agreed || busy}
+        aria-describedby={agreed ? undefined : noteId}
+      >
+        {children}
+      </Button>
+      {!agreed && (
+        <p id={noteId} className="text-center text-xs text-muted-foreground">
+          Tick the box to agree to the terms first.
+        </p>
+      )}
+      {after}
+    </div>
   );
 }
