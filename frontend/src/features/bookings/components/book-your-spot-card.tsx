@@ -12,9 +12,8 @@ import { goToCheckout, useCreateCheckoutSession } from "../api/create-checkout-s
 import { useLiveBookingFor } from "../api/get-my-bookings";
 import { bookingFailure, BOOKING_TOAST_ID, isMonthlyLimit, paymentSetupFailure, showBookedToast } from "../lib/messages";
 import { formatPounds, isFreePrice } from "../lib/price";
-import { formatWhen } from "../lib/when";
 import { useAccessibilityRequirements } from "../lib/accessibility-requirements";
-import { AccessibilityField, BookingAs, Fact } from "./booking-request-fields";
+import { AccessibilityField, BookingAs, EventFacts, Fact } from "./booking-request-fields";
 import type { Refusal } from "./booking-refusal";
 import { DownloadCalendarLink } from "./download-calendar-link";
 import { StatusBadges } from "./status-badges";
@@ -148,18 +147,12 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5 pt-4" aria-busy={pending}>
       <Heading />
-      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-muted/60 p-4 text-sm">
-        <Fact label="Event" className="col-span-2">
-          {event.title}
-        </Fact>
-        <Fact label="Date and Time" className="col-span-2">
-          {formatWhen(event)}
-        </Fact>
+      <EventFacts event={event}>
         <Fact label="Spots Filled">
           {event.currentParticipants}/{event.maxParticipants}
         </Fact>
         <Fact label="Price">{free ? "Free" : `${price} per person`}</Fact>
-      </dl>
+      </EventFacts>
       <BookingAs user={user} />
       <AccessibilityField {...accessibility.field} />
       <TermsCheckbox id={`${id}-terms`} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />

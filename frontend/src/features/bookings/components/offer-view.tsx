@@ -2,11 +2,10 @@ import { Gift } from "lucide-react";
 import { lazy, Suspense, useId, useState, type Ref, type SyntheticEvent } from "react";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
-import { AccessibilityField, BookingAs, Fact } from "@/features/bookings/components/booking-request-fields";
+import { AccessibilityField, BookingAs, EventFacts, Fact } from "@/features/bookings/components/booking-request-fields";
 import { useAccessibilityRequirements } from "@/features/bookings/lib/accessibility-requirements";
 import { SubmitAfterTerms, TermsCheckbox } from "@/features/bookings/components/terms-checkbox";
 import { formatPounds, isFreePrice } from "@/features/bookings/lib/price";
-import { formatWhen } from "@/features/bookings/lib/when";
 import type { SportEvent } from "@/lib/event-schema";
 import { formatHeldUntil, HOLD_HOURS } from "../lib/deadline";
 import { PanelHeading } from "./panel-heading";
@@ -67,17 +66,11 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
           )}
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-muted/60 p-4 text-sm">
-        <Fact label="Event" className="col-span-2">
-          {event.title}
-        </Fact>
-        <Fact label="Date and Time" className="col-span-2">
-          {formatWhen(event)}
-        </Fact>
+      <EventFacts event={event}>
         <Fact label="Price" className="col-span-2">
           {free ? "Free" : `${formatPounds(event.price)}, pay cash on arrival`}
         </Fact>
-      </dl>
+      </EventFacts>
       {user && <BookingAs user={user} />}
       <AccessibilityField {...accessibility.field} />
       <TermsCheckbox id={`${id}-terms`} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
