@@ -1,8 +1,46 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import reactRefresh from "eslint-plugin-react-refresh";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** Every folder under src/features is a feature (docs: DESIGN.md, "Frontend"). */
+const FEATURES = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Feature boundaries, as bulletproof-react draws them: a feature imports only itself,
+ * src/lib, src/components (and src/testing from its tests); never src/app nor another
+ * feature. What two features share lives in src/lib, or is composed by a page in
+ * src/app/routes. src/lib, shared by all, imports none of those.
+ */
+const BOUNDARY_ZONES = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: "./src/features",
+    except: [`./${feature}`],
+    message: "A feature never imports another feature: share it through src/lib, or compose both in a page under src/app/routes.",
+  })),
+  {
+    target: "./src/features",
+    from: "./src/app",
+    message: "Features never import src/app: move what they need into src/lib or src/components.",
+  },
+  {
+    target: "./src/features/**/!(*.test).{ts,tsx}",
+    from: "./src/testing",
+    message: "src/testing is for tests only.",
+  },
+  {
+    target: "./src/lib",
+    from: ["./src/app", "./src/features", "./src/components"],
+    message: "src/lib is shared by everything, so it imports none of src/app, src/features or src/components.",
+  },
+];
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "e2e/screenshots"] },
@@ -13,8 +51,13 @@ export default tseslint.config(
       globals: globals.browser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { "react-hooks": reactHooks, "react-refresh": reactRefresh },
+    plugins: { "react-hooks": reactHooks, "react-refresh": reactRefresh, "import-x": importX },
+    settings: {
+      // Resolves the "@/..." alias (tsconfig paths) so the zones below see real paths.
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
+      "import-x/no-restricted-paths": ["error", { zones: BOUNDARY_ZONES }],
       ...reactHooks.configs.recommended.rules,
       "react-refresh/only-export-components": ["error", { allowConstantExport: true }],
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],

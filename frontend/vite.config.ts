@@ -34,7 +34,7 @@ const COMMON = [
   /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts)/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|card|empty-state|skeleton|alert|input|label|select-trigger-class)\.tsx?$/,
   /[\\/]src[\\/]components[\\/]layout[\\/](?!theme-menu\.|user-menu\.|mobile-account-links\.)/,
-  /[\\/]src[\\/]features[\\/]events[\\/](?!components[\\/](date-filter-popover|filter-select-menu|member-side)\.)/,
+  /[\\/]src[\\/]features[\\/]events[\\/](?!components[\\/](date-filter-popover|filter-select-menu)\.)/,
   /[\\/]node_modules[\\/](lucide-react|zod[\\/]v4[\\/](mini|core))[\\/]/,
 ];
 // The API server to proxy to while developing with `npm run dev`.

@@ -12,7 +12,7 @@ import { createQueryClient } from "@/lib/query-client";
 import { formatLongDate } from "@/lib/format";
 import { sportImageUrl } from "@/lib/sport-images";
 import { buildEvent } from "@/testing/fixtures";
-import type { SportEvent } from "@/features/events/api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import { EVENT_TOKENS, renderPage, templateEventQueryClient, templateReplacements } from "./entry-server";
 
 function escapeHtml(text: string): string {

@@ -9,7 +9,7 @@ import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { App } from "@/app/app";
 import { preloadPrerenderedPage } from "@/app/pages";
-import type { SportEvent } from "@/features/events/api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import { eventQueryKey } from "@/features/events/api/get-event";
 import { createQueryClient } from "@/lib/query-client";
 import { DEFAULT_SPORT_IMAGE, SPORT_IMAGES_BY_SLUG, sportImageUrl } from "@/lib/sport-images";

@@ -2,7 +2,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "@/app/app";
-import { seedInitialData } from "@/app/initial-data";
+import { seedInitialData } from "@/features/events/api/initial-data";
 import { preloadPrerenderedPage } from "@/app/pages";
 import { createQueryClient } from "@/lib/query-client";
 import "./index.css";

@@ -50,7 +50,7 @@ fn the_waitlist_hold_said_to_people_waiting_is_the_servers() {
     // People waiting read "we'll hold it for you for 12 hours" before any offer exists;
     // once offered, the page shows the server's offerExpiresAt.
     assert_eq!(
-        frontend_number("features/waitlist/lib/deadline.ts", "HOLD_HOURS"),
+        frontend_number("features/bookings/lib/deadline.ts", "HOLD_HOURS"),
         playspace_domain::waitlist::CLAIM_WINDOW.num_hours()
     );
 }

@@ -5,7 +5,7 @@ import { createQueryClient } from "@/lib/query-client";
 import { setSessionHint } from "@/lib/session-hint";
 import { json, mockFetch } from "@/testing/fetch-mock";
 import { buildUser } from "@/testing/fixtures";
-import { useAuth } from "./auth";
+import { useAuth } from "@/lib/auth";
 import { AuthProvider } from "./auth-provider";
 
 function Who() {

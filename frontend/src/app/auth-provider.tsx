@@ -4,7 +4,7 @@ import { currentUserQueryKey, fetchCurrentUser } from "@/features/auth/api/get-c
 import type { User } from "@/lib/user";
 import { ApiError } from "@/lib/api-client";
 import { hasSessionHint, SESSION_HINT_KEY, setSessionHint } from "@/lib/session-hint";
-import { AuthContext, type AuthContextValue, type SignOutReason } from "./auth";
+import { AuthContext, type AuthContextValue, type SignOutReason } from "@/lib/auth";
 
 /** A 401 saying the session is gone (not, say, a wrong password at login). */
 function isSessionGone(error: unknown): boolean {

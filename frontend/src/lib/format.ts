@@ -72,3 +72,8 @@ export function formatPrice(price: string): string {
   if (!Number.isFinite(amount)) return price;
   return amount === 0 ? "Free" : pounds.format(amount);
 }
+
+/** "1 spot", "3 spots". */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}

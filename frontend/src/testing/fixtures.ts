@@ -1,4 +1,4 @@
-import type { SportEvent } from "@/features/events/api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import type { User } from "@/lib/user";
 
 let nextId = 1;

@@ -5,8 +5,8 @@ import { AccessDenied } from "@/features/admin/components/access-screens";
 import { AdminLoginForm } from "@/features/admin/components/admin-login-form";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useAuth } from "../auth";
-import { RequireAuth } from "../require-auth";
+import { useAuth } from "@/lib/auth";
+import { RequireAuth } from "@/components/require-auth";
 
 function AdminLogin() {
   const { user } = useAuth();

@@ -17,8 +17,8 @@ import { StatusBadges } from "@/features/bookings/components/status-badges";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useNow } from "@/lib/use-now";
 import { greetingName } from "@/lib/user";
-import { useAuth } from "../auth";
-import { RequireAuth } from "../require-auth";
+import { useAuth } from "@/lib/auth";
+import { RequireAuth } from "@/components/require-auth";
 
 function AlreadyBooked({ booking }: { booking: Booking }) {
   return (

@@ -8,7 +8,7 @@ import { cancelPayment } from "@/features/bookings/api/cancel-payment";
 import { myBookingsQueryKey, useMyBookings } from "@/features/bookings/api/get-my-bookings";
 import { PaymentResult } from "@/features/bookings/components/payment-result";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useAuth } from "../auth";
+import { useAuth } from "@/lib/auth";
 
 /** Bookings whose held place this tab has already asked to release (once per page load). */
 const released = new Set<string>();

@@ -8,6 +8,7 @@ import {
   EventDetailSkeleton,
 } from "@/features/events/components/event-detail";
 import { useEvent } from "@/features/events/api/get-event";
+import { BookingSideCard } from "@/features/bookings/components/booking-side-card";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export default function EventDetailPage() {
@@ -21,7 +22,7 @@ export default function EventDetailPage() {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <BackToEvents />
       {event.data ? (
-        <EventDetail event={event.data} />
+        <EventDetail event={event.data} bookingPanel={<BookingSideCard event={event.data} />} />
       ) : event.isError ? (
         <EmptyState
           icon={CalendarX}

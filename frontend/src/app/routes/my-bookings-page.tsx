@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { MyBookings } from "@/features/bookings/components/my-bookings";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { RequireAuth } from "../require-auth";
+import { RequireAuth } from "@/components/require-auth";
 
 export default function MyBookingsPage() {
   useDocumentTitle("My Bookings");

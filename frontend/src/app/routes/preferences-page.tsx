@@ -9,7 +9,7 @@ import { usePreferences } from "@/features/preferences/api/get-preferences";
 import { PreferencesForm } from "@/features/preferences/components/preferences-form";
 import { saveReturnUrl } from "@/lib/return-url";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useAuth } from "../auth";
+import { useAuth } from "@/lib/auth";
 
 const linkClass = "rounded font-semibold underline underline-offset-4";
 

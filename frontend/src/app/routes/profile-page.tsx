@@ -12,8 +12,8 @@ import { DeleteAccountDialog } from "@/features/profile/components/delete-accoun
 import { ProfileForm } from "@/features/profile/components/profile-form";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { fullName } from "@/lib/user";
-import { useAuth } from "../auth";
-import { RequireAuth } from "../require-auth";
+import { useAuth } from "@/lib/auth";
+import { RequireAuth } from "@/components/require-auth";
 
 function ProfileSection({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
   return (

@@ -10,8 +10,8 @@ import { StatusBadges } from "@/features/bookings/components/status-badges";
 import { formatPriceOrFree } from "@/features/bookings/lib/price";
 import { formatWhen } from "@/features/bookings/lib/when";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useAuth } from "../auth";
-import { RequireAuth } from "../require-auth";
+import { useAuth } from "@/lib/auth";
+import { RequireAuth } from "@/components/require-auth";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

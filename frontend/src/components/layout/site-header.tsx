@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";

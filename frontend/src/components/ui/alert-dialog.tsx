@@ -1,6 +1,7 @@
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
-import type { ComponentProps } from "react";
+import { useState, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { Button } from "./button";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -42,5 +43,60 @@ export function AlertDialogDescription({
       className={cn("mt-2 text-sm text-muted-foreground", className)}
       {...props}
     />
+  );
+}
+
+interface ConfirmDialogProps {
+  /** The button that opens the dialog. */
+  trigger: ReactElement;
+  title: string;
+  /** What happens, in a few short paragraphs. */
+  children: ReactNode;
+  /** The safe way out ("Keep My Place"). */
+  keepLabel: string;
+  /** The destructive action ("Yes, Let It Go"), and its label while it runs. */
+  confirmLabel: string;
+  pendingLabel: string;
+  /** While true the dialog can neither be confirmed again nor dismissed. */
+  pending: boolean;
+  /** Runs the action; `close` shuts the dialog (when the action leaves it in place). */
+  onConfirm: (close: () => void) => void;
+  /** Where focus goes on closing, when the trigger is gone or moved (Radix's onCloseAutoFocus). */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** Asks before something that cannot be undone: a title, what happens, keep or go ahead. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  children,
+  keepLabel,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  onConfirm,
+  onCloseAutoFocus,
+}: ConfirmDialogProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription asChild>
+          <div className="space-y-2">{children}</div>
+        </AlertDialogDescription>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <AlertDialogCancel asChild>
+            <Button type="button" variant="outline" disabled={pending}>
+              {keepLabel}
+            </Button>
+          </AlertDialogCancel>
+          <Button type="button" variant="destructive" disabled={pending} onClick={() => onConfirm(() => setOpen(false))}>
+            {pending ? pendingLabel : confirmLabel}
+          </Button>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

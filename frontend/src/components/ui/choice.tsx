@@ -1,5 +1,6 @@
-import type { ComponentProps, ReactNode } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { FieldError } from "./field";
 
 type ChoiceProps = Omit<ComponentProps<"input">, "type" | "children"> & {
   type: "checkbox" | "radio";
@@ -32,5 +33,23 @@ export function Choice({ type, label, description, className, disabled, ...props
         {description && <span className="block text-muted-foreground">{description}</span>}
       </span>
     </label>
+  );
+}
+
+type CheckboxFieldProps = Omit<ChoiceProps, "type"> & { error?: string | undefined };
+
+/** A checkbox that has to be ticked ("I agree to..."), with its error wired for screen readers. */
+export function CheckboxField({ error, ...props }: CheckboxFieldProps) {
+  const errorId = `${useId()}-error`;
+  return (
+    <div className="space-y-1.5">
+      <Choice
+        type="checkbox"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { fillAbsent, oneOf } from "./schema";
 

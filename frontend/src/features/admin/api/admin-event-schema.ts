@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { eventSchema } from "@/features/events/api/event-schema";
+import { eventSchema } from "@/lib/event-schema";
 import { fillAbsent, fillAbsentInList, instant } from "./schema";
 
 /** The public event plus who leads it, its series and when it was made. */

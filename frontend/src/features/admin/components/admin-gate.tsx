@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { useAuth } from "@/app/auth";
-import { RequireAuth } from "@/app/require-auth";
+import { useAuth } from "@/lib/auth";
+import { RequireAuth } from "@/components/require-auth";
 import {
   checkAuthQueryKey,
   forgetAdminData,

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { ApiError, apiRequest } from "@/lib/api-client";
 
 export const LOGGED_OUT = "You have been successfully logged out.";

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { apiRequest } from "@/lib/api-client";
 import { site } from "@/lib/site";
 import type { User } from "@/lib/user";

@@ -3,10 +3,11 @@ import { UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Controller, useForm, type FieldErrors } from "react-hook-form";
 import { Link, Navigate } from "react-router";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { Choice } from "@/components/ui/choice";
-import { Field, FieldError, FieldSet } from "@/components/ui/field";
+import { CheckboxField } from "@/components/ui/choice";
+import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -248,27 +249,20 @@ export function SignUpForm() {
             description="Occasional emails about new sessions and community news. You can stop them at any time."
             {...register("marketingConsent")}
           />
-          <div className="space-y-1.5">
-            <Choice
-              type="checkbox"
-              aria-invalid={Boolean(errors.agreeToTerms)}
-              aria-describedby={errors.agreeToTerms ? "signup-terms-error" : undefined}
-              label={
-                <>
-                  I agree to the <NewTabLink to="/terms">Terms of Service</NewTabLink> and{" "}
-                  <NewTabLink to="/privacy">Privacy Policy</NewTabLink>
-                  <span aria-hidden="true" className="text-destructive">
-                    {" "}
-                    *
-                  </span>
-                </>
-              }
-              {...register("agreeToTerms")}
-            />
-            {errors.agreeToTerms?.message && (
-              <FieldError id="signup-terms-error">{errors.agreeToTerms.message}</FieldError>
-            )}
-          </div>
+          <CheckboxField
+            label={
+              <>
+                I agree to the <NewTabLink to="/terms">Terms of Service</NewTabLink> and{" "}
+                <NewTabLink to="/privacy">Privacy Policy</NewTabLink>
+                <span aria-hidden="true" className="text-destructive">
+                  {" "}
+                  *
+                </span>
+              </>
+            }
+            error={errors.agreeToTerms?.message}
+            {...register("agreeToTerms")}
+          />
         </div>
       </Section>
 

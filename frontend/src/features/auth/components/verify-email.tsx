@@ -1,7 +1,7 @@
 import { CircleCheck, LinkIcon, Loader2, LogIn, Send } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { saveReturnUrl } from "@/lib/return-url";
 import { useResendVerification, useVerifyEmail } from "../api/verify-email";

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { eventSchema } from "@/features/events/api/event-schema";
+import { eventSchema } from "@/lib/event-schema";
 
 export const BOOKING_STATUSES = ["confirmed", "pending", "cancelled"] as const;
 export const PAYMENT_STATUSES = ["paid", "pending", "failed", "refunded"] as const;

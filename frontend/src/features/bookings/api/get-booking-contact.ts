@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { apiRequest } from "@/lib/api-client";
 
 /** The parts of the person's profile that pre-fill the booking form. */

@@ -2,10 +2,9 @@ import { CheckCircle2, Lock, Ticket } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { Link } from "react-router";
 import { toast } from "@/lib/toast";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import type { SportEvent } from "@/features/events/api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import { ApiError } from "@/lib/api-client";
 import type { Booking } from "../api/booking-schema";
 import { useCreateBooking } from "../api/create-booking";
@@ -13,13 +12,13 @@ import { goToCheckout, useCreateCheckoutSession } from "../api/create-checkout-s
 import { useLiveBookingFor } from "../api/get-my-bookings";
 import { bookingFailure, BOOKING_TOAST_ID, isMonthlyLimit, paymentSetupFailure, showBookedToast } from "../lib/messages";
 import { formatPounds, isFreePrice } from "../lib/price";
-import { formatWhen } from "../lib/when";
 import { useAccessibilityRequirements } from "../lib/accessibility-requirements";
-import { AccessibilityField, BookingAs, Fact } from "./booking-request-fields";
+import { AccessibilityField, BookingAs, EventFacts, Fact } from "./booking-request-fields";
 import type { Refusal } from "./booking-refusal";
 import { DownloadCalendarLink } from "./download-calendar-link";
 import { StatusBadges } from "./status-badges";
-import { TermsCheckbox } from "./terms-checkbox";
+import { SubmitAfterTerms, TermsCheckbox } from "./terms-checkbox";
+import { PanelSkeleton } from "./panel-skeleton";
 
 /** Loaded only when a booking is refused. */
 const BookingRefusal = lazy(() => import("./booking-refusal"));
@@ -91,21 +90,13 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
   if (!user) return null;
   if (booked) return <Booked booking={booked} justBooked />;
   if (existing.isLoading) {
-    return (
-      <div className="space-y-3 pt-4" role="status">
-        <span className="sr-only">Loading your bookings…</span>
-        <Skeleton className="h-7 w-2/3 rounded-lg" />
-        <Skeleton className="h-24 w-full rounded-lg" />
-        <Skeleton className="h-12 w-full rounded-lg" />
-      </div>
-    );
+    return <PanelSkeleton label="Loading your bookings…" bars={["h-24 rounded-lg", "h-12 rounded-lg"]} />;
   }
   if (existing.booking) return <Booked booking={existing.booking} justBooked={false} />;
 
   const free = isFreePrice(event.price);
   const price = formatPounds(event.price);
   const pending = create.isPending || checkout.isPending || redirecting;
-  const noteId = `${id}-note`;
 
   const bookFree = () =>
     create.mutate(
@@ -156,18 +147,12 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5 pt-4" aria-busy={pending}>
       <Heading />
-      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-muted/60 p-4 text-sm">
-        <Fact label="Event" className="col-span-2">
-          {event.title}
-        </Fact>
-        <Fact label="Date and Time" className="col-span-2">
-          {formatWhen(event)}
-        </Fact>
+      <EventFacts event={event}>
         <Fact label="Spots Filled">
           {event.currentParticipants}/{event.maxParticipants}
         </Fact>
         <Fact label="Price">{free ? "Free" : `${price} per person`}</Fact>
-      </dl>
+      </EventFacts>
       <BookingAs user={user} />
       <AccessibilityField {...accessibility.field} />
       <TermsCheckbox id={`${id}-terms`} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
@@ -177,22 +162,9 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
           Secure payment: you&apos;ll pay on our payment provider&apos;s secure page. We never see or store your card details.
         </p>
       )}
-      <div className="space-y-2">
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={!agreed || pending}
-          aria-describedby={agreed ? undefined : noteId}
-        >
-          {free ? (create.isPending ? "Booking..." : "Book Free Place") : pending ? "Setting up payment..." : `Proceed to Payment (${price})`}
-        </Button>
-        {!agreed && (
-          <p id={noteId} className="text-center text-xs text-muted-foreground">
-            Tick the box to agree to the terms first.
-          </p>
-        )}
-      </div>
+      <SubmitAfterTerms agreed={agreed} busy={pending}>
+        {free ? (create.isPending ? "Booking..." : "Book Free Place") : pending ? "Setting up payment..." : `Proceed to Payment (${price})`}
+      </SubmitAfterTerms>
       {refusal && (
         <Suspense>
           <BookingRefusal refusal={refusal} />

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import type { SportEvent } from "@/features/events/api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import { site } from "@/lib/site";
 import type { Booking } from "../api/booking-schema";
 import { formatPriceOrFree } from "../lib/price";

@@ -3,13 +3,13 @@ import { Lock } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { toast } from "@/lib/toast";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { Choice } from "@/components/ui/choice";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { isFull, type SportEvent } from "@/features/events/api/event-schema";
+import { isFull, type SportEvent } from "@/lib/event-schema";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, fieldsOf } from "@/lib/form-errors";
 import {

@@ -3,7 +3,7 @@ import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { isFull, type SportEvent } from "@/features/events/api/event-schema";
+import { isFull, type SportEvent } from "@/lib/event-schema";
 import { formatDuration, formatLongDate, formatTimeRange } from "@/lib/format";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
 import { formatPriceOrFree, isFreePrice } from "../lib/price";

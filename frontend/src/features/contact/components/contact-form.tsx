@@ -1,11 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
-import { useId, type ReactNode } from "react";
 import { Controller, useForm, type FieldErrors, type Path } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -24,32 +23,7 @@ function isField(name: string): name is Path<ContactMessageInput> {
   return (FIELDS as string[]).includes(name);
 }
 
-interface FieldProps {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: (props: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
-}
-
-function Field({ id, label, error, children }: FieldProps) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>
-        {label} <span aria-hidden="true" className="text-destructive">*</span>
-      </Label>
-      {children({ id, "aria-invalid": Boolean(error), ...(error ? { "aria-describedby": errorId } : {}) })}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export function ContactForm() {
-  const id = useId();
   const form = useForm<ContactMessageInput, unknown, ContactMessage>({
     resolver: zodResolver(contactMessageSchema),
     defaultValues: EMPTY,
@@ -90,17 +64,17 @@ export function ContactForm() {
         All fields are required (<span aria-hidden="true" className="text-destructive">*</span>).
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={`${id}-first`} label="First Name" error={errors.firstName?.message}>
+        <Field label="First Name" required error={errors.firstName?.message}>
           {(props) => <Input autoComplete="given-name" {...props} {...form.register("firstName")} />}
         </Field>
-        <Field id={`${id}-last`} label="Last Name" error={errors.lastName?.message}>
+        <Field label="Last Name" required error={errors.lastName?.message}>
           {(props) => <Input autoComplete="family-name" {...props} {...form.register("lastName")} />}
         </Field>
       </div>
-      <Field id={`${id}-email`} label="Email Address" error={errors.email?.message}>
+      <Field label="Email Address" required error={errors.email?.message}>
         {(props) => <Input type="email" autoComplete="email" {...props} {...form.register("email")} />}
       </Field>
-      <Field id={`${id}-subject`} label="Subject" error={errors.subject?.message}>
+      <Field label="Subject" required error={errors.subject?.message}>
         {(props) => (
           <Controller
             control={form.control}
@@ -122,7 +96,7 @@ export function ContactForm() {
           />
         )}
       </Field>
-      <Field id={`${id}-message`} label="Message" error={errors.message?.message}>
+      <Field label="Message" required error={errors.message?.message}>
         {(props) => <Textarea rows={6} {...props} {...form.register("message")} />}
       </Field>
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending}>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { eventSchema, type SportEvent } from "./event-schema";
+import { eventSchema, type SportEvent } from "@/lib/event-schema";
 import { eventQueryKey, eventsQueryKey } from "./query-keys";
 
 export { eventQueryKey };

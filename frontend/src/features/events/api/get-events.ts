@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { eventSchema, type SportEvent } from "./event-schema";
+import { eventSchema, type SportEvent } from "@/lib/event-schema";
 import { eventsQueryKey, type EventQuery, type EventsQuery } from "./query-keys";
 
 export { eventsQueryKey, type EventQuery, type EventsQuery };

@@ -1,6 +1,6 @@
 /**
  * The events queries' keys, apart from their hooks so the app's entry can seed the server's
- * inlined data (src/app/initial-data.ts) without loading the query code up front.
+ * inlined data (src/features/events/api/initial-data.ts) without loading the query code up front.
  */
 
 /** The API's optional filters for GET /api/events. */

@@ -1,13 +1,13 @@
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatDuration, formatPrice, formatShortDate, formatTime } from "@/lib/format";
 import { saveReturnUrl } from "@/lib/return-url";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
-import { isFull, type SportEvent } from "../api/event-schema";
+import { isFull, type SportEvent } from "@/lib/event-schema";
 
 interface EventCardProps {
   event: SportEvent;

@@ -1,5 +1,5 @@
 import { Accessibility, ArrowLeft, CalendarDays, Check, Clock, MapPin, Users } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -8,8 +8,7 @@ import { cn } from "@/lib/cn";
 import { formatDuration, formatLongDate, formatPrice, formatTimeRange } from "@/lib/format";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
 import { useHydrated } from "@/lib/use-hydrated";
-import type { SportEvent } from "../api/event-schema";
-import { BookingSideCard } from "./booking-side-card";
+import type { SportEvent } from "@/lib/event-schema";
 
 const WHAT_TO_EXPECT = [
   "A warm welcome from friendly, trained session leaders",
@@ -44,8 +43,11 @@ function TextPlaceholder({ className }: { className: string }) {
  * (docs/adr/0006), but dates, times and prices are formatted here only: until the app has
  * taken over they show as placeholders, and the booking card (which depends on who is
  * looking) as its skeleton.
+ *
+ * `bookingPanel` is the booking card beside the event, composed by the page (it belongs to
+ * the bookings feature).
  */
-export function EventDetail({ event }: { event: SportEvent }) {
+export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookingPanel: ReactNode }) {
   const free = Number(event.price) === 0;
   const hydrated = useHydrated();
   const aside = useRef<HTMLElement>(null);
@@ -154,7 +156,7 @@ export function EventDetail({ event }: { event: SportEvent }) {
         )}
       </article>
       <aside ref={aside} aria-label="Booking" className="lg:sticky lg:top-24 lg:self-start">
-        {hydrated ? <BookingSideCard event={event} /> : <BookingCardSkeleton />}
+        {hydrated ? bookingPanel : <BookingCardSkeleton />}
       </aside>
     </div>
   );

@@ -1,9 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { seedInitialData } from "@/app/initial-data";
+import { seedInitialData } from "@/features/events/api/initial-data";
 import { createQueryClient } from "@/lib/query-client";
-import type { SportEvent } from "../api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import type { EventsSummary } from "../api/events-summary-schema";
 import { json, mockFetch } from "@/testing/fetch-mock";
 import { buildEvent } from "@/testing/fixtures";

@@ -16,7 +16,7 @@ import {
   withoutFilters,
   type FilterName,
 } from "../lib/event-filters";
-import { plural } from "../lib/group-events";
+import { plural } from "@/lib/format";
 import { EventCardSkeletonGrid } from "./event-card-skeleton";
 import { EventsFilterBar } from "./events-filter-bar";
 import { SportEvents } from "./sport-events";

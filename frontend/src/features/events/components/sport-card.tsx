@@ -6,7 +6,8 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
 import type { SportSummary } from "../api/events-summary-schema";
-import { limitBadges, plural } from "../lib/group-events";
+import { plural } from "@/lib/format";
+import { limitBadges } from "../lib/group-events";
 
 interface SportCardProps {
   sport: SportSummary;

@@ -3,9 +3,10 @@ import { Link, useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
-import type { SportEvent } from "../api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import { withFilter } from "../lib/event-filters";
-import { groupByArea, plural } from "../lib/group-events";
+import { plural } from "@/lib/format";
+import { groupByArea } from "../lib/group-events";
 import { EventCard } from "./event-card";
 
 /** The chosen sport's events, one card per location. */

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { seedInitialData } from "@/app/initial-data";
+import { seedInitialData } from "@/features/events/api/initial-data";
 import { createQueryClient } from "@/lib/query-client";
 import { json, mockFetch } from "@/testing/fetch-mock";
 import { buildEvent } from "@/testing/fixtures";

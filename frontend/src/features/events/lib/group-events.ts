@@ -1,4 +1,4 @@
-import type { SportEvent } from "../api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 
 export interface AreaGroup {
   area: string;
@@ -19,8 +19,4 @@ export function groupByArea(events: readonly SportEvent[]): AreaGroup[] {
 /** At most `max` badges, then how many more there are ("+N more"). */
 export function limitBadges(items: readonly string[], max = 3): { shown: string[]; more: number } {
   return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
-}
-
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { apiRequest, responseField } from "@/lib/api-client";
 import { saveGuestPreferences } from "../lib/guest-preferences";
 import { preferencesQueryKey } from "./get-preferences";

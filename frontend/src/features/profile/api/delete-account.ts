@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { z } from "zod/mini";
 import { toast } from "@/lib/toast";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 
 const responseSchema = z.object({ message: z.string() });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { toast } from "@/lib/toast";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { apiRequest, errorMessage, responseField } from "@/lib/api-client";
 import { userSchema } from "@/lib/user";
 import { profileQueryKey } from "./get-profile";

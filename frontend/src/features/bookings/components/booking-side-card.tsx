@@ -1,15 +1,14 @@
 import { LogIn, Ticket, UserX } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
-import { useAuth } from "@/app/auth";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { formatPrice } from "@/lib/format";
-import { hasSessionHint } from "@/lib/session-hint";
+import { useAuth } from "@/lib/auth";
+import { isFull, type SportEvent } from "@/lib/event-schema";
+import { formatPrice, plural } from "@/lib/format";
 import { saveReturnUrl } from "@/lib/return-url";
-import { isFull, type SportEvent } from "../api/event-schema";
-import { plural } from "../lib/group-events";
+import { hasSessionHint } from "@/lib/session-hint";
+import { PanelSkeleton } from "./panel-skeleton";
 
 /**
  * What only a signed-in person sees (the booking form, the waitlist, their place) is a file
@@ -20,6 +19,7 @@ const loadMemberSide = () => import("./member-side");
 if (typeof window !== "undefined" && hasSessionHint()) void loadMemberSide();
 const MemberHeader = lazy(() => loadMemberSide().then((m) => ({ default: m.MemberHeader })));
 const MemberPanel = lazy(() => loadMemberSide().then((m) => ({ default: m.MemberPanel })));
+const PANEL_BARS = ["h-5 rounded-lg", "mt-5 h-12 rounded-lg"];
 
 /**
  * The event page's booking panel: "Event Full" or "Login Required" for visitors; for a
@@ -55,9 +55,9 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
         </p>
       </div>
       {status === "checking" ? (
-        <PanelSkeleton label="Checking whether you are logged in…" />
+        <PanelSkeleton label="Checking whether you are logged in…" bars={PANEL_BARS} />
       ) : user ? (
-        <Suspense fallback={<PanelSkeleton label="Loading…" />}>
+        <Suspense fallback={<PanelSkeleton label="Loading…" bars={PANEL_BARS} />}>
           <MemberPanel event={event} full={full} onBrowseOtherEvents={browseOtherEvents} />
         </Suspense>
       ) : full ? (
@@ -93,16 +93,5 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
         </div>
       )}
     </Card>
-  );
-}
-
-function PanelSkeleton({ label }: { label: string }) {
-  return (
-    <div className="space-y-3 pt-4" role="status">
-      <span className="sr-only">{label}</span>
-      <Skeleton className="h-7 w-2/3 rounded-lg" />
-      <Skeleton className="h-5 w-full rounded-lg" />
-      <Skeleton className="mt-5 h-12 w-full rounded-lg" />
-    </div>
   );
 }

@@ -2,7 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { saveReturnUrl } from "@/lib/return-url";
-import { useAuth } from "./auth";
+import { useAuth } from "@/lib/auth";
 
 function Checking() {
   return (

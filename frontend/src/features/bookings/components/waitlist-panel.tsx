@@ -1,26 +1,26 @@
 import { AlertCircle, BellRing, CheckCircle2, Forward, Hourglass, RotateCw, UserX } from "lucide-react";
 import { useEffect, useId, useRef, useState, type Ref } from "react";
 import { Link } from "react-router";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { Booking } from "@/features/bookings/api/booking-schema";
 import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
 import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
 import { DownloadCalendarLink } from "@/features/bookings/components/download-calendar-link";
 import { StatusBadges } from "@/features/bookings/components/status-badges";
 import { bookingFailure, showBookedToast } from "@/features/bookings/lib/messages";
-import type { SportEvent } from "@/features/events/api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import { useClaimWaitlistPlace } from "../api/claim-waitlist-place";
 import { useWaitlistEntry } from "../api/get-waitlist-entry";
 import { useJoinWaitlist } from "../api/join-waitlist";
 import { useLeaveWaitlist } from "../api/leave-waitlist";
 import type { WaitlistEntry } from "../api/waitlist-schema";
 import { HOLD_HOURS, useHasPassed } from "../lib/deadline";
-import { waitlistFailure, waitlistSuccess } from "../lib/messages";
+import { waitlistFailure, waitlistSuccess } from "../lib/waitlist-messages";
 import { OfferView } from "./offer-view";
 import { PanelHeading } from "./panel-heading";
+import { PanelSkeleton } from "./panel-skeleton";
 
 /** What the panel shows; focus follows the person's own actions from one to the next. */
 type View = "loading" | "booked" | "error" | "join" | "waiting" | "offered" | "passed" | "claimedBefore" | "claimed";
@@ -201,15 +201,7 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
 
   switch (view) {
     case "loading":
-      return (
-        <div className="space-y-3 pt-4" role="status">
-          <span className="sr-only">Checking the waitlist…</span>
-          <Skeleton className="h-7 w-2/3 rounded-lg" />
-          <Skeleton className="h-5 w-full rounded-lg" />
-          <Skeleton className="h-20 w-full rounded-xl" />
-          <Skeleton className="h-12 w-full rounded-lg" />
-        </div>
-      );
+      return <PanelSkeleton label="Checking the waitlist…" bars={["h-5 rounded-lg", "h-20 rounded-xl", "h-12 rounded-lg"]} />;
 
     case "booked":
       // The person holds a place: the Book Your Spot card shows it ('You're Booked').

@@ -4,7 +4,7 @@ import { Route, Routes } from "react-router";
 import UnsubscribePage from "@/app/routes/unsubscribe-page";
 import { json, mockFetch } from "@/testing/fetch-mock";
 import { renderWithProviders } from "@/testing/render";
-import { INVALID_LINK } from "./unsubscribe";
+import { INVALID_LINK } from "@/features/unsubscribe/components/unsubscribe";
 
 const page = (
   <Routes>

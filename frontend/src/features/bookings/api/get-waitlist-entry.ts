@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { apiRequest } from "@/lib/api-client";
 import { parseWaitlistResponse, waitlistPath, waitlistQueryKey, type WaitlistResponse } from "./waitlist-schema";
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { apiRequest } from "@/lib/api-client";
-import { refreshAfterWaitlistChange } from "./refresh";
+import { refreshAfterWaitlistChange } from "./refresh-after-waitlist-change";
 import { waitlistPath, waitlistQueryKey, type WaitlistResponse } from "./waitlist-schema";
 
 const responseSchema = z.object({ message: z.string() });

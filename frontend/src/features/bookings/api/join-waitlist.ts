@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { apiRequest } from "@/lib/api-client";
-import { refreshAfterWaitlistChange } from "./refresh";
+import { refreshAfterWaitlistChange } from "./refresh-after-waitlist-change";
 import { parseWaitlistEntry, waitlistPath, waitlistQueryKey, type WaitlistEntry } from "./waitlist-schema";
 
 /**

@@ -1,9 +1,9 @@
-import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
-import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
-import { useWaitlistEntry } from "@/features/waitlist/api/get-waitlist-entry";
-import { WaitlistPanel } from "@/features/waitlist/components/waitlist-panel";
-import { useHasPassed } from "@/features/waitlist/lib/deadline";
-import type { SportEvent } from "../api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
+import { useLiveBookingFor } from "../api/get-my-bookings";
+import { useWaitlistEntry } from "../api/get-waitlist-entry";
+import { useHasPassed } from "../lib/deadline";
+import { BookYourSpotCard } from "./book-your-spot-card";
+import { WaitlistPanel } from "./waitlist-panel";
 
 /** The side card for a signed-in person: the waitlist when the event is full, else the form. */
 export function MemberPanel({

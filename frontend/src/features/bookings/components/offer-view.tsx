@@ -1,13 +1,12 @@
 import { Gift } from "lucide-react";
 import { lazy, Suspense, useId, useState, type Ref, type SyntheticEvent } from "react";
-import { useAuth } from "@/app/auth";
+import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
-import { AccessibilityField, BookingAs, Fact } from "@/features/bookings/components/booking-request-fields";
+import { AccessibilityField, BookingAs, EventFacts, Fact } from "@/features/bookings/components/booking-request-fields";
 import { useAccessibilityRequirements } from "@/features/bookings/lib/accessibility-requirements";
-import { TermsCheckbox } from "@/features/bookings/components/terms-checkbox";
+import { SubmitAfterTerms, TermsCheckbox } from "@/features/bookings/components/terms-checkbox";
 import { formatPounds, isFreePrice } from "@/features/bookings/lib/price";
-import { formatWhen } from "@/features/bookings/lib/when";
-import type { SportEvent } from "@/features/events/api/event-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import { formatHeldUntil, HOLD_HOURS } from "../lib/deadline";
 import { PanelHeading } from "./panel-heading";
 
@@ -39,7 +38,6 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
   const free = isFreePrice(event.price);
   const busy = claiming || declining;
   const holdId = `${id}-hold`;
-  const noteId = `${id}-note`;
 
   const onSubmit = (e: SyntheticEvent) => {
     e.preventDefault();
@@ -68,45 +66,31 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
           )}
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-muted/60 p-4 text-sm">
-        <Fact label="Event" className="col-span-2">
-          {event.title}
-        </Fact>
-        <Fact label="Date and Time" className="col-span-2">
-          {formatWhen(event)}
-        </Fact>
+      <EventFacts event={event}>
         <Fact label="Price" className="col-span-2">
           {free ? "Free" : `${formatPounds(event.price)}, pay cash on arrival`}
         </Fact>
-      </dl>
+      </EventFacts>
       {user && <BookingAs user={user} />}
       <AccessibilityField {...accessibility.field} />
       <TermsCheckbox id={`${id}-terms`} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-      <div className="space-y-2">
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={!agreed || busy}
-          aria-describedby={agreed ? undefined : noteId}
-        >
-          {claiming ? "Claiming..." : "Claim My Place"}
-        </Button>
-        {!agreed && (
-          <p id={noteId} className="text-center text-xs text-muted-foreground">
-            Tick the box to agree to the terms first.
-          </p>
-        )}
-        <Suspense
-          fallback={
-            <Button type="button" variant="ghost" className="w-full" disabled>
-              Let It Go
-            </Button>
-          }
-        >
-          <LetItGoDialog eventTitle={event.title} disabled={busy} pending={declining} onConfirm={onDecline} />
-        </Suspense>
-      </div>
+      <SubmitAfterTerms
+        agreed={agreed}
+        busy={busy}
+        after={
+          <Suspense
+            fallback={
+              <Button type="button" variant="ghost" className="w-full" disabled>
+                Let It Go
+              </Button>
+            }
+          >
+            <LetItGoDialog eventTitle={event.title} disabled={busy} pending={declining} onConfirm={onDecline} />
+          </Suspense>
+        }
+      >
+        {claiming ? "Claiming..." : "Claim My Place"}
+      </SubmitAfterTerms>
     </form>
   );
 }

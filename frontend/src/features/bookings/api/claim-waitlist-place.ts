@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { bookingSchema, type Booking } from "@/features/bookings/api/booking-schema";
 import { apiRequest } from "@/lib/api-client";
-import { refreshAfterWaitlistChange } from "./refresh";
+import { refreshAfterWaitlistChange } from "./refresh-after-waitlist-change";
 import { waitlistPath } from "./waitlist-schema";
 
 export interface ClaimPlaceInput {

@@ -1,0 +1,46 @@
+import { useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/alert-dialog";
+
+interface Props {
+  eventTitle: string;
+  disabled: boolean;
+  pending: boolean;
+  /** Declines the offer; resolves to whether it worked (then this dialog goes with the offer). */
+  onConfirm: () => Promise<boolean>;
+}
+
+/** 'Let It Go': declines the held place after asking, since it passes on at once and for good. */
+export function LetItGoDialog({ eventTitle, disabled, pending, onConfirm }: Props) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button ref={trigger} type="button" variant="ghost" className="w-full" disabled={disabled}>
+          Let It Go
+        </Button>
+      }
+      title="Let this place go?"
+      keepLabel="Keep My Place"
+      confirmLabel="Yes, Let It Go"
+      pendingLabel="Letting go..."
+      pending={pending}
+      // On success the panel shows the next state and puts focus on its heading.
+      onConfirm={(close) => {
+        void onConfirm().then((declined) => {
+          if (!declined) close();
+        });
+      }}
+      onCloseAutoFocus={(event) => {
+        // Gone with the offer: the panel has already moved focus to its new heading.
+        if (!trigger.current?.isConnected) event.preventDefault();
+      }}
+    >
+      <p>
+        The place held for you at <strong className="text-foreground">{eventTitle}</strong> will go to the next
+        person on the waitlist straight away.
+      </p>
+      <p>You won&apos;t be offered a place at this event again. This cannot be undone.</p>
+    </ConfirmDialog>
+  );
+}
