@@ -28,6 +28,18 @@ fn waitlist_error(error: WaitlistError) -> ApiError {
             fields.add("accessibilityRequirements", error);
             ApiError::validation(fields)
         }
+        WaitlistError::PaymentNotRequired => ApiError::bad_request(
+            crate::use_case_errors::code::PAYMENT_NOT_REQUIRED,
+            error.to_string(),
+        ),
+        WaitlistError::Gateway(cause) => {
+            tracing::warn!(error = %cause, "checkout for a waitlist claim could not start");
+            ApiError::new(
+                StatusCode::BAD_GATEWAY,
+                crate::use_case_errors::code::PAYMENT_SETUP_FAILED,
+                "Failed to setup payment. Please try again.",
+            )
+        }
         WaitlistError::Store(e) => e.into(),
     }
 }
