@@ -1,18 +1,21 @@
-import { AlertCircle, BellRing, CheckCircle2, Forward, Hourglass, RotateCw, UserX } from "lucide-react";
+import { AlertCircle, BellRing, CheckCircle2, CreditCard, Forward, Hourglass, RotateCw, UserX } from "lucide-react";
 import { useEffect, useId, useRef, useState, type Ref } from "react";
 import { Link } from "react-router";
 import { useAuth } from "@/app/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { PaymentMethod } from "@/features/bookings/api/booking-form-schema";
 import type { Booking } from "@/features/bookings/api/booking-schema";
+import { goToCheckout } from "@/features/bookings/api/create-checkout-session";
 import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
 import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
 import { DownloadCalendarLink } from "@/features/bookings/components/download-calendar-link";
 import { StatusBadges } from "@/features/bookings/components/status-badges";
-import { bookingFailure, showBookedToast } from "@/features/bookings/lib/messages";
+import { bookingFailure, paymentSetupFailure, showBookedToast } from "@/features/bookings/lib/messages";
+import { ApiError } from "@/lib/api-client";
 import type { SportEvent } from "@/features/events/api/event-schema";
-import { useClaimWaitlistPlace } from "../api/claim-waitlist-place";
+import { useClaimWaitlistPlace, useClaimWaitlistPlaceByCard } from "../api/claim-waitlist-place";
 import { useWaitlistEntry } from "../api/get-waitlist-entry";
 import { useJoinWaitlist } from "../api/join-waitlist";
 import { useLeaveWaitlist } from "../api/leave-waitlist";
@@ -23,7 +26,17 @@ import { OfferView } from "./offer-view";
 import { PanelHeading } from "./panel-heading";
 
 /** What the panel shows; focus follows the person's own actions from one to the next. */
-type View = "loading" | "booked" | "error" | "join" | "waiting" | "offered" | "passed" | "claimedBefore" | "claimed";
+type View =
+  | "loading"
+  | "booked"
+  | "error"
+  | "join"
+  | "waiting"
+  | "offered"
+  | "passed"
+  | "claimedBefore"
+  | "claimed"
+  | "toCheckout";
 
 function viewOf(entry: WaitlistEntry | null, offerLapsed: boolean): View {
   switch (entry?.status) {
@@ -117,13 +130,18 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
   const join = useJoinWaitlist(event.id);
   const leave = useLeaveWaitlist(event.id);
   const claim = useClaimWaitlistPlace();
+  const claimByCard = useClaimWaitlistPlaceByCard();
   const [claimed, setClaimed] = useState<Booking | null>(null);
+  // Claimed by card: the place is held while the browser goes to the checkout.
+  const [toCheckout, setToCheckout] = useState(false);
 
   const entry = waitlist.data?.entry ?? null;
   const offerLapsed = useHasPassed(entry?.status === "offered" ? entry.offerExpiresAt : null);
   const view: View = claimed
     ? "claimed"
-    : existing.booking
+    : toCheckout
+      ? "toCheckout"
+      : existing.booking
       ? "booked"
       : existing.isLoading
         ? "loading"
@@ -186,7 +204,7 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
     }
   };
 
-  const onClaim = (accessibilityRequirements: string) =>
+  const onClaimInCash = (accessibilityRequirements: string) =>
     claim.mutate(
       { eventId: event.id, accessibilityRequirements },
       {
@@ -198,6 +216,34 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
         onError: (error) => void bookingFailure(error),
       },
     );
+
+  // As the Book Your Spot card pays: to the checkout, or in cash should the event be free.
+  const onClaimByCard = (accessibilityRequirements: string) =>
+    claimByCard.mutate(
+      { eventId: event.id, accessibilityRequirements },
+      {
+        onSuccess: (session) => {
+          try {
+            setToCheckout(true);
+            focusHeadingOf("toCheckout");
+            goToCheckout(session);
+          } catch (error) {
+            setToCheckout(false);
+            paymentSetupFailure(error);
+          }
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.body?.code === "payment_not_required") {
+            onClaimInCash(accessibilityRequirements);
+          } else {
+            paymentSetupFailure(error);
+          }
+        },
+      },
+    );
+
+  const onClaim = (accessibilityRequirements: string, paymentMethod: PaymentMethod) =>
+    paymentMethod === "card" ? onClaimByCard(accessibilityRequirements) : onClaimInCash(accessibilityRequirements);
 
   switch (view) {
     case "loading":
@@ -217,6 +263,18 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
 
     case "claimed":
       return claimed && <ClaimedView booking={claimed} headingRef={heading} />;
+
+    case "toCheckout":
+      return (
+        <div className="space-y-4 pt-4">
+          <PanelHeading icon={CreditCard} iconClassName="text-primary" headingRef={heading}>
+            Taking You to Payment
+          </PanelHeading>
+          <p className="text-muted-foreground">
+            Your place is held while you pay. If you don&apos;t finish paying, it passes to the next person waiting.
+          </p>
+        </div>
+      );
 
     case "error":
       return (
@@ -311,7 +369,7 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
           event={event}
           heldUntil={entry?.offerExpiresAt ?? null}
           headingRef={heading}
-          claiming={claim.isPending}
+          claiming={claim.isPending || claimByCard.isPending}
           declining={leave.isPending}
           onClaim={onClaim}
           onDecline={onDecline}
