@@ -2,14 +2,19 @@
 // one's place, a cancelled place held for the first in line and offered by email, claiming
 // it with the keyboard alone, letting an offer go to the next person, and axe on the
 // waiting and offered states. The event is filled here (one no other browser test uses)
-// and never goes over capacity.
+// and never goes over capacity. Last, an offer of a priced event claimed by card through
+// the local checkout, on an event of its own.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { AxeBuilder } from "@axe-core/playwright";
 import {
+  adminCookie,
   api,
   apiAs,
+  axeChecker,
   BASE_URL,
+  bookFor,
+  createEventAs,
   DESKTOP,
   fillEvent,
   goto,
@@ -314,5 +319,90 @@ describe("waitlist (/events/{id} when full)", () => {
     assert.equal((await entryOf("U")).status, "offered", "passed on to the next person");
     await waitForEmail(people.U.member.email, /^A place is free for you: /);
     await expectAtCapacity();
+  });
+});
+
+describe("claiming an offer by card (a priced event's waitlist)", () => {
+  let paid;
+  let claimer;
+  let next;
+
+  before(async () => {
+    const asAdmin = await adminCookie();
+    paid = await createEventAs(asAdmin, {
+      title: `Waitlist Card Claim ${Date.now()}`,
+      category: "Tennis",
+      price: "6.50",
+      maxParticipants: 1,
+      date: new Date(Date.now() + 9 * DAY_MS).toISOString(),
+    });
+    const holder = await registerMember({ firstName: "Hana" });
+    const held = await bookFor(holder, paid.id);
+    claimer = await registerMember({ firstName: "Kofi" });
+    next = await registerMember({ firstName: "Lena" });
+    for (const member of [claimer, next]) {
+      const { status, body } = await apiAs(await sessionCookie(member), "POST", `/api/events/${paid.id}/waitlist`);
+      assert.equal(status, 201, JSON.stringify(body));
+    }
+    const cancelled = await apiAs(await sessionCookie(holder), "POST", `/api/bookings/${held.id}/cancel`, {});
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    await waitForEmail(claimer.email, /^A place is free for you: /);
+  });
+
+  test("the offered member chooses card, pays at the checkout and has the place", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await signInContext(context, claimer);
+    const axe = axeChecker(page);
+    const entry = async (member) =>
+      (await apiAs(await sessionCookie(member), "GET", `/api/events/${paid.id}/waitlist`)).body.entry;
+    try {
+      await goto(page, `/events/${paid.id}`);
+      const card = bookingCard(page);
+      await card.getByRole("heading", { name: "A place is free for you" }).waitFor();
+      const payment = card.getByRole("group", { name: "Payment Method" });
+      assert.equal(await payment.getByRole("radio", { name: /^Pay cash on arrival/ }).isChecked(), true, "cash by default");
+      await card.getByText("£6.50, pay cash on arrival").waitFor();
+      await payment.getByRole("radio", { name: /^Pay by card now/ }).check();
+      await card.getByText("£6.50, pay by card now").waitFor();
+      await card.getByText(/We never see or store your card details/).waitFor();
+      await card.getByRole("textbox", { name: /^Accessibility Requirements/ }).fill("Hearing loop, please");
+      await card.getByRole("checkbox", { name: /I agree to the terms and conditions/ }).check();
+      await axe.check("the offer with card chosen");
+      await card.getByRole("button", { name: "Claim and Pay (£6.50)" }).click();
+
+      // The app's own checkout (no Stripe key in tests): the offer is used and the place
+      // stays held for the payment, not passed on.
+      await page.waitForURL(/\/checkout\/cs_/);
+      assert.equal((await api(`/api/events/${paid.id}`)).currentParticipants, 1, "held, never over");
+      assert.equal((await entry(claimer)).status, "claimed");
+      assert.equal((await entry(next)).status, "waiting");
+      await page.getByRole("button", { name: "Pay £6.50" }).click();
+
+      await page.waitForURL(/\/success\?session_id=/);
+      await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+      const reference = (await page.getByTestId("booking-reference").textContent()).trim();
+      assert.match(reference, /^PS-[A-Z0-9]{6}$/);
+      await page.getByText("Payment: Paid", { exact: true }).waitFor();
+      await page.getByText("Hearing loop, please").waitFor();
+      await axe.check("the payment's success page");
+      await waitForEmail(claimer.email, new RegExp(`^Payment received: .*\\(${reference}\\)$`));
+
+      const bookings = await page.evaluate(() => fetch("/api/bookings").then((r) => r.json()));
+      const booking = bookings.find((b) => b.eventId === paid.id);
+      assert.deepEqual(
+        [booking.reference, booking.status, booking.paymentStatus, booking.paymentMethod],
+        [reference, "confirmed", "paid", "card"],
+      );
+      assert.equal((await api(`/api/events/${paid.id}`)).currentParticipants, 1);
+
+      // Back on the event page: the place, not the offer.
+      await goto(page, `/events/${paid.id}`);
+      await card.getByRole("heading", { name: "You're Booked" }).waitFor();
+      await card.getByText(reference).waitFor();
+      assert.deepEqual(errors.map(String), [], "the page logged errors");
+      axe.assertClean();
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -279,3 +279,240 @@ async fn declining_an_offer_passes_the_place_on() {
         "You have already been offered a place for this event."
     );
 }
+
+/// A full event of `price_pence` (one place) whose place is now offered to Ben, with Carl
+/// waiting behind him: (event id, Ben's token, Carl's token).
+async fn offered_to_ben(
+    app: &TestApp,
+    service: &svc!(),
+    price_pence: i64,
+) -> (String, String, String) {
+    let id = app
+        .event(2, |e| e.price_pence(price_pence).places(0, 1))
+        .id
+        .to_string();
+    let (ana, _) = register(service, "ana@example.org").await;
+    let (ben, _) = register(service, "ben@example.org").await;
+    let (carl, _) = register(service, "carl@example.org").await;
+    let book = TestRequest::post()
+        .uri("/api/bookings")
+        .set_json(json!({"eventId": id}));
+    let (status, _, booking) = send(service, book, Some(&ana)).await;
+    assert_eq!(status, 201, "{booking}");
+    for person in [&ben, &carl] {
+        let join = TestRequest::post().uri(&waitlist(&id));
+        assert_eq!(send(service, join, Some(person)).await.0, 201);
+    }
+    let cancel = TestRequest::post().uri(&format!(
+        "/api/bookings/{}/cancel",
+        booking["id"].as_str().unwrap()
+    ));
+    assert_eq!(send(service, cancel, Some(&ana)).await.0, 200);
+    (id, ben, carl)
+}
+
+fn claim_by(event: &str, body: serde_json::Value) -> TestRequest {
+    TestRequest::post()
+        .uri(&format!("{}/claim", waitlist(event)))
+        .set_json(body)
+}
+
+#[actix_web::test]
+async fn an_offer_claimed_by_card_is_held_for_payment_and_paid_at_the_checkout() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (id, ben, carl) = offered_to_ben(&app, &service, 750).await;
+
+    // Signed out, a card claim is asked to log in like any claim.
+    let (status, _, body) = send(
+        &service,
+        claim_by(&id, json!({"paymentMethod": "card"})),
+        None,
+    )
+    .await;
+    assert_eq!(status, 401);
+    assert_eq!(body["error"], "You must be logged in to book events");
+    // Someone without the offer gets no checkout.
+    let (status, _, body) = send(
+        &service,
+        claim_by(&id, json!({"paymentMethod": "card"})),
+        Some(&carl),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("no_open_offer"))
+    );
+    // A payment method that is neither cash nor card is named, and the offer stays open.
+    for wrong in [json!("bitcoin"), json!(5)] {
+        let (status, _, body) = send(
+            &service,
+            claim_by(&id, json!({"paymentMethod": wrong})),
+            Some(&ben),
+        )
+        .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (400, Some("validation_failed"))
+        );
+        assert_eq!(body["fieldErrors"]["paymentMethod"], "Choose cash or card.");
+    }
+
+    let (status, _, body) = send(
+        &service,
+        claim_by(
+            &id,
+            json!({"paymentMethod": "card", "accessibilityRequirements": "Step-free access"}),
+        ),
+        Some(&ben),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let session = body["sessionId"].as_str().unwrap().to_owned();
+    assert!(
+        body["url"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/checkout/{session}")),
+        "{body}"
+    );
+    // The offer is used: claiming again finds none, and the place is still held, not
+    // passed on.
+    let (status, _, body) = send(
+        &service,
+        claim_by(&id, json!({"paymentMethod": "card"})),
+        Some(&ben),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("no_open_offer"))
+    );
+    let (_, _, mine) = send(&service, TestRequest::get().uri(&waitlist(&id)), Some(&ben)).await;
+    assert_eq!(mine["entry"]["status"], "claimed");
+    let (_, _, carls) = send(
+        &service,
+        TestRequest::get().uri(&waitlist(&id)),
+        Some(&carl),
+    )
+    .await;
+    assert_eq!(carls["entry"]["status"], "waiting");
+    let (_, _, detail) = send(
+        &service,
+        TestRequest::get().uri(&format!("/api/events/{id}")),
+        None,
+    )
+    .await;
+    assert_eq!(detail["currentParticipants"], 1);
+
+    // Paying at the checkout confirms the booking as for any card booking.
+    let paid = actix_web::test::call_service(
+        &service,
+        TestRequest::post()
+            .uri(&format!("/checkout/{session}/pay"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(paid.status().as_u16(), 303);
+    let (status, _, body) = send(
+        &service,
+        TestRequest::get().uri(&format!("/api/confirm-payment?session_id={session}")),
+        Some(&ben),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["booking"]["status"], "confirmed");
+    assert_eq!(body["booking"]["paymentStatus"], "paid");
+    assert_eq!(body["booking"]["paymentMethod"], "card");
+    assert_eq!(body["booking"]["amount"], "7.50");
+    assert_eq!(
+        body["booking"]["accessibilityRequirements"],
+        "Step-free access"
+    );
+    let emails = app.emails();
+    let last: Vec<(&str, &str)> = emails[emails.len() - 2..]
+        .iter()
+        .map(|(to, kind, _)| (to.as_str(), kind.as_str()))
+        .collect();
+    assert_eq!(
+        last,
+        [
+            ("ben@example.org", "booking_confirmation"),
+            ("ben@example.org", "payment_confirmation")
+        ]
+    );
+}
+
+#[actix_web::test]
+async fn card_is_refused_for_a_free_event_and_the_offer_stays_open() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (id, ben, _) = offered_to_ben(&app, &service, 0).await;
+    let (status, _, body) = send(
+        &service,
+        claim_by(&id, json!({"paymentMethod": "card"})),
+        Some(&ben),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("payment_not_required"))
+    );
+    assert_eq!(
+        body["error"],
+        "This event is free: claim your place without paying."
+    );
+    let (status, _, body) = send(
+        &service,
+        claim_by(&id, json!({"paymentMethod": "cash"})),
+        Some(&ben),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["paymentMethod"], "cash");
+}
+
+#[actix_web::test]
+async fn an_unpaid_card_claim_releases_the_place_to_the_next_in_line() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (id, ben, carl) = offered_to_ben(&app, &service, 750).await;
+    let (status, _, body) = send(
+        &service,
+        claim_by(&id, json!({"paymentMethod": "card"})),
+        Some(&ben),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+
+    // The payment window ends without payment: the sweep passes the place to Carl.
+    let mut later = app.state();
+    later.clock = std::sync::Arc::new(playspace_test_support::FixedClock(
+        chrono::Utc::now() + chrono::Duration::minutes(31),
+    ));
+    assert_eq!(
+        playspace_app::bookings::release_expired_holds(&later.booking_deps()).unwrap(),
+        1
+    );
+    let (_, _, carls) = send(
+        &service,
+        TestRequest::get().uri(&waitlist(&id)),
+        Some(&carl),
+    )
+    .await;
+    assert_eq!(carls["entry"]["status"], "offered");
+    let (_, _, detail) = send(
+        &service,
+        TestRequest::get().uri(&format!("/api/events/{id}")),
+        None,
+    )
+    .await;
+    assert_eq!(detail["currentParticipants"], 1, "held for Carl now");
+    let (status, _, body) = send(
+        &service,
+        claim_by(&id, json!({"paymentMethod": "card"})),
+        Some(&carl),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+}

@@ -25,6 +25,7 @@ on_both_backends!(
     lapsed_and_declined_offers_pass_on_then_release,
     leaving_moves_the_queue_up_and_allows_joining_again,
     an_expired_card_hold_is_offered_too,
+    an_offer_claimed_by_card_is_held_then_passed_on_when_unpaid,
     concurrent_cancellations_offer_each_place_to_a_different_person,
     a_claim_and_a_lapse_racing_have_one_winner,
     an_offer_is_announced_once,
@@ -203,6 +204,59 @@ fn an_expired_card_hold_is_offered_too(store: &Store) {
         .unwrap();
     assert_eq!(status(store, &event, people[1]), WaitlistStatus::Offered);
     assert_eq!(participants(store, &event), 1);
+}
+
+/// A card claim: the offer becomes a pending booking on the held place; when its payment
+/// window ends unpaid, the sweep's release passes the place to the next in line.
+fn an_offer_claimed_by_card_is_held_then_passed_on_when_unpaid(store: &Store) {
+    let (event, people) = full_event_and_people(store, 3);
+    let (first, second) = (people[1], people[2]);
+    store.join(event.id, first, Utc::now()).unwrap();
+    store.join(event.id, second, Utc::now()).unwrap();
+    cancel_the_booking_of(store, people[0]);
+
+    let now = Utc::now();
+    let mut claim = request(first, &event, None);
+    claim.booking.status = BookingStatus::Pending;
+    claim.booking.payment_method = PaymentMethod::Card;
+    claim.hold_until = Some(now + Duration::minutes(30));
+    store.claim(&claim, now).unwrap();
+    store
+        .attach_checkout(claim.booking.id, "cs_test_claim")
+        .unwrap();
+    assert_eq!(status(store, &event, first), WaitlistStatus::Claimed);
+    assert_eq!(status(store, &event, second), WaitlistStatus::Waiting);
+    assert_eq!(
+        participants(store, &event),
+        1,
+        "the offered place, not another"
+    );
+    let held = BookingRepository::get(store, claim.booking.id).unwrap();
+    assert_eq!(held.booking.status, BookingStatus::Pending);
+    assert_eq!(held.booking.payment_method, PaymentMethod::Card);
+    assert!(store.expired_holds(now, 10).unwrap().is_empty());
+
+    let later = now + Duration::minutes(31);
+    assert_eq!(
+        store.expired_holds(later, 10).unwrap(),
+        vec![(claim.booking.id, Some("cs_test_claim".to_owned()))]
+    );
+    store
+        .apply_payment(
+            "cs_test_claim",
+            None,
+            &PaymentTransition::Released {
+                payment_failed: false,
+            },
+            later,
+        )
+        .unwrap();
+    assert_eq!(status(store, &event, second), WaitlistStatus::Offered);
+    assert_eq!(participants(store, &event), 1);
+    assert_eq!(
+        store.join(event.id, first, later),
+        Err(JoinError::Refused(JoinRefusal::AlreadyOffered))
+    );
 }
 
 fn concurrent_cancellations_offer_each_place_to_a_different_person(store: &Store) {

@@ -30,8 +30,8 @@ pub use payments::{
 pub(crate) use refunds::refund_card_payment;
 pub use refunds::retry_unsent_refunds;
 pub use waitlist::{
-    WaitlistError, announce_waitlist_offers, claim_offered_place, join_waitlist,
-    lapse_waitlist_offers, leave_waitlist, my_waitlist_entry,
+    WaitlistError, announce_waitlist_offers, claim_offered_place, claim_offered_place_by_card,
+    join_waitlist, lapse_waitlist_offers, leave_waitlist, my_waitlist_entry,
 };
 
 /// The ports the booking use cases need.

@@ -23,6 +23,18 @@ fn waitlist_error(error: WaitlistError) -> ApiError {
         }
         WaitlistError::BookingRefused(refusal) => refusal.into(),
         WaitlistError::Invalid(fields) => ApiError::validation(fields),
+        WaitlistError::PaymentNotRequired => ApiError::bad_request(
+            crate::use_case_errors::code::PAYMENT_NOT_REQUIRED,
+            error.to_string(),
+        ),
+        WaitlistError::Gateway(cause) => {
+            tracing::warn!(error = %cause, "checkout for a waitlist claim could not start");
+            ApiError::new(
+                StatusCode::BAD_GATEWAY,
+                crate::use_case_errors::code::PAYMENT_SETUP_FAILED,
+                "Failed to setup payment. Please try again.",
+            )
+        }
         WaitlistError::Store(e) => e.into(),
     }
 }

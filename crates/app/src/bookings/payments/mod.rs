@@ -20,6 +20,7 @@ pub use confirm_payment::confirm_payment;
 pub use handle_gateway_event::handle_gateway_event;
 pub use release_expired_holds::release_expired_holds;
 pub use start_card_checkout::{CheckoutError, start_card_checkout};
+pub(crate) use start_card_checkout::{card_booking_request, checkout_request};
 
 /// How long a held place waits for payment (the checkout session expires with it).
 pub const HOLD: Duration = Duration::minutes(30);

@@ -1,7 +1,8 @@
+use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::{self, BookingRefusal, check_bookable, limit_month};
 use playspace_domain::{
-    Booking, BookingId, BookingReference, BookingStatus, EventId, PaymentMethod, PaymentStatus,
-    User, booking, london,
+    Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
+    PaymentStatus, User, booking, london,
 };
 use playspace_ports::{
     BookError, BookingRequest, CheckoutMode, CheckoutRequest, CheckoutSession, GatewayError,
@@ -48,28 +49,7 @@ pub fn start_card_checkout(
     }
     let accessibility = booking::accessibility_requirements(accessibility_requirements)
         .map_err(CheckoutError::Invalid)?;
-    let plan = deps.memberships.current_plan(user.id, now)?;
-    let hold_until = now + HOLD;
-    let booking = Booking {
-        id: BookingId::new(),
-        reference: BookingReference::generate(&mut rand::rng()),
-        user_id: user.id,
-        event_id: event.id,
-        status: BookingStatus::Pending,
-        payment_status: PaymentStatus::Pending,
-        payment_method: PaymentMethod::Card,
-        amount: event.price,
-        accessibility_requirements: accessibility,
-        created_at: now,
-    };
-    let request = BookingRequest {
-        hold_until: Some(hold_until),
-        limit_month: limit_month(&event),
-        monthly_limit: booking_rules::monthly_limit(plan),
-        emails: vec![],
-        notification: None,
-        booking,
-    };
+    let request = card_booking_request(deps, user, &event, accessibility, now)?;
     match deps.bookings.book(&request, now) {
         Ok(()) => {}
         Err(BookError::Refused(r)) => return Err(CheckoutError::Refused(r)),
@@ -77,27 +57,7 @@ pub fn start_card_checkout(
         Err(BookError::Store(e)) => return Err(e.into()),
     }
     let booking = &request.booking;
-    let base = &deps.email.public_url;
-    let checkout = CheckoutRequest {
-        mode: CheckoutMode::Payment,
-        reference_id: booking.id.to_string(),
-        product_name: event.title.clone(),
-        description: format!(
-            "{} · {}",
-            london::format_long(event.starts_at),
-            event.location
-        ),
-        amount_pence: event.price.pence(),
-        customer_email: user.email.as_str().to_owned(),
-        success_url: format!("{base}/success?session_id={{CHECKOUT_SESSION_ID}}"),
-        cancel_url: format!("{base}/cancel?booking_id={}", booking.id),
-        expires_at: hold_until,
-        idempotency_key: format!("checkout-{}", booking.id),
-        metadata: vec![
-            ("booking_id".into(), booking.id.to_string()),
-            ("event_id".into(), event.id.to_string()),
-        ],
-    };
+    let checkout = checkout_request(deps, user, &event, booking, now + HOLD);
     let session = match deps.gateway.create_checkout(&checkout) {
         Ok(session) => session,
         Err(e) => {
@@ -113,4 +73,67 @@ pub fn start_card_checkout(
     };
     deps.bookings.attach_checkout(booking.id, &session.id)?;
     Ok(session)
+}
+
+/// A card booking of `event` waiting for payment (pending, its place held for [`HOLD`]),
+/// under the person's current plan limit. Emails wait for the payment.
+pub(crate) fn card_booking_request(
+    deps: &BookingDeps,
+    user: &User,
+    event: &Event,
+    accessibility_requirements: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<BookingRequest, RepoError> {
+    let plan = deps.memberships.current_plan(user.id, now)?;
+    let booking = Booking {
+        id: BookingId::new(),
+        reference: BookingReference::generate(&mut rand::rng()),
+        user_id: user.id,
+        event_id: event.id,
+        status: BookingStatus::Pending,
+        payment_status: PaymentStatus::Pending,
+        payment_method: PaymentMethod::Card,
+        amount: event.price,
+        accessibility_requirements,
+        created_at: now,
+    };
+    Ok(BookingRequest {
+        hold_until: Some(now + HOLD),
+        limit_month: limit_month(event),
+        monthly_limit: booking_rules::monthly_limit(plan),
+        emails: vec![],
+        notification: None,
+        booking,
+    })
+}
+
+/// The hosted checkout paying for `booking`, open until `expires_at`.
+pub(crate) fn checkout_request(
+    deps: &BookingDeps,
+    user: &User,
+    event: &Event,
+    booking: &Booking,
+    expires_at: DateTime<Utc>,
+) -> CheckoutRequest {
+    let base = &deps.email.public_url;
+    CheckoutRequest {
+        mode: CheckoutMode::Payment,
+        reference_id: booking.id.to_string(),
+        product_name: event.title.clone(),
+        description: format!(
+            "{} · {}",
+            london::format_long(event.starts_at),
+            event.location
+        ),
+        amount_pence: event.price.pence(),
+        customer_email: user.email.as_str().to_owned(),
+        success_url: format!("{base}/success?session_id={{CHECKOUT_SESSION_ID}}"),
+        cancel_url: format!("{base}/cancel?booking_id={}", booking.id),
+        expires_at,
+        idempotency_key: format!("checkout-{}", booking.id),
+        metadata: vec![
+            ("booking_id".into(), booking.id.to_string()),
+            ("event_id".into(), event.id.to_string()),
+        ],
+    }
 }

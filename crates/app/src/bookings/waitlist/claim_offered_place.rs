@@ -1,10 +1,13 @@
+use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::{BookingRefusal, check_bookable};
+use playspace_domain::waitlist::WaitlistStatus;
 use playspace_domain::{Booking, Event, User, booking};
-use playspace_ports::ClaimError;
+use playspace_ports::{BookingRequest, CheckoutSession, ClaimError};
 
 use super::{WaitlistError, find_event};
 use crate::bookings::BookingDeps;
 use crate::bookings::book_event::cash_booking_request;
+use crate::bookings::payments::{HOLD, card_booking_request, checkout_request};
 
 /// Takes the place held for the person: a cash booking (paid on arrival), confirmed with
 /// the usual email, under the same plan limit as any booking.
@@ -15,6 +18,63 @@ pub fn claim_offered_place(
     event_id: &str,
     accessibility_requirements: Option<&str>,
 ) -> Result<(Booking, Event), WaitlistError> {
+    let (event, accessibility, now) = claimable(deps, event_id, accessibility_requirements)?;
+    let request = cash_booking_request(deps, user, &event, accessibility, now)?;
+    claim(deps, &request, now)?;
+    Ok((request.booking, event))
+}
+
+/// Takes the place held for the person as a card booking of a priced event: the offer
+/// becomes, in one transaction, a pending booking holding the place for the payment
+/// window, and the returned checkout is where the person pays. A checkout that is
+/// abandoned or runs out releases the place like any unpaid hold (to the next in line).
+///
+/// The checkout is opened before the offer is used, so a gateway failure leaves the offer
+/// as it was (the person may try again, or claim in cash).
+#[tracing::instrument(skip_all)]
+pub fn claim_offered_place_by_card(
+    deps: &BookingDeps,
+    user: &User,
+    event_id: &str,
+    accessibility_requirements: Option<&str>,
+) -> Result<CheckoutSession, WaitlistError> {
+    let (event, accessibility, now) = claimable(deps, event_id, accessibility_requirements)?;
+    if event.price.is_free() {
+        return Err(WaitlistError::PaymentNotRequired);
+    }
+    // Spares a checkout session when there is plainly nothing to claim; the claim itself
+    // still decides (the offer may lapse in between).
+    let open_offer = deps
+        .waitlist
+        .entry(event.id, user.id)?
+        .is_some_and(|entry| {
+            entry.status == WaitlistStatus::Offered
+                && entry.offer_expires_at.is_some_and(|t| t > now)
+        });
+    if !open_offer {
+        return Err(WaitlistError::NoOffer);
+    }
+    let request = card_booking_request(deps, user, &event, accessibility, now)?;
+    let booking = &request.booking;
+    let checkout = checkout_request(deps, user, &event, booking, now + HOLD);
+    let session = deps
+        .gateway
+        .create_checkout(&checkout)
+        .map_err(WaitlistError::Gateway)?;
+    // Should the claim fail, the session is left to expire unused: its booking never
+    // exists, so paying it could confirm nothing (and nobody was given its address).
+    claim(deps, &request, now)?;
+    deps.bookings.attach_checkout(booking.id, &session.id)?;
+    Ok(session)
+}
+
+/// The event, the checked accessibility note, and the time, when the offer's event can
+/// still be claimed.
+fn claimable(
+    deps: &BookingDeps,
+    event_id: &str,
+    accessibility_requirements: Option<&str>,
+) -> Result<(Event, Option<String>, DateTime<Utc>), WaitlistError> {
     let event = find_event(deps, event_id)?;
     let now = deps.clock.now();
     // The place is held, so a full event is expected; anything else still refuses.
@@ -25,9 +85,16 @@ pub fn claim_offered_place(
     }
     let accessibility = booking::accessibility_requirements(accessibility_requirements)
         .map_err(WaitlistError::Invalid)?;
-    let request = cash_booking_request(deps, user, &event, accessibility, now)?;
-    match deps.waitlist.claim(&request, now) {
-        Ok(()) => Ok((request.booking, event)),
+    Ok((event, accessibility, now))
+}
+
+fn claim(
+    deps: &BookingDeps,
+    request: &BookingRequest,
+    now: DateTime<Utc>,
+) -> Result<(), WaitlistError> {
+    match deps.waitlist.claim(request, now) {
+        Ok(()) => Ok(()),
         Err(ClaimError::NoOffer) => Err(WaitlistError::NoOffer),
         Err(ClaimError::Refused(refusal)) => Err(WaitlistError::BookingRefused(refusal)),
         Err(ClaimError::Store(e)) => Err(e.into()),

@@ -12,12 +12,12 @@ mod tests;
 use playspace_domain::booking_rules::BookingRefusal;
 use playspace_domain::waitlist::JoinRefusal;
 use playspace_domain::{Event, EventId};
-use playspace_ports::RepoError;
+use playspace_ports::{GatewayError, RepoError};
 
 use super::BookingDeps;
 
 pub use announce_waitlist_offers::announce_waitlist_offers;
-pub use claim_offered_place::claim_offered_place;
+pub use claim_offered_place::{claim_offered_place, claim_offered_place_by_card};
 pub use join_waitlist::join_waitlist;
 pub use lapse_waitlist_offers::lapse_waitlist_offers;
 pub use leave_waitlist::leave_waitlist;
@@ -38,6 +38,11 @@ pub enum WaitlistError {
     BookingRefused(BookingRefusal),
     #[error("{0}")]
     Invalid(playspace_domain::FieldErrors),
+    /// Card chosen for a free event.
+    #[error("This event is free: claim your place without paying.")]
+    PaymentNotRequired,
+    #[error("Failed to setup payment. Please try again.")]
+    Gateway(GatewayError),
     #[error(transparent)]
     Store(#[from] RepoError),
 }

@@ -2,10 +2,12 @@
 use super::*;
 use crate::accounts::testing::{settings, user};
 use chrono::Duration;
-use playspace_domain::{BookingStatus, PaymentMethod, WaitlistEntryId};
+use playspace_domain::waitlist::{WaitlistEntry, WaitlistStatus};
+use playspace_domain::{BookingStatus, PaymentMethod, PaymentStatus, WaitlistEntryId};
 use playspace_ports::{
-    ClaimError, JoinError, MockBookingRepository, MockEventRepository, MockMembershipRepository,
-    MockPaymentGateway, MockUserRepository, MockWaitlistRepository, OfferNotice,
+    CheckoutSession, ClaimError, GatewayError, JoinError, MockBookingRepository,
+    MockEventRepository, MockMembershipRepository, MockPaymentGateway, MockUserRepository,
+    MockWaitlistRepository, OfferNotice,
 };
 use playspace_test_support::{EventBuilder, FixedClock, test_now};
 
@@ -14,13 +16,28 @@ fn with_deps<T>(
     waitlist: MockWaitlistRepository,
     f: impl FnOnce(&BookingDeps) -> T,
 ) -> T {
+    with_payments(
+        event,
+        waitlist,
+        MockBookingRepository::new(),
+        MockPaymentGateway::new(),
+        f,
+    )
+}
+
+fn with_payments<T>(
+    event: Event,
+    waitlist: MockWaitlistRepository,
+    bookings: MockBookingRepository,
+    gateway: MockPaymentGateway,
+    f: impl FnOnce(&BookingDeps) -> T,
+) -> T {
     let mut events = MockEventRepository::new();
     events.expect_get().returning(move |_| Ok(event.clone()));
     let mut memberships = MockMembershipRepository::new();
     memberships.expect_current_plan().returning(|_, _| Ok(None));
     let mut users = MockUserRepository::new();
     users.expect_get().returning(|_| Ok(user()));
-    let (bookings, gateway) = (MockBookingRepository::new(), MockPaymentGateway::new());
     let clock = FixedClock(test_now());
     let settings = settings();
     f(&BookingDeps {
@@ -111,6 +128,148 @@ fn without_an_open_offer_claiming_says_so() {
         .returning(|_, _| Err(ClaimError::NoOffer));
     let result = with_deps(full(), waitlist, |d| {
         claim_offered_place(d, &user(), &EventId::new().to_string(), None)
+    });
+    assert!(matches!(result, Err(WaitlistError::NoOffer)));
+}
+
+fn priced_full() -> Event {
+    EventBuilder::new().places(12, 12).price_pence(800).build()
+}
+
+/// A waitlist whose entry for the person is `status`, the offer open for another hour.
+fn entry_is(status: WaitlistStatus) -> MockWaitlistRepository {
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist.expect_entry().returning(move |event_id, user_id| {
+        Ok(Some(WaitlistEntry {
+            id: WaitlistEntryId::new(),
+            event_id,
+            user_id,
+            status,
+            position: None,
+            offer_expires_at: Some(test_now() + Duration::hours(1)),
+            created_at: test_now(),
+        }))
+    });
+    waitlist
+}
+
+fn checkout_session() -> CheckoutSession {
+    CheckoutSession {
+        id: "cs_claim".into(),
+        url: "https://pay.example/cs_claim".into(),
+    }
+}
+
+#[test]
+fn claiming_by_card_turns_the_offer_into_a_held_pending_booking_with_a_checkout() {
+    let mut waitlist = entry_is(WaitlistStatus::Offered);
+    waitlist
+        .expect_claim()
+        .withf(|r, now| {
+            r.booking.status == BookingStatus::Pending
+                && r.booking.payment_status == PaymentStatus::Pending
+                && r.booking.payment_method == PaymentMethod::Card
+                && r.booking.amount.pence() == 800
+                && r.hold_until == Some(test_now() + crate::bookings::payments::HOLD)
+                && r.monthly_limit == Some(2)
+                // Confirmation waits for the payment.
+                && r.emails.is_empty()
+                && r.notification.is_none()
+                && *now == test_now()
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let mut gateway = MockPaymentGateway::new();
+    gateway
+        .expect_create_checkout()
+        .withf(|c| {
+            c.amount_pence == 800
+                && c.expires_at == test_now() + crate::bookings::payments::HOLD
+                && c.success_url.contains("/success?session_id=")
+        })
+        .times(1)
+        .returning(|_| Ok(checkout_session()));
+    let mut bookings = MockBookingRepository::new();
+    bookings
+        .expect_attach_checkout()
+        .withf(|_, session| session == "cs_claim")
+        .times(1)
+        .returning(|_, _| Ok(()));
+    // Never booked the ordinary way: the place is the one held by the offer.
+    bookings.expect_book().never();
+    let session = with_payments(priced_full(), waitlist, bookings, gateway, |d| {
+        claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), Some("Step-free"))
+    })
+    .unwrap();
+    assert_eq!(session, checkout_session());
+}
+
+#[test]
+fn a_free_event_cannot_be_claimed_by_card() {
+    let mut waitlist = entry_is(WaitlistStatus::Offered);
+    waitlist.expect_claim().never();
+    let mut gateway = MockPaymentGateway::new();
+    gateway.expect_create_checkout().never();
+    let result = with_payments(
+        full(),
+        waitlist,
+        MockBookingRepository::new(),
+        gateway,
+        |d| claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None),
+    );
+    let error = result.unwrap_err();
+    assert!(matches!(error, WaitlistError::PaymentNotRequired));
+    assert!(error.to_string().contains("free"));
+}
+
+#[test]
+fn claiming_by_card_without_an_open_offer_opens_no_checkout() {
+    let mut waitlist = entry_is(WaitlistStatus::Waiting);
+    waitlist.expect_claim().never();
+    let mut gateway = MockPaymentGateway::new();
+    gateway.expect_create_checkout().never();
+    let result = with_payments(
+        priced_full(),
+        waitlist,
+        MockBookingRepository::new(),
+        gateway,
+        |d| claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None),
+    );
+    assert!(matches!(result, Err(WaitlistError::NoOffer)));
+}
+
+#[test]
+fn a_checkout_that_cannot_start_leaves_the_offer_unclaimed() {
+    let mut waitlist = entry_is(WaitlistStatus::Offered);
+    waitlist.expect_claim().never();
+    let mut gateway = MockPaymentGateway::new();
+    gateway
+        .expect_create_checkout()
+        .returning(|_| Err(GatewayError::Retryable("down".into())));
+    let result = with_payments(
+        priced_full(),
+        waitlist,
+        MockBookingRepository::new(),
+        gateway,
+        |d| claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None),
+    );
+    assert!(matches!(result, Err(WaitlistError::Gateway(_))));
+}
+
+#[test]
+fn a_card_claim_that_loses_the_race_for_the_offer_says_so() {
+    let mut waitlist = entry_is(WaitlistStatus::Offered);
+    waitlist
+        .expect_claim()
+        .returning(|_, _| Err(ClaimError::NoOffer));
+    let mut gateway = MockPaymentGateway::new();
+    gateway
+        .expect_create_checkout()
+        .returning(|_| Ok(checkout_session()));
+    let mut bookings = MockBookingRepository::new();
+    bookings.expect_attach_checkout().never();
+    let result = with_payments(priced_full(), waitlist, bookings, gateway, |d| {
+        claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None)
     });
     assert!(matches!(result, Err(WaitlistError::NoOffer)));
 }

@@ -7,8 +7,8 @@ export interface CheckoutInput {
   accessibilityRequirements: string;
 }
 
-const sessionSchema = z.object({ sessionId: z.string(), url: z.string() });
-export type CheckoutSession = z.infer<typeof sessionSchema>;
+export const checkoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
 /**
  * POST /api/create-checkout-session: holds a place and answers {sessionId, url} for the
@@ -22,7 +22,7 @@ export async function createCheckoutSession(input: CheckoutInput): Promise<Check
       accessibilityRequirements: input.accessibilityRequirements.trim() || null,
     },
   });
-  return sessionSchema.parse(await response.json());
+  return checkoutSessionSchema.parse(await response.json());
 }
 
 /** Only same-site paths or https pages (Stripe) are followed. */

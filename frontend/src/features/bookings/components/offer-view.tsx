@@ -1,7 +1,10 @@
-import { Gift } from "lucide-react";
+import { Gift, Lock } from "lucide-react";
 import { lazy, Suspense, useId, useState, type Ref, type SyntheticEvent } from "react";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
+import { Choice } from "@/components/ui/choice";
+import { FieldSet } from "@/components/ui/field";
+import { PAYMENT_METHODS, type PaymentMethod } from "@/features/bookings/api/booking-form-schema";
 import { AccessibilityField, BookingAs, EventFacts, Fact } from "@/features/bookings/components/booking-request-fields";
 import { useAccessibilityRequirements } from "@/features/bookings/lib/accessibility-requirements";
 import { SubmitAfterTerms, TermsCheckbox } from "@/features/bookings/components/terms-checkbox";
@@ -12,6 +15,11 @@ import { PanelHeading } from "./panel-heading";
 
 // The confirmation dialog (and Radix's dialog code) loads with the offer, which few visits
 // ever see, rather than with every event page.
+const PAYMENT_HINTS = {
+  cash: "Pay at the session. Your place is confirmed straight away.",
+  card: "Pay securely online now. We keep the place for you while you pay.",
+} as const;
+
 const LetItGoDialog = lazy(() => import("./let-it-go-dialog").then(({ LetItGoDialog }) => ({ default: LetItGoDialog })));
 
 interface Props {
@@ -21,21 +29,26 @@ interface Props {
   headingRef: Ref<HTMLHeadingElement>;
   claiming: boolean;
   declining: boolean;
-  onClaim: (accessibilityRequirements: string) => void;
+  /** Cash (paid on arrival) books at once; card (events with a price) goes to the checkout. */
+  onClaim: (accessibilityRequirements: string, paymentMethod: PaymentMethod) => void;
   onDecline: () => Promise<boolean>;
 }
 
 /**
  * A freed place held for the person: when the hold ends, the event, optional accessibility
- * requirements and the terms (as on the Book Your Spot card), 'Claim My Place' (a cash
- * booking, paid on arrival) and 'Let It Go'.
+ * requirements and the terms (as on the Book Your Spot card), for an event with a price the
+ * choice of cash on arrival or card now (as on the booking form), 'Claim My Place' (cash)
+ * or 'Claim and Pay (£x.xx)' (card, to the checkout), and 'Let It Go'.
  */
 export function OfferView({ event, heldUntil, headingRef, claiming, declining, onClaim, onDecline }: Props) {
   const { user } = useAuth();
   const id = useId();
   const accessibility = useAccessibilityRequirements();
   const [agreed, setAgreed] = useState(false);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("cash");
   const free = isFreePrice(event.price);
+  const byCard = paymentMethod === "card" && !free;
+  const price = formatPounds(event.price);
   const busy = claiming || declining;
   const holdId = `${id}-hold`;
 
@@ -43,7 +56,7 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
     e.preventDefault();
     if (!agreed || busy) return;
     if (!accessibility.check()) return;
-    onClaim(accessibility.value);
+    onClaim(accessibility.value, byCard ? "card" : "cash");
   };
 
   return (
@@ -68,11 +81,36 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
       </div>
       <EventFacts event={event}>
         <Fact label="Price" className="col-span-2">
-          {free ? "Free" : `${formatPounds(event.price)}, pay cash on arrival`}
+          {free ? "Free" : byCard ? `${price}, pay by card now` : `${price}, pay cash on arrival`}
         </Fact>
       </EventFacts>
       {user && <BookingAs user={user} />}
       <AccessibilityField {...accessibility.field} />
+      {!free && (
+        <FieldSet legend="Payment Method">
+          <div className="grid gap-3 sm:grid-cols-2">
+            {PAYMENT_METHODS.map((method) => (
+              <Choice
+                key={method.value}
+                type="radio"
+                name={`${id}-payment`}
+                value={method.value}
+                label={method.label}
+                description={PAYMENT_HINTS[method.value]}
+                checked={paymentMethod === method.value}
+                onChange={() => setPaymentMethod(method.value)}
+                disabled={busy}
+              />
+            ))}
+          </div>
+        </FieldSet>
+      )}
+      {byCard && (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Secure payment: you&apos;ll pay on our payment provider&apos;s secure page. We never see or store your card details.
+        </p>
+      )}
       <TermsCheckbox id={`${id}-terms`} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
       <SubmitAfterTerms
         agreed={agreed}
@@ -89,7 +127,13 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
           </Suspense>
         }
       >
-        {claiming ? "Claiming..." : "Claim My Place"}
+        {byCard
+          ? claiming
+            ? "Setting up payment..."
+            : `Claim and Pay (${price})`
+          : claiming
+            ? "Claiming..."
+            : "Claim My Place"}
       </SubmitAfterTerms>
     </form>
   );

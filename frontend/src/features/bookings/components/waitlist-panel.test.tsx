@@ -180,6 +180,67 @@ describe("WaitlistPanel", () => {
     expect(JSON.parse(post?.[1]?.body as string)).toEqual({ accessibilityRequirements: "Step-free access" });
   });
 
+  it("claims a held place by card: the place is held and the browser goes to the checkout", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { assign, origin: "http://localhost", href: "http://localhost/" });
+    const fetchMock = server({
+      get: () => json({ entry: offered() }),
+      claim: () => json({ sessionId: "cs_9", url: "/checkout/cs_9" }),
+    });
+    const { user } = renderPanel();
+    const payment = await screen.findByRole("group", { name: "Payment Method" });
+    const cash = within(payment).getByRole("radio", { name: /Pay cash on arrival/ });
+    const card = within(payment).getByRole("radio", { name: /Pay by card now/ });
+    expect(cash).toBeChecked();
+    await user.click(card);
+    expect(screen.getByText("£4.00, pay by card now")).toBeInTheDocument();
+    expect(screen.getByText(/We never see or store your card details/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Claim My Place" })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Accessibility Requirements/), "Step-free access");
+    await user.click(screen.getByRole("checkbox", { name: /I agree to the terms and conditions/ }));
+    await user.click(screen.getByRole("button", { name: "Claim and Pay (£4.00)" }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/checkout/cs_9"));
+    const heading = await screen.findByRole("heading", { name: "Taking You to Payment" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const post = fetchMock.mock.calls.find(([url]) => url === `${waitlistUrl}/claim`);
+    expect(JSON.parse(post?.[1]?.body as string)).toEqual({
+      accessibilityRequirements: "Step-free access",
+      paymentMethod: "card",
+    });
+    vi.unstubAllGlobals();
+  });
+
+  it("offers no payment choice for a free event", async () => {
+    server({ get: () => json({ entry: offered() }) });
+    renderWithProviders(
+      <WaitlistPanel event={{ ...event, price: "0.00" }} onBrowseOtherEvents={vi.fn()} />,
+      { user: member },
+    );
+    expect(await screen.findByRole("button", { name: "Claim My Place" })).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Payment Method" })).not.toBeInTheDocument();
+    expect(screen.getByText("Free")).toBeInTheDocument();
+  });
+
+  it("keeps the offer and says Payment Setup Failed when the card checkout cannot start", async () => {
+    server({
+      get: () => json({ entry: offered() }),
+      claim: () => json({ error: "Failed to setup payment. Please try again.", code: "payment_setup_failed" }, 502),
+    });
+    const { user } = renderPanel();
+    await user.click(await screen.findByRole("radio", { name: /Pay by card now/ }));
+    await user.click(screen.getByRole("checkbox", { name: /I agree to the terms and conditions/ }));
+    await user.click(screen.getByRole("button", { name: "Claim and Pay (£4.00)" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        "Payment Setup Failed",
+        expect.objectContaining({ description: "Failed to setup payment. Please try again." }),
+      ),
+    );
+    expect(screen.getByRole("heading", { name: "A place is free for you" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Claim and Pay (£4.00)" })).toBeEnabled();
+  });
+
   it("keeps the offer and says why when claiming is refused", async () => {
     server({
       get: () => json({ entry: offered() }),

@@ -1,17 +1,20 @@
-import { AlertCircle, BellRing, CheckCircle2, Forward, Hourglass, RotateCw, UserX } from "lucide-react";
+import { AlertCircle, BellRing, CheckCircle2, CreditCard, Forward, Hourglass, RotateCw, UserX } from "lucide-react";
 import { useEffect, useId, useRef, useState, type Ref } from "react";
 import { Link } from "react-router";
 import { useAuth } from "@/lib/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import type { PaymentMethod } from "@/features/bookings/api/booking-form-schema";
 import type { Booking } from "@/features/bookings/api/booking-schema";
+import { goToCheckout } from "@/features/bookings/api/create-checkout-session";
 import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
 import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
 import { DownloadCalendarLink } from "@/features/bookings/components/download-calendar-link";
 import { StatusBadges } from "@/features/bookings/components/status-badges";
-import { bookingFailure, showBookedToast } from "@/features/bookings/lib/messages";
+import { bookingFailure, paymentSetupFailure, showBookedToast } from "@/features/bookings/lib/messages";
+import { ApiError } from "@/lib/api-client";
 import type { SportEvent } from "@/lib/event-schema";
-import { useClaimWaitlistPlace } from "../api/claim-waitlist-place";
+import { useClaimWaitlistPlace, useClaimWaitlistPlaceByCard } from "../api/claim-waitlist-place";
 import { useWaitlistEntry } from "../api/get-waitlist-entry";
 import { useJoinWaitlist } from "../api/join-waitlist";
 import { useLeaveWaitlist } from "../api/leave-waitlist";
@@ -23,7 +26,17 @@ import { PanelHeading } from "./panel-heading";
 import { PanelSkeleton } from "./panel-skeleton";
 
 /** What the panel shows; focus follows the person's own actions from one to the next. */
-type View = "loading" | "booked" | "error" | "join" | "waiting" | "offered" | "passed" | "claimedBefore" | "claimed";
+type View =
+  | "loading"
+  | "booked"
+  | "error"
+  | "join"
+  | "waiting"
+  | "offered"
+  | "passed"
+  | "claimedBefore"
+  | "claimed"
+  | "toCheckout";
 
 function viewOf(entry: WaitlistEntry | null, offerLapsed: boolean): View {
   switch (entry?.status) {
@@ -117,13 +130,18 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
   const join = useJoinWaitlist(event.id);
   const leave = useLeaveWaitlist(event.id);
   const claim = useClaimWaitlistPlace();
+  const claimByCard = useClaimWaitlistPlaceByCard();
   const [claimed, setClaimed] = useState<Booking | null>(null);
+  // Claimed by card: the place is held while the browser goes to the checkout.
+  const [toCheckout, setToCheckout] = useState(false);
 
   const entry = waitlist.data?.entry ?? null;
   const offerLapsed = useHasPassed(entry?.status === "offered" ? entry.offerExpiresAt : null);
   const view: View = claimed
     ? "claimed"
-    : existing.booking
+    : toCheckout
+      ? "toCheckout"
+      : existing.booking
       ? "booked"
       : existing.isLoading
         ? "loading"
@@ -186,7 +204,7 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
     }
   };
 
-  const onClaim = (accessibilityRequirements: string) =>
+  const onClaimInCash = (accessibilityRequirements: string) =>
     claim.mutate(
       { eventId: event.id, accessibilityRequirements },
       {
@@ -199,6 +217,34 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
       },
     );
 
+  // As the Book Your Spot card pays: to the checkout, or in cash should the event be free.
+  const onClaimByCard = (accessibilityRequirements: string) =>
+    claimByCard.mutate(
+      { eventId: event.id, accessibilityRequirements },
+      {
+        onSuccess: (session) => {
+          try {
+            setToCheckout(true);
+            focusHeadingOf("toCheckout");
+            goToCheckout(session);
+          } catch (error) {
+            setToCheckout(false);
+            paymentSetupFailure(error);
+          }
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.body?.code === "payment_not_required") {
+            onClaimInCash(accessibilityRequirements);
+          } else {
+            paymentSetupFailure(error);
+          }
+        },
+      },
+    );
+
+  const onClaim = (accessibilityRequirements: string, paymentMethod: PaymentMethod) =>
+    paymentMethod === "card" ? onClaimByCard(accessibilityRequirements) : onClaimInCash(accessibilityRequirements);
+
   switch (view) {
     case "loading":
       return <PanelSkeleton label="Checking the waitlist…" bars={["h-5 rounded-lg", "h-20 rounded-xl", "h-12 rounded-lg"]} />;
@@ -209,6 +255,18 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
 
     case "claimed":
       return claimed && <ClaimedView booking={claimed} headingRef={heading} />;
+
+    case "toCheckout":
+      return (
+        <div className="space-y-4 pt-4">
+          <PanelHeading icon={CreditCard} iconClassName="text-primary" headingRef={heading}>
+            Taking You to Payment
+          </PanelHeading>
+          <p className="text-muted-foreground">
+            Your place is held while you pay. If you don&apos;t finish paying, it passes to the next person waiting.
+          </p>
+        </div>
+      );
 
     case "error":
       return (
@@ -303,7 +361,7 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
           event={event}
           heldUntil={entry?.offerExpiresAt ?? null}
           headingRef={heading}
-          claiming={claim.isPending}
+          claiming={claim.isPending || claimByCard.isPending}
           declining={leave.isPending}
           onClaim={onClaim}
           onDecline={onDecline}
