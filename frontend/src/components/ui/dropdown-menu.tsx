@@ -1,6 +1,6 @@
 import * as DropdownMenuPrimitive from "@radix-ui/react-dropdown-menu";
 import { Check, Circle } from "lucide-react";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
@@ -41,24 +41,29 @@ export function DropdownMenuLabel({
   );
 }
 
+
+/** A radio or checkbox item: room on the left for its mark, shown while it is chosen. */
+const CHOICE_ITEM =
+  "relative flex cursor-default items-center gap-2 rounded-md py-2 pr-2 pl-8 text-sm outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-muted [&_svg]:size-4";
+
+function ChoiceMark({ children }: { children: ReactNode }) {
+  return (
+    <span className="absolute left-2 flex size-4 items-center justify-center">
+      <DropdownMenuPrimitive.ItemIndicator>{children}</DropdownMenuPrimitive.ItemIndicator>
+    </span>
+  );
+}
+
 export function DropdownMenuRadioItem({
   className,
   children,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
   return (
-    <DropdownMenuPrimitive.RadioItem
-      className={cn(
-        "relative flex cursor-default items-center gap-2 rounded-md py-2 pr-2 pl-8 text-sm outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-muted [&_svg]:size-4",
-        className,
-      )}
-      {...props}
-    >
-      <span className="absolute left-2 flex size-4 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <Circle className="size-2 fill-current" aria-hidden="true" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
+    <DropdownMenuPrimitive.RadioItem className={cn(CHOICE_ITEM, className)} {...props}>
+      <ChoiceMark>
+        <Circle className="size-2 fill-current" aria-hidden="true" />
+      </ChoiceMark>
       {children}
     </DropdownMenuPrimitive.RadioItem>
   );
@@ -70,18 +75,10 @@ export function DropdownMenuCheckboxItem({
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.CheckboxItem>) {
   return (
-    <DropdownMenuPrimitive.CheckboxItem
-      className={cn(
-        "relative flex cursor-default items-center gap-2 rounded-md py-2 pr-2 pl-8 text-sm outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-muted [&_svg]:size-4",
-        className,
-      )}
-      {...props}
-    >
-      <span className="absolute left-2 flex size-4 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <Check aria-hidden="true" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
+    <DropdownMenuPrimitive.CheckboxItem className={cn(CHOICE_ITEM, className)} {...props}>
+      <ChoiceMark>
+        <Check aria-hidden="true" />
+      </ChoiceMark>
       {children}
     </DropdownMenuPrimitive.CheckboxItem>
   );
