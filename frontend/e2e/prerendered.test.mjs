@@ -83,6 +83,9 @@ describe("prerendered pages", () => {
     test(`are taken over by the app without errors or layout shifts (${colorScheme})`, async () => {
       const { context, page, errors } = await openPage(browser, { viewport: MOBILE, colorScheme });
       try {
+        // As a slow phone: a CPU six times slower paints whatever has been parsed when a
+        // frame is due, so a page that shifts as the rest of its HTML arrives shows it here.
+        await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: 6 });
         // Counts every layout shift from the start of each page load.
         await context.addInitScript(() => {
           window.__shifts = [];
