@@ -3,6 +3,23 @@ use chrono::SecondsFormat;
 use playspace_domain::{Event, EventsSummary};
 use serde::Serialize;
 
+/// `{sessionId, url}`: the checkout a held place is paid at, and where the browser goes.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutSessionDto<'a> {
+    pub session_id: &'a str,
+    pub url: &'a str,
+}
+
+impl<'a> From<&'a playspace_ports::CheckoutSession> for CheckoutSessionDto<'a> {
+    fn from(session: &'a playspace_ports::CheckoutSession) -> Self {
+        Self {
+            session_id: &session.id,
+            url: &session.url,
+        }
+    }
+}
+
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EventDto<'a> {
