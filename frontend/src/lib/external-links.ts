@@ -1,17 +1,17 @@
 /**
- * The organisation's pages on other sites (Meetup, WhatsApp, social media), set when the
- * site is built: `VITE_MEETUP_URL`, `VITE_WHATSAPP_URL`, `VITE_INSTAGRAM_URL`,
- * `VITE_TIKTOK_URL`, `VITE_FACEBOOK_URL` (docs/operations.md). A link whose address is
+ * The organisation's pages on other sites (Meetup, social media), set when the site is
+ * built: `VITE_MEETUP_URL`, `VITE_INSTAGRAM_URL`, `VITE_TIKTOK_URL`, `VITE_FACEBOOK_URL`
+ * (docs/operations.md). The WhatsApp invite link is not one of them: admins set it in the
+ * admin area (GET /api/whatsapp-community). A link whose address is
  * unset or not an https URL is left out wherever it would show, so no link leads nowhere.
  */
 
-export type ExternalLinkKey = "meetup" | "whatsApp" | "instagram" | "tikTok" | "facebook";
+export type ExternalLinkKey = "meetup" | "instagram" | "tikTok" | "facebook";
 
 type Env = Readonly<Record<string, string | boolean | undefined>>;
 
 const VARIABLES: Readonly<Record<ExternalLinkKey, string>> = {
   meetup: "VITE_MEETUP_URL",
-  whatsApp: "VITE_WHATSAPP_URL",
   instagram: "VITE_INSTAGRAM_URL",
   tikTok: "VITE_TIKTOK_URL",
   facebook: "VITE_FACEBOOK_URL",

@@ -1,4 +1,3 @@
-use actix_web::http::header::CACHE_CONTROL;
 use actix_web::{HttpResponse, web};
 use playspace_app::community::community;
 
@@ -6,12 +5,10 @@ use crate::dto::CommunityDto;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// `GET /api/whatsapp-community`: public, and the same for everyone, so browsers may keep it
-/// for a minute (an admin's change shows within that).
+/// `GET /api/whatsapp-community`: public, the same for everyone. Not kept by browsers: one
+/// small row, and an admin who has just saved it must see the new settings on every page.
 pub async fn handle(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let app = state.clone();
     let community = web::block(move || community(&app.store)).await??;
-    Ok(HttpResponse::Ok()
-        .insert_header((CACHE_CONTROL, "public, max-age=60"))
-        .json(CommunityDto::from(&community)))
+    Ok(HttpResponse::Ok().json(CommunityDto::from(&community)))
 }

@@ -1,6 +1,7 @@
 import { MapPinned } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Card } from "@/components/ui/card";
+import { useCommunity } from "@/lib/community";
 import { ContactCards, OfficeHours } from "@/features/contact/components/contact-details";
 import { ContactForm } from "@/features/contact/components/contact-form";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -8,6 +9,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 export default function ContactPage() {
   useDocumentTitle("Contact Us");
   const [params] = useSearchParams();
+  const community = useCommunity();
   return (
     <>
       <section className="border-b bg-linear-to-b from-secondary/70 to-background">
@@ -24,7 +26,7 @@ export default function ContactPage() {
           <h2 id="get-in-touch" className="text-2xl font-extrabold tracking-tight">
             Get in Touch
           </h2>
-          <ContactCards />
+          <ContactCards whatsAppLink={community.data?.inviteLink} />
           <OfficeHours />
         </section>
         <Card className="p-5 sm:p-8">

@@ -1,5 +1,5 @@
 import { EventsBrowser } from "@/features/events/components/events-browser";
-import { WhatsAppCard } from "@/features/events/components/whatsapp-card";
+import { WhatsAppCard } from "@/features/community/components/whatsapp-card";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export default function EventsPage() {

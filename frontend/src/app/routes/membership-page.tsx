@@ -1,3 +1,6 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { CommunityCard } from "@/features/community/components/community-card";
 import { CommunityBenefits } from "@/features/membership/components/community-benefits";
 import { MembershipFaq } from "@/features/membership/components/membership-faq";
 import { MembershipPlans } from "@/features/membership/components/membership-plans";
@@ -6,6 +9,13 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 
 export default function MembershipPage() {
   useDocumentTitle("Membership");
+  // /membership#community (the events page's 'Join Groups' before the link is known) lands
+  // on the community card once this lazily loaded page is here.
+  const { hash } = useLocation();
+  const community = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (hash === "#community") community.current?.scrollIntoView();
+  }, [hash]);
   return (
     <>
       <section className="border-b bg-linear-to-b from-secondary/70 to-background">
@@ -37,6 +47,19 @@ export default function MembershipPage() {
           </h2>
           <div className="mt-8">
             <CommunityBenefits />
+          </div>
+        </section>
+
+        <section id="community" ref={community} aria-labelledby="community-heading" className="scroll-mt-20">
+          <h2 id="community-heading" className="text-3xl font-extrabold tracking-tight">
+            Our WhatsApp Community
+          </h2>
+          <p className="mt-3 max-w-2xl text-muted-foreground">
+            Free for everyone, whatever your plan: meet people before your first session and hear about new
+            ones first.
+          </p>
+          <div className="mt-8">
+            <CommunityCard />
           </div>
         </section>
 

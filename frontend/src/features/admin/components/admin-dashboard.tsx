@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   LogOut,
   Mail,
+  MessageCircle,
   ScrollText,
   Ticket,
   Users,
@@ -21,6 +22,7 @@ import { afterAdminLogout, useAdminLogout, type AdminRole } from "../api/access"
 import { TRY_AGAIN } from "../lib/messages";
 import { AuditTab } from "./audit-tab";
 import { BookingsTab } from "./bookings-tab";
+import { CommunityTab } from "./community-tab";
 import { EmailsTab } from "./emails-tab";
 import { EventsTab } from "./events-tab";
 import { OverviewTab } from "./overview-tab";
@@ -40,6 +42,7 @@ const ALL_TABS: readonly AdminTab[] = [
   { value: "events", label: "Events", icon: CalendarDays, render: () => <EventsTab /> },
   { value: "bookings", label: "Bookings", icon: Ticket, render: () => <BookingsTab /> },
   { value: "emails", label: "Emails", icon: Mail, render: () => <EmailsTab /> },
+  { value: "community", label: "Community", icon: MessageCircle, render: () => <CommunityTab /> },
   { value: "audit", label: "Audit", icon: ScrollText, render: () => <AuditTab /> },
   { value: "registers", label: "Registers", icon: ClipboardList, render: () => <RegistersTab /> },
 ];

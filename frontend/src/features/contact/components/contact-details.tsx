@@ -2,7 +2,6 @@ import { Clock, Globe, Mail, MapPin, MessageCircle, Phone, type LucideIcon } fro
 import type { ReactNode } from "react";
 import { ExternalLink } from "@/components/layout/external-link";
 import { Card } from "@/components/ui/card";
-import { externalLinks } from "@/lib/external-links";
 import { site } from "@/lib/site";
 
 const linkClass = "font-semibold text-primary underline-offset-4 hover:underline";
@@ -21,7 +20,8 @@ function ContactItem({ icon: Icon, title, children }: { icon: LucideIcon; title:
   );
 }
 
-export function ContactCards() {
+/** `whatsAppLink`: the community's invite link (GET /api/whatsapp-community), when set. */
+export function ContactCards({ whatsAppLink }: { whatsAppLink?: string | null | undefined }) {
   return (
     <ul className="grid gap-3">
       <ContactItem icon={Phone} title="Phone">
@@ -34,9 +34,9 @@ export function ContactCards() {
           {site.email}
         </a>
       </ContactItem>
-      {externalLinks.whatsApp && (
+      {whatsAppLink && (
         <ContactItem icon={MessageCircle} title="WhatsApp Community">
-          <ExternalLink href={externalLinks.whatsApp} className={`${linkClass} inline-flex items-center gap-1`}>
+          <ExternalLink href={whatsAppLink} className={`${linkClass} inline-flex items-center gap-1`}>
             Join the conversation
           </ExternalLink>
         </ContactItem>
