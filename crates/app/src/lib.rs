@@ -7,6 +7,7 @@ pub mod bookings;
 pub mod deliver_emails;
 pub mod get_event;
 pub mod list_events;
+pub mod notifications;
 pub mod seed_demo_data;
 pub mod seed_scale_data;
 pub mod submit_contact_message;

@@ -4,17 +4,7 @@ use playspace_domain::{Booking, BookingId, Event, OutgoingEmail, UserId};
 
 use crate::RepoError;
 
-/// An in-app notification to store with the change that caused it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewNotification {
-    pub user_id: UserId,
-    /// booking, reminder, welcome, system or info.
-    pub kind: &'static str,
-    pub title: String,
-    pub message: String,
-    pub action_url: Option<String>,
-    pub event_id: Option<playspace_domain::EventId>,
-}
+pub use playspace_domain::NewNotification;
 
 /// A booking to make, with what must be written in the same transaction.
 #[derive(Clone, Debug)]

@@ -11,7 +11,8 @@ use playspace_ports::{
 };
 
 use crate::audit::insert_audit;
-use crate::bookings::{insert_notification, record_cancellation};
+use crate::bookings::record_cancellation;
+use crate::notifications;
 use crate::convert::{corrupt, lower, refused, repo_error, to_db_time, to_i32};
 use crate::events::{EventRow, contains_pattern};
 use crate::outbox::insert_emails;
@@ -491,7 +492,7 @@ fn tell(
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
     let message = compose(before, after, news, person);
-    insert_notification(c, &message.notification, to_db_time(now))?;
+    notifications::add(c, &message.notification, to_db_time(now))?;
     insert_emails(c, std::slice::from_ref(&message.email), now)
 }
 

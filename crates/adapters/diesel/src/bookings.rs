@@ -3,16 +3,17 @@ use diesel::prelude::*;
 use playspace_domain::booking_rules::BookingRefusal;
 use playspace_domain::{Booking, BookingId, Money, UserId};
 use playspace_ports::{
-    BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification,
+    BookError, BookingRepository, BookingRequest, BookingWithEvent,
     PaymentTransition, RepoError, TransitionOutcome,
 };
 
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
+use crate::notifications;
 use crate::one_statement_booking;
 use crate::outbox::insert_emails;
 use crate::schema::{
-    bookings, cancellations, events, notifications, processed_webhook_events, users,
+    bookings, cancellations, events, processed_webhook_events, users,
 };
 use crate::waitlist::release_place;
 use crate::{DbConnection, Store};
@@ -82,26 +83,6 @@ impl BookingRow {
             created_at: from_db_time(self.created_at),
         })
     }
-}
-
-pub(crate) fn insert_notification(
-    conn: &mut DbConnection,
-    n: &NewNotification,
-    now: NaiveDateTime,
-) -> QueryResult<()> {
-    diesel::insert_into(notifications::table)
-        .values((
-            notifications::id.eq(playspace_domain::DeliveryId::new().to_string()),
-            notifications::user_id.eq(n.user_id.to_string()),
-            notifications::kind.eq(n.kind),
-            notifications::title.eq(&n.title),
-            notifications::message.eq(&n.message),
-            notifications::action_url.eq(n.action_url.as_deref()),
-            notifications::event_id.eq(n.event_id.map(|id| id.to_string())),
-            notifications::created_at.eq(now),
-        ))
-        .execute(conn)
-        .map(|_| ())
 }
 
 /// Rolls a booking transaction back with a reason for the caller.
@@ -185,7 +166,7 @@ pub(crate) fn insert_booking(
     }
     insert_emails(c, &request.emails, now)?;
     if let Some(n) = &request.notification {
-        insert_notification(c, n, to_db_time(now))?;
+        notifications::add(c, n, to_db_time(now))?;
     }
     Ok(())
 }
@@ -294,7 +275,11 @@ impl Store {
         let outcome = conn.transaction::<_, Abort, _>(|c| {
             let taken = match c {
                 DbConnection::Postgres(pg) if one_statement => {
-                    one_statement_booking::book(pg, request, now)?
+                    let taken = one_statement_booking::book(pg, request, now)?;
+                    if let (true, Some(n)) = (taken, &request.notification) {
+                        notifications::add(c, n, now_db)?;
+                    }
+                    taken
                 }
                 _ => {
                     insert_booking(c, request, now)?;
@@ -462,7 +447,7 @@ impl BookingRepository for Store {
                         "pending" => {
                             confirm.execute(c)?;
                             insert_emails(c, emails, now)?;
-                            insert_notification(c, notification, now_db)?;
+                            notifications::add(c, notification, now_db)?;
                             Ok(TransitionOutcome::Applied)
                         }
                         _ => {
@@ -471,7 +456,7 @@ impl BookingRepository for Store {
                             if take_place(c, &event, now_db)? {
                                 confirm.execute(c)?;
                                 insert_emails(c, emails, now)?;
-                                insert_notification(c, notification, now_db)?;
+                                notifications::add(c, notification, now_db)?;
                                 Ok(TransitionOutcome::Applied)
                             } else {
                                 diesel::update(bookings::table.find(&booking_id))

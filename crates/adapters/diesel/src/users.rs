@@ -277,6 +277,7 @@ impl UserRepository for Store {
         session: &playspace_domain::Session,
         tokens: &[TokenRecord],
         emails: &[playspace_domain::OutgoingEmail],
+        notes: &[playspace_domain::NewNotification],
     ) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
@@ -288,7 +289,11 @@ impl UserRepository for Store {
             for token in tokens {
                 insert_token(c, token, now)?;
             }
-            insert_emails(c, emails, user.created_at)
+            insert_emails(c, emails, user.created_at)?;
+            for note in notes {
+                crate::notifications::add(c, note, now)?;
+            }
+            Ok(())
         })
         .map_err(repo_error)
     }

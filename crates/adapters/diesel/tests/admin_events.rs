@@ -4,6 +4,7 @@
 
 mod common;
 
+use playspace_domain::NotificationKind;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Barrier};
 
@@ -54,7 +55,7 @@ fn counting(
         Message {
             notification: NewNotification {
                 user_id: person.user_id,
-                kind: "booking",
+                kind: NotificationKind::Booking,
                 title: format!("{news:?}"),
                 message: after.title.clone(),
                 action_url: None,

@@ -3,6 +3,7 @@
 
 mod common;
 
+use playspace_domain::NotificationKind;
 use std::sync::{Arc, Barrier};
 
 use chrono::{Duration, Utc};
@@ -292,7 +293,7 @@ fn a_booking_stores_its_emails_and_notification_and_a_refusal_none(store: &Store
         r.emails = vec![email, outgoing_email("copy@example.org")];
         r.notification = Some(NewNotification {
             user_id: user,
-            kind: "booking",
+            kind: NotificationKind::Booking,
             title: "Booking Confirmed!".into(),
             message: "Booking confirmed for \"Football\"!".into(),
             action_url: Some("/bookings".into()),
@@ -405,7 +406,7 @@ fn postgres_one_statement_booking_stores_what_the_step_by_step_path_stores() {
     }];
     booking.notification = Some(NewNotification {
         user_id: member.id,
-        kind: "booking",
+        kind: NotificationKind::Booking,
         title: "Booking Confirmed!".into(),
         message: "See you there".into(),
         action_url: Some("/bookings".into()),

@@ -4,6 +4,7 @@
 
 mod common;
 
+use playspace_domain::NotificationKind;
 use std::sync::{Arc, Barrier};
 
 use chrono::{Duration, Utc};
@@ -339,7 +340,7 @@ fn an_offer_is_announced_once(store: &Store) {
     assert_eq!(offers[0].user_id, people[1]);
     let note = NewNotification {
         user_id: people[1],
-        kind: "booking",
+        kind: NotificationKind::Booking,
         title: "A place is free".into(),
         message: "Claim it".into(),
         action_url: None,

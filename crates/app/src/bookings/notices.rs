@@ -1,4 +1,5 @@
 //! The in-app notifications booking writes beside its emails, in the same transaction.
+use playspace_domain::NotificationKind;
 use playspace_domain::{Event, User};
 use playspace_ports::NewNotification;
 
@@ -7,7 +8,7 @@ use playspace_ports::NewNotification;
 pub(crate) fn booking_confirmed(user: &User, event: &Event) -> NewNotification {
     NewNotification {
         user_id: user.id,
-        kind: "booking",
+        kind: NotificationKind::Booking,
         title: "Booking Confirmed!".into(),
         message: format!("Booking confirmed for \"{}\"!", event.title),
         action_url: Some("/bookings".into()),
