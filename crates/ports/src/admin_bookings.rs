@@ -2,7 +2,7 @@ use chrono::{DateTime, Utc};
 use playspace_domain::admin::Attendance;
 use playspace_domain::page_cursor::{Page, PageCursor};
 use playspace_domain::{
-    AuditEntry, Booking, BookingId, BookingStatus, EventId, OutgoingEmail, PaymentStatus,
+    AuditEntry, Booking, BookingId, NewNotification, BookingStatus, EventId, OutgoingEmail, PaymentStatus,
 };
 
 use crate::RepoError;
@@ -54,6 +54,7 @@ pub trait AdminBookingRepository: Send + Sync {
         status: BookingStatus,
         reason: Option<String>,
         emails: &[OutgoingEmail],
+        notifications: &[NewNotification],
         audit: &AuditEntry,
     ) -> Result<(), RepoError>;
 

@@ -81,13 +81,15 @@ pub trait BookingRepository: Send + Sync {
     /// The person's bookings, soonest event first.
     fn list_for_user(&self, user: UserId) -> Result<Vec<BookingWithEvent>, RepoError>;
 
-    /// Cancels a live booking and releases its place exactly once, writing `emails` with it.
+    /// Cancels a live booking and releases its place exactly once, writing `emails` and
+    /// `notifications` with it.
     /// Errors: `NotFound` when there is no live booking with this id.
     fn cancel(
         &self,
         id: BookingId,
         reason: Option<String>,
         emails: &[OutgoingEmail],
+        notifications: &[NewNotification],
         now: DateTime<Utc>,
     ) -> Result<(), RepoError>;
 

@@ -195,7 +195,7 @@ pub(crate) fn take_place(
 }
 
 /// Cancels a live booking and releases its place exactly once (only a live booking flips),
-/// recording the cancellation and writing `emails`, on the caller's transaction.
+/// recording the cancellation and writing `emails` and `notes`, on the caller's transaction.
 /// `NotFound` when there is no live booking with this id.
 /// Cancels a live booking and gives its place back (to the waitlist first). `refund_owed`
 /// is the card payment to send back, recorded as pending for the refund that follows the
@@ -206,6 +206,7 @@ pub(crate) fn cancel_live(
     reason: Option<&str>,
     refund_owed: Option<i64>,
     emails: &[playspace_domain::OutgoingEmail],
+    notes: &[playspace_domain::NewNotification],
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
     let now_db = to_db_time(now);
@@ -229,7 +230,11 @@ pub(crate) fn cancel_live(
         .first(c)?;
     release_place(c, &event_id, now)?;
     record_cancellation(c, key, reason, refund_owed, now_db)?;
-    insert_emails(c, emails, now)
+    insert_emails(c, emails, now)?;
+    for note in notes {
+        notifications::add(c, note, now_db)?;
+    }
+    Ok(())
 }
 
 /// The cancellation row of a booking just cancelled: a refund owed stays pending (and
@@ -350,12 +355,13 @@ impl BookingRepository for Store {
         id: BookingId,
         reason: Option<String>,
         emails: &[playspace_domain::OutgoingEmail],
+        notes: &[playspace_domain::NewNotification],
         now: DateTime<Utc>,
     ) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let key = id.to_string();
-        conn.transaction(|c| cancel_live(c, &key, reason.as_deref(), None, emails, now))
+        conn.transaction(|c| cancel_live(c, &key, reason.as_deref(), None, emails, notes, now))
             .map_err(repo_error)
     }
 

@@ -195,7 +195,7 @@ fn a_changed_time_tells_each_person_booked_once(store: &Store) {
         store.book(&request(*p, &e, None), Utc::now()).unwrap();
     }
     let cancelled = store.list_for_user(people[2]).unwrap()[0].booking.id;
-    store.cancel(cancelled, None, &[], Utc::now()).unwrap();
+    store.cancel(cancelled, None, &[], &[], Utc::now()).unwrap();
     let count = AtomicU32::new(0);
     let compose = counting(&count);
     let stored = EventRepository::get(store, e.id).unwrap().starts_at;

@@ -124,7 +124,7 @@ fn cancel_and_book_racing_for_the_last_place_never_oversell(store: &Store) {
             let (store, barrier, id) = (store.clone(), Arc::clone(&barrier), first.booking.id);
             std::thread::spawn(move || {
                 barrier.wait();
-                store.cancel(id, None, &[], Utc::now()).unwrap();
+                store.cancel(id, None, &[], &[], Utc::now()).unwrap();
             })
         };
         let bookers: Vec<_> = people[1..]
@@ -256,7 +256,7 @@ fn cancelling_releases_the_place_exactly_once(store: &Store) {
         .map(|_| {
             let (store, id) = (store.clone(), r.booking.id);
             std::thread::spawn(move || {
-                store.cancel(id, Some("Can't make it".into()), &[], Utc::now())
+                store.cancel(id, Some("Can't make it".into()), &[], &[], Utc::now())
             })
         })
         .map(|h| h.join().unwrap())

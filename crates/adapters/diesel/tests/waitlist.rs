@@ -54,7 +54,7 @@ fn status(store: &Store, event: &Event, user: UserId) -> WaitlistStatus {
 
 fn cancel_the_booking_of(store: &Store, user: UserId) {
     let booking = store.list_for_user(user).unwrap()[0].booking.id;
-    store.cancel(booking, None, &[], Utc::now()).unwrap();
+    store.cancel(booking, None, &[], &[], Utc::now()).unwrap();
 }
 
 fn only_full_events_can_be_joined_once_in_order(store: &Store) {
