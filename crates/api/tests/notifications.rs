@@ -298,3 +298,60 @@ async fn booking_and_cancelling_write_their_notifications() {
     assert_eq!(newest["eventId"], event.id.to_string());
     assert_eq!(body["unreadCount"], 3);
 }
+
+#[actix_web::test]
+async fn the_documented_notification_shape_is_the_one_sent() {
+    let spec: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../docs/openapi.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let schema = &spec["components"]["schemas"]["Notification"];
+    let mut documented: Vec<&str> = schema["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    documented.sort_unstable();
+    let mut required: Vec<&str> = schema["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    required.sort_unstable();
+    let kinds: Vec<&str> = schema["properties"]["type"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let stored: Vec<&str> = NotificationKind::ALL.iter().map(|k| k.as_str()).collect();
+    assert_eq!(kinds, stored);
+
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (token, _) = register(&service, "ana@example.org").await;
+    let body = list(&service, &token).await;
+    let mut top: Vec<&str> = body
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    top.sort_unstable();
+    assert_eq!(top, ["notifications", "unreadCount"]);
+    let mut sent: Vec<&str> = body["notifications"][0]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    sent.sort_unstable();
+    assert_eq!(documented, sent);
+    assert_eq!(required, sent);
+}
