@@ -19,7 +19,7 @@ pub trait NotificationRepository: Send + Sync {
     fn add(&self, notification: &NewNotification, now: DateTime<Utc>) -> Result<(), RepoError>;
 
     /// The owner's notifications, newest first, and the unread count.
-    fn list_for_user(&self, user: UserId) -> Result<NotificationList, RepoError>;
+    fn notifications_of(&self, user: UserId) -> Result<NotificationList, RepoError>;
 
     /// Marks one read (again is fine). Returns the unread count after.
     /// Errors: `NotFound` when the owner has no such notification.

@@ -122,7 +122,7 @@ impl NotificationRepository for Store {
             .map_err(repo_error)
     }
 
-    fn list_for_user(&self, user: UserId) -> Result<NotificationList, RepoError> {
+    fn notifications_of(&self, user: UserId) -> Result<NotificationList, RepoError> {
         let mut conn = self.conn()?;
         let conn: &mut DbConnection = &mut conn;
         let owner = user.to_string();

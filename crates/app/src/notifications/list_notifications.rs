@@ -8,5 +8,5 @@ pub fn list_notifications(
     deps: &NotificationDeps,
     user: UserId,
 ) -> Result<NotificationList, RepoError> {
-    deps.notifications.list_for_user(user)
+    deps.notifications.notifications_of(user)
 }
