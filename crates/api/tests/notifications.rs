@@ -112,15 +112,13 @@ async fn sign_up_writes_one_welcome_and_signing_in_again_adds_none() {
     assert_eq!(welcome["actionUrl"], "/events");
     assert_eq!(welcome["eventId"], Value::Null);
     assert_eq!(welcome["read"], false);
-    assert!(
-        chrono::DateTime::parse_from_rfc3339(welcome["timestamp"].as_str().unwrap()).is_ok()
-    );
+    assert!(chrono::DateTime::parse_from_rfc3339(welcome["timestamp"].as_str().unwrap()).is_ok());
 
     let (status, _, login) = send(
         &service,
-        TestRequest::post().uri("/api/auth/login").set_json(
-            json!({ "email": "ana@example.org", "password": common::PASSWORD }),
-        ),
+        TestRequest::post()
+            .uri("/api/auth/login")
+            .set_json(json!({ "email": "ana@example.org", "password": common::PASSWORD })),
         None,
     )
     .await;
@@ -172,10 +170,7 @@ async fn the_list_is_newest_first_and_read_and_delete_change_the_unread_count() 
     let (status, _, answer) = send(&service, all, Some(&token)).await;
     assert_eq!((status, answer), (200, json!({ "unreadCount": 0 })));
     let body = list(&service, &token).await;
-    assert_eq!(
-        titles(&body),
-        ["Second", "First", "Welcome to PlaySpace!"]
-    );
+    assert_eq!(titles(&body), ["Second", "First", "Welcome to PlaySpace!"]);
     assert!(
         body["notifications"]
             .as_array()
@@ -205,20 +200,24 @@ async fn another_persons_notifications_are_not_found_and_left_alone() {
     let (status, _, body) = send(&service, read, Some(&ben_token)).await;
     assert_eq!(
         (status, body["code"].as_str(), body["error"].as_str()),
-        (404, Some("notification_not_found"), Some("Notification not found"))
+        (
+            404,
+            Some("notification_not_found"),
+            Some("Notification not found")
+        )
     );
     let delete = TestRequest::delete().uri(&format!("/api/notifications/{hers}"));
     let (status, _, body) = send(&service, delete, Some(&ben_token)).await;
-    assert_eq!((status, body["code"].as_str()), (404, Some("notification_not_found")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (404, Some("notification_not_found"))
+    );
     // Ben's read-all and clear-all touch only his own.
     let all = TestRequest::post().uri("/api/notifications/read-all");
     assert_eq!(send(&service, all, Some(&ben_token)).await.0, 200);
     let clear = TestRequest::delete().uri("/api/notifications");
     assert_eq!(send(&service, clear, Some(&ben_token)).await.0, 200);
-    assert_eq!(
-        list(&service, &ben_token).await["notifications"],
-        json!([])
-    );
+    assert_eq!(list(&service, &ben_token).await["notifications"], json!([]));
 
     let after = list(&service, &ana_token).await;
     assert_eq!(after, before, "Ana's list is untouched");
@@ -252,7 +251,10 @@ async fn cookie_writes_from_another_site_are_refused() {
         .uri("/api/notifications")
         .insert_header(("host", "localhost:8080"))
         .insert_header(("origin", "https://evil.example"))
-        .cookie(actix_web::cookie::Cookie::new("playspace_session", token.clone()));
+        .cookie(actix_web::cookie::Cookie::new(
+            "playspace_session",
+            token.clone(),
+        ));
     let (status, _, body) = send(&service, cross, None).await;
     assert_eq!(
         (status, body["code"].as_str()),

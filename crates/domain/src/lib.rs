@@ -46,8 +46,8 @@ pub use event::{Event, area_of};
 pub use event_query::{EventFilter, EventQuery};
 pub use event_summary::{EventsSummary, SportSummary};
 pub use ids::{
-    BookingId, CampaignId, ContactMessageId, DeliveryId, EventId, NotificationId, SeriesId, SessionId,
-    UserId, WaitlistEntryId,
+    BookingId, CampaignId, ContactMessageId, DeliveryId, EventId, NotificationId, SeriesId,
+    SessionId, UserId, WaitlistEntryId,
 };
 pub use money::Money;
 pub use notification::{NOTIFICATIONS_KEPT, NewNotification, Notification, NotificationKind};

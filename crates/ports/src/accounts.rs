@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::{
-    NewNotification,    AuditEntry, Email, OneTimeToken, OutgoingEmail, Preferences, Profile, Session, SessionId,
-    TokenPurpose, User, UserId,
+    AuditEntry, Email, NewNotification, OneTimeToken, OutgoingEmail, Preferences, Profile, Session,
+    SessionId, TokenPurpose, User, UserId,
 };
 
 use crate::RepoError;

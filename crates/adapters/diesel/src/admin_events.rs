@@ -12,9 +12,9 @@ use playspace_ports::{
 
 use crate::audit::insert_audit;
 use crate::bookings::record_cancellation;
-use crate::notifications;
 use crate::convert::{corrupt, lower, refused, repo_error, to_db_time, to_i32};
 use crate::events::{EventRow, contains_pattern};
+use crate::notifications;
 use crate::outbox::insert_emails;
 use crate::schema::{bookings, event_series, events, users, waitlist};
 use crate::waitlist::release_place;

@@ -3,8 +3,8 @@ use diesel::prelude::*;
 use playspace_domain::booking_rules::BookingRefusal;
 use playspace_domain::{Booking, BookingId, Money, UserId};
 use playspace_ports::{
-    BookError, BookingRepository, BookingRequest, BookingWithEvent,
-    PaymentTransition, RepoError, TransitionOutcome,
+    BookError, BookingRepository, BookingRequest, BookingWithEvent, PaymentTransition, RepoError,
+    TransitionOutcome,
 };
 
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
@@ -12,9 +12,7 @@ use crate::events::EventRow;
 use crate::notifications;
 use crate::one_statement_booking;
 use crate::outbox::insert_emails;
-use crate::schema::{
-    bookings, cancellations, events, processed_webhook_events, users,
-};
+use crate::schema::{bookings, cancellations, events, processed_webhook_events, users};
 use crate::waitlist::release_place;
 use crate::{DbConnection, Store};
 

@@ -86,9 +86,11 @@ pub(crate) fn add(
             notifications::table
                 .filter(notifications::user_id.eq(&owner))
                 .filter(
-                    notifications::created_at.lt(at).or(notifications::created_at
-                        .eq(at)
-                        .and(notifications::id.lt(id))),
+                    notifications::created_at
+                        .lt(at)
+                        .or(notifications::created_at
+                            .eq(at)
+                            .and(notifications::id.lt(id))),
                 ),
         )
         .execute(c)?;

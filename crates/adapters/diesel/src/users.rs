@@ -644,7 +644,15 @@ fn leave_everything_upcoming(
         let refund_owed = (method == PaymentMethod::Card.as_str()
             && paid == PaymentStatus::Paid.as_str())
         .then_some(pence);
-        cancel_live(c, &booking, Some(ACCOUNT_DELETED), refund_owed, &[], &[], at)?;
+        cancel_live(
+            c,
+            &booking,
+            Some(ACCOUNT_DELETED),
+            refund_owed,
+            &[],
+            &[],
+            at,
+        )?;
     }
     let queued: Vec<String> = waitlist::table
         .filter(waitlist::user_id.eq(key))

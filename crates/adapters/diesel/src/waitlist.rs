@@ -13,9 +13,9 @@ use playspace_ports::{
 };
 
 use crate::bookings::{Abort, insert_booking};
-use crate::notifications;
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
+use crate::notifications;
 use crate::outbox::insert_emails;
 use crate::schema::{bookings, events, waitlist};
 use crate::{DbConnection, Store};

@@ -69,7 +69,11 @@ fn adding_beyond_fifty_keeps_the_newest_fifty(store: &Store) {
     let newest_first: Vec<String> = (6..=55).rev().map(|i| format!("n{i}")).collect();
     assert_eq!(kept, newest_first, "n1..n5 were pruned");
     assert_eq!(store.notifications_of(ana).unwrap().unread, 50);
-    assert_eq!(titles(store, ben), ["n3", "n2", "n1"], "another's are untouched");
+    assert_eq!(
+        titles(store, ben),
+        ["n3", "n2", "n1"],
+        "another's are untouched"
+    );
 }
 
 fn the_list_is_newest_first_with_its_unread_count(store: &Store) {
@@ -117,7 +121,14 @@ fn marking_read_touches_only_the_owners_rows(store: &Store) {
     assert!(!ana_list.items[0].read);
 
     assert_eq!(store.mark_all_read(ana), Ok(0));
-    assert!(store.notifications_of(ana).unwrap().items.iter().all(|n| n.read));
+    assert!(
+        store
+            .notifications_of(ana)
+            .unwrap()
+            .items
+            .iter()
+            .all(|n| n.read)
+    );
     let ben_list = store.notifications_of(ben).unwrap();
     assert_eq!(ben_list.unread, 2);
     assert!(ben_list.items.iter().all(|n| !n.read));
@@ -136,7 +147,9 @@ fn deleting_touches_only_the_owners_rows(store: &Store) {
     assert_eq!(store.delete(ana, a2), Ok(2));
     assert_eq!(store.delete(ana, a2), Err(RepoError::NotFound));
     assert_eq!(titles(store, ana), ["a3", "a1"]);
-    store.mark_read(ana, store.notifications_of(ana).unwrap().items[0].id).unwrap();
+    store
+        .mark_read(ana, store.notifications_of(ana).unwrap().items[0].id)
+        .unwrap();
     let a1 = store.notifications_of(ana).unwrap().items[1].id;
     assert_eq!(store.delete(ana, a1), Ok(0), "the unread count after");
 

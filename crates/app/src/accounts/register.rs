@@ -1,7 +1,8 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::outbox::SIGNUP_ATTEMPT_NOTICES;
 use playspace_domain::{
-    Email, FieldErrors, NewNotification, OneTimeToken, Role, Session, SignUpForm, TokenPurpose, User, UserId, london,
+    Email, FieldErrors, NewNotification, OneTimeToken, Role, Session, SignUpForm, TokenPurpose,
+    User, UserId, london,
 };
 use playspace_ports::{NewUserRecord, RepoError, TokenRecord};
 

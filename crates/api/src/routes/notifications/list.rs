@@ -14,7 +14,8 @@ pub async fn handle(
     let app = state.clone();
     let list =
         web::block(move || list_notifications(&app.notification_deps(), current.user.id)).await??;
-    let notifications: Vec<NotificationDto> = list.items.iter().map(NotificationDto::from).collect();
+    let notifications: Vec<NotificationDto> =
+        list.items.iter().map(NotificationDto::from).collect();
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "notifications": notifications,
         "unreadCount": list.unread,

@@ -11,9 +11,8 @@ pub async fn handle(
     current: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     let app = state.clone();
-    let count = web::block(move || {
-        mark_all_notifications_read(&app.notification_deps(), current.user.id)
-    })
-    .await??;
+    let count =
+        web::block(move || mark_all_notifications_read(&app.notification_deps(), current.user.id))
+            .await??;
     Ok(super::unread(count))
 }

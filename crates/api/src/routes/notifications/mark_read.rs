@@ -12,9 +12,8 @@ pub async fn handle(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let app = state.clone();
-    let count = web::block(move || {
-        mark_notification_read(&app.notification_deps(), current.user.id, &id)
-    })
-    .await??;
+    let count =
+        web::block(move || mark_notification_read(&app.notification_deps(), current.user.id, &id))
+            .await??;
     Ok(super::unread(count))
 }
