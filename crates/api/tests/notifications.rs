@@ -357,3 +357,49 @@ async fn the_documented_notification_shape_is_the_one_sent() {
     assert_eq!(documented, sent);
     assert_eq!(required, sent);
 }
+
+#[actix_web::test]
+async fn an_admins_cancellation_and_status_edit_tell_the_person() {
+    let app = TestApp::new();
+    let first = app.event(3, |e| e.title("Seated Yoga").places(0, 10));
+    let second = app.event(4, |e| e.title("Boccia").places(0, 10));
+    let service = app.service().await;
+    let (admin_token, _) = common::admin(&app, &service).await;
+    let (token, _) = register(&service, "ana@example.org").await;
+    let one = book_cash(&service, &token, &first.id.to_string()).await;
+    let two = book_cash(&service, &token, &second.id.to_string()).await;
+
+    let cancel = TestRequest::post()
+        .uri(&format!("/api/admin/bookings/{one}/cancel"))
+        .set_json(json!({ "refund": false }));
+    let (status, _, body) = send(&service, cancel, Some(&admin_token)).await;
+    assert_eq!(status, 200, "{body}");
+    let edit = TestRequest::patch()
+        .uri(&format!("/api/admin/bookings/{two}"))
+        .set_json(json!({ "status": "cancelled" }));
+    let (status, _, body) = send(&service, edit, Some(&admin_token)).await;
+    assert_eq!(status, 200, "{body}");
+
+    let body = list(&service, &token).await;
+    let cancelled: Vec<(&str, &str)> = body["notifications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["title"] == "Booking cancelled")
+        .map(|n| {
+            (
+                n["eventId"].as_str().unwrap(),
+                n["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(cancelled.len(), 2, "{body}");
+    assert_eq!(cancelled[0].0, second.id.to_string(), "newest first");
+    assert!(cancelled[0].1.contains("\"Boccia\""));
+    assert_eq!(cancelled[1].0, first.id.to_string());
+    // The admin's own list holds only their welcome.
+    assert_eq!(
+        titles(&list(&service, &admin_token).await),
+        ["Welcome to PlaySpace!"]
+    );
+}
