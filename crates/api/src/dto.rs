@@ -3,6 +3,47 @@ use chrono::SecondsFormat;
 use playspace_domain::{Event, EventsSummary};
 use serde::Serialize;
 
+/// `{sessionId, url}`: the checkout a held place is paid at, and where the browser goes.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutSessionDto<'a> {
+    pub session_id: &'a str,
+    pub url: &'a str,
+}
+
+/// The messaging community as the membership and events pages show it (spec: community
+/// info). `inviteLink` null means 'Coming Soon!'.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommunityDto<'a> {
+    pub community_name: &'a str,
+    pub description: Option<&'a str>,
+    pub invite_link: Option<&'a str>,
+    pub benefits: &'a [String],
+    pub guidelines: &'a [String],
+}
+
+impl<'a> From<&'a playspace_domain::Community> for CommunityDto<'a> {
+    fn from(c: &'a playspace_domain::Community) -> Self {
+        Self {
+            community_name: &c.name,
+            description: c.description.as_deref(),
+            invite_link: c.invite_link.as_deref(),
+            benefits: &c.benefits,
+            guidelines: &c.guidelines,
+        }
+    }
+}
+
+impl<'a> From<&'a playspace_ports::CheckoutSession> for CheckoutSessionDto<'a> {
+    fn from(session: &'a playspace_ports::CheckoutSession) -> Self {
+        Self {
+            session_id: &session.id,
+            url: &session.url,
+        }
+    }
+}
+
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EventDto<'a> {

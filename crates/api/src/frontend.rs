@@ -187,6 +187,14 @@ const CLIENT_ROUTES: &[&str] = &[
     "/bookings",
     "/membership",
     "/unsubscribe",
+    "/terms",
+    "/privacy",
+    "/cookies",
+    "/refunds",
+    "/accessibility",
+    "/safety",
+    "/community-standards",
+    "/help",
     "/admin",
     "/admin/login",
     "/admin/register/:eventId",
@@ -592,6 +600,9 @@ mod tests {
             "/admin/register/abc",
             "/reset-password",
             "/verify-email",
+            "/terms",
+            "/privacy/",
+            "/community-standards",
         ] {
             assert!(is_client_route(path), "{path}");
         }
@@ -602,7 +613,8 @@ mod tests {
             "/eventsx",
             "/booking/",
             "/admin/register/",
-            "/terms",
+            "/terms/x",
+            "/legal",
         ] {
             assert!(!is_client_route(path), "{path}");
         }

@@ -12,6 +12,7 @@ use playspace_app::admin::{
 use playspace_app::bookings::{
     BookEventError, CalendarError, CancelBookingError, CheckoutError, ChoosePlanError, PaymentError,
 };
+use playspace_app::community::UpdateCommunityError;
 use playspace_app::notifications::NotificationError;
 use playspace_app::{GetEventError, SubmitContactError};
 use playspace_domain::admin_users::{BulkRefusal, EMAIL_TAKEN, ONE_FIELD};
@@ -254,6 +255,15 @@ impl From<SubmitContactError> for ApiError {
         match e {
             SubmitContactError::Invalid(fields) => ApiError::validation(fields),
             SubmitContactError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<UpdateCommunityError> for ApiError {
+    fn from(e: UpdateCommunityError) -> Self {
+        match e {
+            UpdateCommunityError::Invalid(fields) => ApiError::validation(fields),
+            UpdateCommunityError::Store(e) => e.into(),
         }
     }
 }

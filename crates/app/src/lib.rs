@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod admin;
 pub mod bookings;
+pub mod community;
 pub mod deliver_emails;
 pub mod get_event;
 pub mod list_events;

@@ -121,6 +121,8 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
         events,
         members,
         bookings,
+        community: Some(catalogue::community()),
+        seeded_at: now,
     })
 }
 

@@ -71,6 +71,7 @@ pub mod actions {
     pub const CASH_PAID: &str = "booking.cash_paid";
     pub const BULK_EMAIL: &str = "email.bulk_send";
     pub const EXPORT: &str = "data.export";
+    pub const COMMUNITY_UPDATE: &str = "community.update";
 
     /// Every action, for the audit tab's filter.
     pub const ALL: &[&str] = &[
@@ -90,6 +91,7 @@ pub mod actions {
         CASH_PAID,
         BULK_EMAIL,
         EXPORT,
+        COMMUNITY_UPDATE,
     ];
 }
 

@@ -10,6 +10,7 @@ pub mod booking_rules;
 pub mod bulk_email;
 pub mod calendar;
 pub mod category;
+pub mod community;
 pub mod contact;
 pub mod email;
 pub mod event;
@@ -40,6 +41,7 @@ pub use account::{
 pub use audit::AuditEntry;
 pub use booking::{Booking, BookingReference, BookingStatus, PaymentMethod, PaymentStatus};
 pub use category::{Category, SPORTS};
+pub use community::{Community, CommunityForm};
 pub use contact::{CONTACT_SUBJECTS, ContactForm, ContactMessage};
 pub use email::Email;
 pub use event::{Event, area_of};

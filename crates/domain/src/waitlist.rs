@@ -96,6 +96,14 @@ pub struct WaitlistEntry {
     pub created_at: DateTime<Utc>,
 }
 
+impl WaitlistEntry {
+    /// Whether a place is held for this person at `now` (the store's claim checks the same
+    /// in its statement, so a lapse in between still refuses).
+    pub fn has_open_offer(&self, now: DateTime<Utc>) -> bool {
+        self.status == WaitlistStatus::Offered && self.offer_expires_at.is_some_and(|t| t > now)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +129,31 @@ mod tests {
             check_joinable(&inactive, now()),
             Err(JoinRefusal::Event(BookingRefusal::EventInactive))
         );
+    }
+
+    #[test]
+    fn an_offer_is_open_until_the_moment_it_lapses() {
+        let entry = WaitlistEntry {
+            id: crate::WaitlistEntryId::new(),
+            event_id: crate::EventId::new(),
+            user_id: crate::UserId::new(),
+            status: WaitlistStatus::Offered,
+            position: None,
+            offer_expires_at: Some(now() + Duration::minutes(1)),
+            created_at: now(),
+        };
+        assert!(entry.has_open_offer(now()));
+        assert!(!entry.has_open_offer(now() + Duration::minutes(1)));
+        let waiting = WaitlistEntry {
+            status: WaitlistStatus::Waiting,
+            ..entry.clone()
+        };
+        assert!(!waiting.has_open_offer(now()));
+        let unset = WaitlistEntry {
+            offer_expires_at: None,
+            ..entry
+        };
+        assert!(!unset.has_open_offer(now()));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Utc};
-use playspace_domain::{Booking, Event, UserId};
+use playspace_domain::{Booking, Community, Event, UserId};
 
 use crate::RepoError;
 
@@ -31,6 +31,9 @@ pub struct DemoData {
     pub members: Vec<DemoMember>,
     /// Each booking's event has its `current_participants` already counting it.
     pub bookings: Vec<Booking>,
+    /// The messaging community's settings, written only when none were ever saved.
+    pub community: Option<Community>,
+    pub seeded_at: DateTime<Utc>,
 }
 
 #[cfg_attr(feature = "mock", mockall::automock)]

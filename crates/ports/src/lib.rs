@@ -11,6 +11,7 @@ mod admin_users;
 mod audit;
 mod bookings;
 mod clock;
+mod community;
 mod contact;
 mod dashboard;
 mod demo;
@@ -46,6 +47,7 @@ pub use bookings::{
     PaymentTransition, TransitionOutcome,
 };
 pub use clock::{Clock, SystemClock};
+pub use community::CommunityStore;
 pub use contact::ContactRepository;
 pub use dashboard::{Dashboard, DashboardRepository};
 pub use demo::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore};
@@ -87,6 +89,8 @@ pub use audit::MockAuditLog;
 pub use bookings::MockBookingRepository;
 #[cfg(feature = "mock")]
 pub use clock::MockClock;
+#[cfg(feature = "mock")]
+pub use community::MockCommunityStore;
 #[cfg(feature = "mock")]
 pub use contact::MockContactRepository;
 #[cfg(feature = "mock")]

@@ -23,6 +23,15 @@ export const MyBookingsPage = lazyPage(() => import("./routes/my-bookings-page")
 export const MembershipPage = lazyPage(() => import("./routes/membership-page"));
 export const NotFoundPage = lazyPage(() => import("./routes/not-found-page"));
 export const UnsubscribePage = lazyPage(() => import("./routes/unsubscribe-page"));
+// The legal and support pages share one small layout chunk (features/legal), loaded with them.
+export const TermsPage = lazyPage(() => import("./routes/terms-page"));
+export const PrivacyPage = lazyPage(() => import("./routes/privacy-page"));
+export const CookiesPage = lazyPage(() => import("./routes/cookies-page"));
+export const RefundsPage = lazyPage(() => import("./routes/refunds-page"));
+export const AccessibilityPage = lazyPage(() => import("./routes/accessibility-page"));
+export const SafetyPage = lazyPage(() => import("./routes/safety-page"));
+export const CommunityStandardsPage = lazyPage(() => import("./routes/community-standards-page"));
+export const HelpPage = lazyPage(() => import("./routes/help-page"));
 // The admin area's routes (/admin/*): one small chunk that loads its pages itself, so the
 // entry holds one import for them and no admin code reaches a visitor (scripts/bundle-size.mjs).
 export const AdminArea = lazyPage(() => import("./routes/admin-area"));

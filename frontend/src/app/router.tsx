@@ -1,24 +1,32 @@
 import { Route, Routes } from "react-router";
 import {
   AboutPage,
+  AccessibilityPage,
   AdminArea,
   BlogPage,
   BookingPage,
   CancelPage,
+  CommunityStandardsPage,
   ContactPage,
+  CookiesPage,
   EventDetailPage,
   EventsPage,
   ForgotPasswordPage,
+  HelpPage,
   HomePage,
   LoginPage,
   MembershipPage,
   MyBookingsPage,
   NotFoundPage,
   PreferencesPage,
+  PrivacyPage,
   ProfilePage,
+  RefundsPage,
   ResetPasswordPage,
+  SafetyPage,
   SignupPage,
   SuccessPage,
+  TermsPage,
   UnsubscribePage,
   VerifyEmailPage,
 } from "./pages";
@@ -47,6 +55,14 @@ export function AppRoutes() {
         <Route path="bookings" element={<MyBookingsPage />} />
         <Route path="membership" element={<MembershipPage />} />
         <Route path="unsubscribe" element={<UnsubscribePage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="cookies" element={<CookiesPage />} />
+        <Route path="refunds" element={<RefundsPage />} />
+        <Route path="accessibility" element={<AccessibilityPage />} />
+        <Route path="safety" element={<SafetyPage />} />
+        <Route path="community-standards" element={<CommunityStandardsPage />} />
+        <Route path="help" element={<HelpPage />} />
         <Route path="admin/*" element={<AdminArea />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

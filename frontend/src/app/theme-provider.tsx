@@ -63,9 +63,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);
   const [darkAtNight, setDarkAtNightState] = useState(() => readStored(DARK_AT_NIGHT_STORAGE_KEY) === "1");
   const systemDark = useSyncExternalStore(subscribeToDevice, deviceIsDark, deviceIsDarkWhileHydrating);
-  const night = isDarkHour(useNow(THEME_RECHECK_MS));
+  // The clock runs only while the evening option can change the theme.
+  const eveningMatters = theme === "system" && darkAtNight;
+  const night = isDarkHour(useNow(eveningMatters ? THEME_RECHECK_MS : null));
   const resolvedTheme: ResolvedTheme =
-    theme === "dark" || (theme === "system" && (systemDark || (darkAtNight && night))) ? "dark" : "light";
+    theme === "dark" || (theme === "system" && (systemDark || (eveningMatters && night))) ? "dark" : "light";
 
   useEffect(() => {
     const root = document.documentElement;

@@ -126,6 +126,11 @@ impl DemoSeedStore for Store {
                     .values(DemoBookingRow::from_booking(booking))
                     .execute(conn)?;
             }
+            if let Some(community) = &data.community
+                && !crate::community::exists(conn)?
+            {
+                crate::community::replace(conn, community, None, to_db_time(data.seeded_at))?;
+            }
             Ok(())
         })
         .map_err(repo_error)

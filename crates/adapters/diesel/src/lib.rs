@@ -9,6 +9,7 @@ mod admin_export;
 mod admin_users;
 mod audit;
 mod bookings;
+mod community;
 mod connection;
 mod contact;
 mod convert;

@@ -10,6 +10,7 @@ use crate::state::AppState;
 mod admin;
 mod auth;
 mod bookings;
+mod community;
 mod get_event;
 mod health;
 pub(crate) mod list_events;
@@ -80,6 +81,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::post().to(waitlist::claim::handle)),
                 )
                 .service(web::resource("/contact").route(web::post().to(submit_contact::handle)))
+                .service(
+                    web::resource("/whatsapp-community").route(web::get().to(community::handle)),
+                )
                 .service(
                     web::resource("/auth/register").route(web::post().to(auth::register::handle)),
                 )
@@ -259,6 +263,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/admin/export/{type}")
                         .route(web::get().to(admin::export::handle)),
+                )
+                .service(
+                    web::resource("/admin/whatsapp-community")
+                        .route(web::put().to(admin::community_update::handle)),
                 )
                 .service(
                     web::resource("/unsubscribe")

@@ -462,3 +462,34 @@ pub const TEMPLATES: &[SessionTemplate] = &[
         max_participants: 25,
     },
 ];
+
+/// The messaging community as a fresh install describes it. The invite link is a demo
+/// value so the QR code and join button work out of the box; an admin replaces it with the
+/// real one in the admin area (docs/operations.md).
+pub fn community() -> playspace_domain::Community {
+    let lines = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect();
+    playspace_domain::Community {
+        name: "PlaySpace Community".to_owned(),
+        description: Some(
+            "Our WhatsApp community is where members find a buddy for their first session, \
+             share lifts and kit, and hear about new sessions first. It is free for everyone, \
+             whatever your plan."
+                .to_owned(),
+        ),
+        invite_link: Some("https://chat.whatsapp.com/PlaySpaceDemoInvite".to_owned()),
+        benefits: lines(&[
+            "Find a buddy for your first session",
+            "Hear about new sessions before anyone else",
+            "Swap tips, lifts and kit with people near you",
+            "Ask session leaders anything, before or after",
+            "Free for everyone, whatever your membership plan",
+        ]),
+        guidelines: lines(&[
+            "Be kind: everyone here is welcome, exactly as they are",
+            "Use people's names and pronouns as they share them",
+            "Never share someone's details or photos without asking",
+            "Keep it about sport and community: no selling or spam",
+            "Tell a moderator if something feels wrong; we act on every report",
+        ]),
+    }
+}

@@ -1,4 +1,5 @@
 import { MapPinned } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { Card } from "@/components/ui/card";
 import { ContactCards, OfficeHours } from "@/features/contact/components/contact-details";
 import { ContactForm } from "@/features/contact/components/contact-form";
@@ -6,6 +7,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 
 export default function ContactPage() {
   useDocumentTitle("Contact Us");
+  const [params] = useSearchParams();
   return (
     <>
       <section className="border-b bg-linear-to-b from-secondary/70 to-background">
@@ -31,7 +33,7 @@ export default function ContactPage() {
               Send us a Message
             </h2>
             <div className="mt-5">
-              <ContactForm />
+              <ContactForm subject={params.get("subject")} />
             </div>
           </section>
         </Card>

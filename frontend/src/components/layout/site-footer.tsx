@@ -1,15 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { externalLinks, socialLinks } from "@/lib/external-links";
 import { site } from "@/lib/site";
 import { useHydrated } from "@/lib/use-hydrated";
 import { ExternalLink } from "./external-link";
 
 const linkClass = "rounded text-sm text-muted-foreground hover:text-foreground hover:underline";
-
-/** Pages that do not exist yet: shown as plain text, never as dead links. */
-function Placeholder({ children }: { children: ReactNode }) {
-  return <span className="text-sm text-muted-foreground">{children}</span>;
-}
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -19,6 +15,18 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
     </div>
   );
 }
+
+function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className={linkClass}>
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+const externalLinkClass = `${linkClass} inline-flex items-center gap-1`;
 
 /** `children` sit inside the footer landmark (the floating mobile booking button). */
 export function SiteFooter({ children }: { children?: ReactNode }) {
@@ -32,83 +40,49 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
           <p className="mt-2 max-w-xs text-sm text-muted-foreground">
             Community-led sport across London for every body and every level.
           </p>
-          <p className="mt-4 text-sm font-semibold">Follow us</p>
-          <ul className="mt-2 flex gap-4" aria-label="Social media (coming soon)">
-            <li>
-              <Placeholder>Instagram</Placeholder>
-            </li>
-            <li>
-              <Placeholder>TikTok</Placeholder>
-            </li>
-            <li>
-              <Placeholder>Facebook</Placeholder>
-            </li>
-          </ul>
+          {socialLinks.length > 0 && (
+            <>
+              <p id="follow-us" className="mt-4 text-sm font-semibold">
+                Follow us
+              </p>
+              <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2" aria-labelledby="follow-us">
+                {socialLinks.map(({ label, href }) => (
+                  <li key={label}>
+                    <ExternalLink href={href} className={externalLinkClass}>
+                      {label}
+                    </ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
         <FooterColumn title="Quick Links">
-          <li>
-            <Link to="/" className={linkClass}>
-              Home
-            </Link>
-          </li>
-          <li>
-            <Link to="/events" className={linkClass}>
-              Events
-            </Link>
-          </li>
-          <li>
-            <Link to="/about" className={linkClass}>
-              About Us
-            </Link>
-          </li>
-          <li>
-            <ExternalLink href={site.meetupUrl} className={`${linkClass} inline-flex items-center gap-1`}>
-              Meetup
-            </ExternalLink>
-          </li>
-          <li>
-            <Link to="/blog" className={linkClass}>
-              Blog
-            </Link>
-          </li>
-          <li>
-            <Link to="/membership" className={linkClass}>
-              Membership
-            </Link>
-          </li>
+          <FooterLink to="/">Home</FooterLink>
+          <FooterLink to="/events">Events</FooterLink>
+          <FooterLink to="/about">About Us</FooterLink>
+          {externalLinks.meetup && (
+            <li>
+              <ExternalLink href={externalLinks.meetup} className={externalLinkClass}>
+                Meetup
+              </ExternalLink>
+            </li>
+          )}
+          <FooterLink to="/blog">Blog</FooterLink>
+          <FooterLink to="/membership">Membership</FooterLink>
         </FooterColumn>
         <FooterColumn title="Support">
-          <li>
-            <Link to="/contact" className={linkClass}>
-              Contact Us
-            </Link>
-          </li>
-          <li>
-            <Placeholder>Help Center</Placeholder>
-          </li>
-          <li>
-            <Placeholder>Accessibility</Placeholder>
-          </li>
-          <li>
-            <Placeholder>Safety Guidelines</Placeholder>
-          </li>
-          <li>
-            <Placeholder>Community Standards</Placeholder>
-          </li>
+          <FooterLink to="/contact">Contact Us</FooterLink>
+          <FooterLink to="/help">Help Center</FooterLink>
+          <FooterLink to="/accessibility">Accessibility</FooterLink>
+          <FooterLink to="/safety">Safety Guidelines</FooterLink>
+          <FooterLink to="/community-standards">Community Standards</FooterLink>
         </FooterColumn>
         <FooterColumn title="Legal">
-          <li>
-            <Placeholder>Privacy Policy</Placeholder>
-          </li>
-          <li>
-            <Placeholder>Terms of Service</Placeholder>
-          </li>
-          <li>
-            <Placeholder>Cookie Policy</Placeholder>
-          </li>
-          <li>
-            <Placeholder>Refund Policy</Placeholder>
-          </li>
+          <FooterLink to="/privacy">Privacy Policy</FooterLink>
+          <FooterLink to="/terms">Terms of Service</FooterLink>
+          <FooterLink to="/cookies">Cookie Policy</FooterLink>
+          <FooterLink to="/refunds">Refund Policy</FooterLink>
         </FooterColumn>
       </div>
       <div className="border-t">

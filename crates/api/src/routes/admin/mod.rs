@@ -6,6 +6,7 @@ mod admin_user;
 pub mod audit_logs;
 pub mod bookings;
 pub mod check_auth;
+pub mod community_update;
 pub mod dashboard_stats;
 pub mod email_campaigns;
 pub mod emails_preview;

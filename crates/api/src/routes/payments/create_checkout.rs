@@ -3,6 +3,7 @@ use playspace_app::bookings::start_card_checkout;
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
+use crate::dto::CheckoutSessionDto;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -36,5 +37,5 @@ pub async fn handle(
     .await?
     .map_err(ApiError::from)?;
     state.events_cache.invalidate();
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "sessionId": session.id, "url": session.url })))
+    Ok(HttpResponse::Ok().json(CheckoutSessionDto::from(&session)))
 }

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::auth::CurrentUser;
-use crate::dto::BookingDto;
+use crate::dto::{BookingDto, CheckoutSessionDto};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -77,8 +77,7 @@ pub async fn handle(
             })
             .await?
             .map_err(super::waitlist_error)?;
-            Ok(HttpResponse::Ok()
-                .json(serde_json::json!({ "sessionId": session.id, "url": session.url })))
+            Ok(HttpResponse::Ok().json(CheckoutSessionDto::from(&session)))
         }
     }
 }

@@ -1,6 +1,5 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::{BookingRefusal, check_bookable};
-use playspace_domain::waitlist::WaitlistStatus;
 use playspace_domain::{Booking, Event, User, booking};
 use playspace_ports::{BookingRequest, CheckoutSession, ClaimError};
 
@@ -47,10 +46,7 @@ pub fn claim_offered_place_by_card(
     let open_offer = deps
         .waitlist
         .entry(event.id, user.id)?
-        .is_some_and(|entry| {
-            entry.status == WaitlistStatus::Offered
-                && entry.offer_expires_at.is_some_and(|t| t > now)
-        });
+        .is_some_and(|entry| entry.has_open_offer(now));
     if !open_offer {
         return Err(WaitlistError::NoOffer);
     }

@@ -2,6 +2,7 @@ import { Clock, Globe, Mail, MapPin, MessageCircle, Phone, type LucideIcon } fro
 import type { ReactNode } from "react";
 import { ExternalLink } from "@/components/layout/external-link";
 import { Card } from "@/components/ui/card";
+import { externalLinks } from "@/lib/external-links";
 import { site } from "@/lib/site";
 
 const linkClass = "font-semibold text-primary underline-offset-4 hover:underline";
@@ -33,11 +34,13 @@ export function ContactCards() {
           {site.email}
         </a>
       </ContactItem>
-      <ContactItem icon={MessageCircle} title="WhatsApp Community">
-        <ExternalLink href={site.whatsAppUrl} className={`${linkClass} inline-flex items-center gap-1`}>
-          Join the conversation
-        </ExternalLink>
-      </ContactItem>
+      {externalLinks.whatsApp && (
+        <ContactItem icon={MessageCircle} title="WhatsApp Community">
+          <ExternalLink href={externalLinks.whatsApp} className={`${linkClass} inline-flex items-center gap-1`}>
+            Join the conversation
+          </ExternalLink>
+        </ContactItem>
+      )}
       <ContactItem icon={Globe} title="Website">
         <ExternalLink href={site.websiteUrl} className={`${linkClass} inline-flex items-center gap-1`}>
           {site.website}

@@ -54,6 +54,14 @@ describe("ContactForm", () => {
     expect(screen.getByLabelText(/First Name/)).toHaveValue("");
   });
 
+  it("starts on a subject from the list that a link chose, and ignores any other", () => {
+    const { unmount } = renderWithProviders(<ContactForm subject="accessibility" />);
+    expect(screen.getByRole("combobox", { name: /Subject/ })).toHaveTextContent("Accessibility");
+    unmount();
+    renderWithProviders(<ContactForm subject="<script>" />);
+    expect(screen.getByRole("combobox", { name: /Subject/ })).toHaveTextContent("Choose a subject");
+  });
+
   it("shows the server's field errors and keeps what was typed", async () => {
     mockFetch(() =>
       json(

@@ -23,10 +23,15 @@ function isField(name: string): name is Path<ContactMessageInput> {
   return (FIELDS as string[]).includes(name);
 }
 
-export function ContactForm() {
+/**
+ * `subject` chooses a subject from the list to start with (links such as
+ * /contact?subject=accessibility); anything else is ignored.
+ */
+export function ContactForm({ subject }: { subject?: string | null }) {
+  const initialSubject = CONTACT_SUBJECTS.some((s) => s.value === subject) ? (subject ?? "") : "";
   const form = useForm<ContactMessageInput, unknown, ContactMessage>({
     resolver: zodResolver(contactMessageSchema),
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, subject: initialSubject },
   });
   const send = useSendContactMessage();
   const { errors } = form.formState;
