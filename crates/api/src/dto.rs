@@ -287,3 +287,34 @@ impl From<&playspace_domain::waitlist::WaitlistEntry> for WaitlistEntryDto {
         }
     }
 }
+
+/// An in-app notification as its owner reads it, in the spec's client-side names
+/// (`timestamp`, `read`) plus the stored model's `actionUrl` and `eventId`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationDto<'a> {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub title: &'a str,
+    pub message: &'a str,
+    pub timestamp: String,
+    pub read: bool,
+    pub action_url: Option<&'a str>,
+    pub event_id: Option<String>,
+}
+
+impl<'a> From<&'a playspace_domain::Notification> for NotificationDto<'a> {
+    fn from(n: &'a playspace_domain::Notification) -> Self {
+        Self {
+            id: n.id.to_string(),
+            kind: n.kind.as_str(),
+            title: &n.title,
+            message: &n.message,
+            timestamp: n.created_at.to_rfc3339_opts(SecondsFormat::Secs, true),
+            read: n.read,
+            action_url: n.action_url.as_deref(),
+            event_id: n.event_id.map(|id| id.to_string()),
+        }
+    }
+}

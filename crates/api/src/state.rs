@@ -3,6 +3,7 @@ use std::sync::Arc;
 use playspace_app::accounts::{AccountDeps, EmailSettings};
 use playspace_app::admin::AdminDeps;
 use playspace_app::bookings::BookingDeps;
+use playspace_app::notifications::NotificationDeps;
 use playspace_ports::{
     Clock, LinkSigner, Mailer, PasswordHasher, PaymentGateway, TokenIssuer, WebhookVerifier,
 };
@@ -72,6 +73,13 @@ impl AppState {
             bulk_email: &self.store,
             exports: &self.store,
             links: self.links.as_ref(),
+        }
+    }
+
+    /// The ports the notification use cases need, borrowed from this state.
+    pub fn notification_deps(&self) -> NotificationDeps<'_> {
+        NotificationDeps {
+            notifications: &self.store,
         }
     }
 

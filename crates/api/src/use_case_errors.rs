@@ -13,6 +13,7 @@ use playspace_app::bookings::{
     BookEventError, CalendarError, CancelBookingError, CheckoutError, ChoosePlanError, PaymentError,
 };
 use playspace_app::community::UpdateCommunityError;
+use playspace_app::notifications::NotificationError;
 use playspace_app::{GetEventError, SubmitContactError};
 use playspace_domain::admin_users::{BulkRefusal, EMAIL_TAKEN, ONE_FIELD};
 
@@ -27,6 +28,7 @@ pub mod code {
     pub const USER_NOT_FOUND: &str = "user_not_found";
     pub const MISSING_FIELDS: &str = "missing_fields";
     pub const BOOKING_NOT_FOUND: &str = "booking_not_found";
+    pub const NOTIFICATION_NOT_FOUND: &str = "notification_not_found";
     pub const CANCELLATION_CLOSED: &str = "cancellation_closed";
     pub const EMAIL_TAKEN: &str = "email_taken";
     pub const EVENT_NOT_FOUND: &str = "event_not_found";
@@ -352,6 +354,17 @@ impl From<CalendarError> for ApiError {
         match e {
             CalendarError::NotFound => booking_not_found(),
             CalendarError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<NotificationError> for ApiError {
+    fn from(e: NotificationError) -> Self {
+        match e {
+            NotificationError::NotFound => {
+                ApiError::not_found(code::NOTIFICATION_NOT_FOUND, e.to_string())
+            }
+            NotificationError::Store(e) => e.into(),
         }
     }
 }

@@ -72,7 +72,7 @@ fn prepare(args: &Args) -> Result<(String, Vec<Vec<u8>>), String> {
             registration_ip: None,
         };
         store
-            .create_account(&record, &session, &[], &[])
+            .create_account(&record, &session, &[], &[], &[])
             .map_err(|e| e.to_string())?;
         let token = issuer.issue(&session).map_err(|e| e.to_string())?;
         let body = format!(r#"{{"userId":"{}","eventId":"{}"}}"#, user.id, event.id);

@@ -87,6 +87,10 @@ id_type!(
     /// One bulk email sent to a recipient group.
     CampaignId
 );
+id_type!(
+    /// One in-app notification.
+    NotificationId
+);
 
 #[cfg(test)]
 mod tests {

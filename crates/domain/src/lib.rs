@@ -20,6 +20,7 @@ pub mod event_summary;
 pub mod ids;
 pub mod london;
 pub mod money;
+pub mod notification;
 pub mod outbox;
 pub mod page_cursor;
 pub mod password;
@@ -47,10 +48,11 @@ pub use event::{Event, area_of};
 pub use event_query::{EventFilter, EventQuery};
 pub use event_summary::{EventsSummary, SportSummary};
 pub use ids::{
-    BookingId, CampaignId, ContactMessageId, DeliveryId, EventId, SeriesId, SessionId, UserId,
-    WaitlistEntryId,
+    BookingId, CampaignId, ContactMessageId, DeliveryId, EventId, NotificationId, SeriesId,
+    SessionId, UserId, WaitlistEntryId,
 };
 pub use money::Money;
+pub use notification::{NOTIFICATIONS_KEPT, NewNotification, Notification, NotificationKind};
 pub use outbox::OutgoingEmail;
 pub use password::Password;
 pub use preferences::Preferences;

@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::{
-    AuditEntry, Email, OneTimeToken, OutgoingEmail, Preferences, Profile, Session, SessionId,
-    TokenPurpose, User, UserId,
+    AuditEntry, Email, NewNotification, OneTimeToken, OutgoingEmail, Preferences, Profile, Session,
+    SessionId, TokenPurpose, User, UserId,
 };
 
 use crate::RepoError;
@@ -38,7 +38,8 @@ pub struct AccountExport {
 
 #[cfg_attr(feature = "mock", mockall::automock)]
 pub trait UserRepository: Send + Sync {
-    /// Creates the user with their first session, tokens and emails in one transaction.
+    /// Creates the user with their first session, tokens, emails and in-app notifications
+    /// in one transaction.
     /// Errors: `Conflict` when the email is taken (ignoring case), `Unavailable`.
     fn create_account(
         &self,
@@ -46,6 +47,7 @@ pub trait UserRepository: Send + Sync {
         session: &Session,
         tokens: &[TokenRecord],
         emails: &[OutgoingEmail],
+        notifications: &[NewNotification],
     ) -> Result<(), RepoError>;
 
     /// Makes the account with this email an admin with this password hash, creating it

@@ -2,7 +2,8 @@ use chrono::{DateTime, Utc};
 use playspace_domain::admin::Attendance;
 use playspace_domain::page_cursor::{Page, PageCursor};
 use playspace_domain::{
-    AuditEntry, Booking, BookingId, BookingStatus, EventId, OutgoingEmail, PaymentStatus,
+    AuditEntry, Booking, BookingId, BookingStatus, EventId, NewNotification, OutgoingEmail,
+    PaymentStatus,
 };
 
 use crate::RepoError;
@@ -54,6 +55,7 @@ pub trait AdminBookingRepository: Send + Sync {
         status: BookingStatus,
         reason: Option<String>,
         emails: &[OutgoingEmail],
+        notifications: &[NewNotification],
         audit: &AuditEntry,
     ) -> Result<(), RepoError>;
 

@@ -4,17 +4,7 @@ use playspace_domain::{Booking, BookingId, Event, OutgoingEmail, UserId};
 
 use crate::RepoError;
 
-/// An in-app notification to store with the change that caused it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewNotification {
-    pub user_id: UserId,
-    /// booking, reminder, welcome, system or info.
-    pub kind: &'static str,
-    pub title: String,
-    pub message: String,
-    pub action_url: Option<String>,
-    pub event_id: Option<playspace_domain::EventId>,
-}
+pub use playspace_domain::NewNotification;
 
 /// A booking to make, with what must be written in the same transaction.
 #[derive(Clone, Debug)]
@@ -91,13 +81,15 @@ pub trait BookingRepository: Send + Sync {
     /// The person's bookings, soonest event first.
     fn list_for_user(&self, user: UserId) -> Result<Vec<BookingWithEvent>, RepoError>;
 
-    /// Cancels a live booking and releases its place exactly once, writing `emails` with it.
+    /// Cancels a live booking and releases its place exactly once, writing `emails` and
+    /// `notifications` with it.
     /// Errors: `NotFound` when there is no live booking with this id.
     fn cancel(
         &self,
         id: BookingId,
         reason: Option<String>,
         emails: &[OutgoingEmail],
+        notifications: &[NewNotification],
         now: DateTime<Utc>,
     ) -> Result<(), RepoError>;
 

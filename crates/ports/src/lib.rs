@@ -20,6 +20,7 @@ mod events;
 mod health;
 mod mailer;
 mod memberships;
+mod notifications;
 mod outbox;
 mod payments;
 mod registers;
@@ -55,6 +56,7 @@ pub use events::EventRepository;
 pub use health::HealthCheck;
 pub use mailer::{Accepted, EmailMessage, Mailer, SendError};
 pub use memberships::{Membership, MembershipRepository};
+pub use notifications::{NotificationList, NotificationRepository};
 pub use outbox::{ClaimedEmail, Outbox};
 pub use payments::{
     CheckoutMode, CheckoutPayment, CheckoutRequest, CheckoutSession, CheckoutState, CheckoutStatus,
@@ -103,6 +105,8 @@ pub use health::MockHealthCheck;
 pub use mailer::MockMailer;
 #[cfg(feature = "mock")]
 pub use memberships::MockMembershipRepository;
+#[cfg(feature = "mock")]
+pub use notifications::MockNotificationRepository;
 #[cfg(feature = "mock")]
 pub use outbox::MockOutbox;
 #[cfg(feature = "mock")]

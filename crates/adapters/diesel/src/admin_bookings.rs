@@ -145,6 +145,7 @@ impl AdminBookingRepository for Store {
         status: BookingStatus,
         reason: Option<String>,
         emails: &[OutgoingEmail],
+        notes: &[playspace_domain::NewNotification],
         audit: &AuditEntry,
     ) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
@@ -160,7 +161,7 @@ impl AdminBookingRepository for Store {
                 (from, to) if from == to.as_str() => {}
                 (_, BookingStatus::Cancelled) => {
                     let reason = reason.as_deref().unwrap_or("Cancelled by an admin");
-                    cancel_live(c, &key, Some(reason), None, emails, audit.at)?;
+                    cancel_live(c, &key, Some(reason), None, emails, notes, audit.at)?;
                 }
                 ("cancelled", to) => {
                     // Reviving takes a place again, through the same guard as booking.

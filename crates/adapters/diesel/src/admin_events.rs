@@ -11,9 +11,10 @@ use playspace_ports::{
 };
 
 use crate::audit::insert_audit;
-use crate::bookings::{insert_notification, record_cancellation};
+use crate::bookings::record_cancellation;
 use crate::convert::{corrupt, lower, refused, repo_error, to_db_time, to_i32};
 use crate::events::{EventRow, contains_pattern};
+use crate::notifications;
 use crate::outbox::insert_emails;
 use crate::schema::{bookings, event_series, events, users, waitlist};
 use crate::waitlist::release_place;
@@ -491,7 +492,7 @@ fn tell(
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
     let message = compose(before, after, news, person);
-    insert_notification(c, &message.notification, to_db_time(now))?;
+    notifications::add(c, &message.notification, to_db_time(now))?;
     insert_emails(c, std::slice::from_ref(&message.email), now)
 }
 

@@ -3,17 +3,16 @@ use diesel::prelude::*;
 use playspace_domain::booking_rules::BookingRefusal;
 use playspace_domain::{Booking, BookingId, Money, UserId};
 use playspace_ports::{
-    BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification,
-    PaymentTransition, RepoError, TransitionOutcome,
+    BookError, BookingRepository, BookingRequest, BookingWithEvent, PaymentTransition, RepoError,
+    TransitionOutcome,
 };
 
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
+use crate::notifications;
 use crate::one_statement_booking;
 use crate::outbox::insert_emails;
-use crate::schema::{
-    bookings, cancellations, events, notifications, processed_webhook_events, users,
-};
+use crate::schema::{bookings, cancellations, events, processed_webhook_events, users};
 use crate::waitlist::release_place;
 use crate::{DbConnection, Store};
 
@@ -82,26 +81,6 @@ impl BookingRow {
             created_at: from_db_time(self.created_at),
         })
     }
-}
-
-pub(crate) fn insert_notification(
-    conn: &mut DbConnection,
-    n: &NewNotification,
-    now: NaiveDateTime,
-) -> QueryResult<()> {
-    diesel::insert_into(notifications::table)
-        .values((
-            notifications::id.eq(playspace_domain::DeliveryId::new().to_string()),
-            notifications::user_id.eq(n.user_id.to_string()),
-            notifications::kind.eq(n.kind),
-            notifications::title.eq(&n.title),
-            notifications::message.eq(&n.message),
-            notifications::action_url.eq(n.action_url.as_deref()),
-            notifications::event_id.eq(n.event_id.map(|id| id.to_string())),
-            notifications::created_at.eq(now),
-        ))
-        .execute(conn)
-        .map(|_| ())
 }
 
 /// Rolls a booking transaction back with a reason for the caller.
@@ -185,7 +164,7 @@ pub(crate) fn insert_booking(
     }
     insert_emails(c, &request.emails, now)?;
     if let Some(n) = &request.notification {
-        insert_notification(c, n, to_db_time(now))?;
+        notifications::add(c, n, to_db_time(now))?;
     }
     Ok(())
 }
@@ -214,7 +193,7 @@ pub(crate) fn take_place(
 }
 
 /// Cancels a live booking and releases its place exactly once (only a live booking flips),
-/// recording the cancellation and writing `emails`, on the caller's transaction.
+/// recording the cancellation and writing `emails` and `notes`, on the caller's transaction.
 /// `NotFound` when there is no live booking with this id.
 /// Cancels a live booking and gives its place back (to the waitlist first). `refund_owed`
 /// is the card payment to send back, recorded as pending for the refund that follows the
@@ -225,6 +204,7 @@ pub(crate) fn cancel_live(
     reason: Option<&str>,
     refund_owed: Option<i64>,
     emails: &[playspace_domain::OutgoingEmail],
+    notes: &[playspace_domain::NewNotification],
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
     let now_db = to_db_time(now);
@@ -248,7 +228,11 @@ pub(crate) fn cancel_live(
         .first(c)?;
     release_place(c, &event_id, now)?;
     record_cancellation(c, key, reason, refund_owed, now_db)?;
-    insert_emails(c, emails, now)
+    insert_emails(c, emails, now)?;
+    for note in notes {
+        notifications::add(c, note, now_db)?;
+    }
+    Ok(())
 }
 
 /// The cancellation row of a booking just cancelled: a refund owed stays pending (and
@@ -294,7 +278,11 @@ impl Store {
         let outcome = conn.transaction::<_, Abort, _>(|c| {
             let taken = match c {
                 DbConnection::Postgres(pg) if one_statement => {
-                    one_statement_booking::book(pg, request, now)?
+                    let taken = one_statement_booking::book(pg, request, now)?;
+                    if let (true, Some(n)) = (taken, &request.notification) {
+                        notifications::add(c, n, now_db)?;
+                    }
+                    taken
                 }
                 _ => {
                     insert_booking(c, request, now)?;
@@ -365,12 +353,13 @@ impl BookingRepository for Store {
         id: BookingId,
         reason: Option<String>,
         emails: &[playspace_domain::OutgoingEmail],
+        notes: &[playspace_domain::NewNotification],
         now: DateTime<Utc>,
     ) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let key = id.to_string();
-        conn.transaction(|c| cancel_live(c, &key, reason.as_deref(), None, emails, now))
+        conn.transaction(|c| cancel_live(c, &key, reason.as_deref(), None, emails, notes, now))
             .map_err(repo_error)
     }
 
@@ -462,7 +451,7 @@ impl BookingRepository for Store {
                         "pending" => {
                             confirm.execute(c)?;
                             insert_emails(c, emails, now)?;
-                            insert_notification(c, notification, now_db)?;
+                            notifications::add(c, notification, now_db)?;
                             Ok(TransitionOutcome::Applied)
                         }
                         _ => {
@@ -471,7 +460,7 @@ impl BookingRepository for Store {
                             if take_place(c, &event, now_db)? {
                                 confirm.execute(c)?;
                                 insert_emails(c, emails, now)?;
-                                insert_notification(c, notification, now_db)?;
+                                notifications::add(c, notification, now_db)?;
                                 Ok(TransitionOutcome::Applied)
                             } else {
                                 diesel::update(bookings::table.find(&booking_id))

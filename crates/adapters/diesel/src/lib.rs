@@ -19,6 +19,7 @@ mod events;
 mod health;
 mod introspect;
 mod memberships;
+mod notifications;
 mod one_statement_booking;
 mod outbox;
 mod registers;

@@ -2,8 +2,10 @@
 //!
 //! On PostgreSQL each statement is a round trip through the kernel to another process, and
 //! under a rush those round trips cost more than the SQL. So the person's earlier bookings,
-//! the capacity guard and the inserts of the booking, its emails and its notification go as
-//! one data-modifying `WITH` statement, prepared once per shape and cached per connection.
+//! the capacity guard and the inserts of the booking and its emails go as one
+//! data-modifying `WITH` statement, prepared once per shape and cached per connection. The
+//! notification follows on the same transaction through `notifications::add`, the one place
+//! that writes one (and keeps the person's newest 50).
 //! The rules and their order are those of the step-by-step path in `bookings.rs` (SQLite,
 //! where a statement is a function call): already booked, then the monthly limit, then the
 //! guard. Both paths run the same store test suite.
@@ -18,10 +20,10 @@ use playspace_ports::BookingRequest;
 
 use crate::bookings::Abort;
 use crate::convert::to_db_time;
-use crate::schema::{bookings, email_deliveries, notifications, users};
+use crate::schema::{bookings, email_deliveries, users};
 
-/// Takes a place and writes the booking with its emails and notification, on the open
-/// transaction. `Ok(false)`: the event itself refused (full, started, inactive or gone).
+/// Takes a place and writes the booking with its emails, on the open transaction (the
+/// caller adds the notification). `Ok(false)`: the event itself refused (full, started, inactive or gone).
 pub(crate) fn book(
     pg: &mut PgConnection,
     request: &BookingRequest,
@@ -67,11 +69,9 @@ struct Statement<'a> {
     monthly_limit: Option<i64>,
     amount_pence: i64,
     emails: Vec<Ids>,
-    notification: Ids,
 }
 
-/// A new email's or notification's id and the ids it refers to, as text.
-#[derive(Default)]
+/// A new email's id and the ids it refers to, as text.
 struct Ids {
     id: String,
     user_id: Option<String>,
@@ -106,16 +106,6 @@ impl<'a> Statement<'a> {
                     event_id: e.event_id.map(|id| id.to_string()),
                 })
                 .collect(),
-            notification: request
-                .notification
-                .as_ref()
-                .map(|n| Ids {
-                    id: DeliveryId::new().to_string(),
-                    user_id: Some(n.user_id.to_string()),
-                    booking_id: None,
-                    event_id: n.event_id.map(|id| id.to_string()),
-                })
-                .unwrap_or_default(),
         }
     }
 }
@@ -280,42 +270,6 @@ impl QueryFragment<Pg> for Statement<'_> {
                     MaybeText(&ids.booking_id),
                     MaybeText(&ids.event_id),
                     Time(&self.now),
-                    Time(&self.now),
-                ],
-            )?;
-            out.push_sql(" FROM booking)");
-        }
-        if let Some(note) = &request.notification {
-            let ids = &self.notification;
-            out.push_sql(", note AS (INSERT INTO ");
-            {
-                use notifications::*;
-                push_target(
-                    &mut out,
-                    &table,
-                    &[
-                        id::NAME,
-                        user_id::NAME,
-                        kind::NAME,
-                        title::NAME,
-                        message::NAME,
-                        action_url::NAME,
-                        event_id::NAME,
-                        created_at::NAME,
-                    ],
-                )?;
-            }
-            out.push_sql(" SELECT ");
-            push_binds(
-                &mut out,
-                &[
-                    Text(&ids.id),
-                    MaybeText(&ids.user_id),
-                    Text(note.kind),
-                    Text(&note.title),
-                    Text(&note.message),
-                    MaybeText(&note.action_url),
-                    MaybeText(&ids.event_id),
                     Time(&self.now),
                 ],
             )?;

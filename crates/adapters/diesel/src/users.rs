@@ -277,6 +277,7 @@ impl UserRepository for Store {
         session: &playspace_domain::Session,
         tokens: &[TokenRecord],
         emails: &[playspace_domain::OutgoingEmail],
+        notes: &[playspace_domain::NewNotification],
     ) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
@@ -288,7 +289,11 @@ impl UserRepository for Store {
             for token in tokens {
                 insert_token(c, token, now)?;
             }
-            insert_emails(c, emails, user.created_at)
+            insert_emails(c, emails, user.created_at)?;
+            for note in notes {
+                crate::notifications::add(c, note, now)?;
+            }
+            Ok(())
         })
         .map_err(repo_error)
     }
@@ -639,7 +644,15 @@ fn leave_everything_upcoming(
         let refund_owed = (method == PaymentMethod::Card.as_str()
             && paid == PaymentStatus::Paid.as_str())
         .then_some(pence);
-        cancel_live(c, &booking, Some(ACCOUNT_DELETED), refund_owed, &[], at)?;
+        cancel_live(
+            c,
+            &booking,
+            Some(ACCOUNT_DELETED),
+            refund_owed,
+            &[],
+            &[],
+            at,
+        )?;
     }
     let queued: Vec<String> = waitlist::table
         .filter(waitlist::user_id.eq(key))

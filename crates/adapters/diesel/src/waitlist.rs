@@ -12,9 +12,10 @@ use playspace_ports::{
     WaitlistRepository,
 };
 
-use crate::bookings::{Abort, insert_booking, insert_notification};
+use crate::bookings::{Abort, insert_booking};
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
+use crate::notifications;
 use crate::outbox::insert_emails;
 use crate::schema::{bookings, events, waitlist};
 use crate::{DbConnection, Store};
@@ -447,7 +448,7 @@ impl WaitlistRepository for Store {
                 return Ok(false);
             }
             insert_emails(c, emails, now)?;
-            insert_notification(c, notification, now_db)?;
+            notifications::add(c, notification, now_db)?;
             Ok(true)
         })
         .map_err(repo_error)

@@ -49,7 +49,7 @@ fn create(store: &Store, email: &str) -> (User, Session) {
         registration_ip: Some("10.0.0.1".into()),
     };
     store
-        .create_account(&record, &session, &[], &[outgoing_email(email)])
+        .create_account(&record, &session, &[], &[outgoing_email(email)], &[])
         .unwrap();
     (user, session)
 }
@@ -94,7 +94,7 @@ fn one_address_is_one_account_whatever_case_it_is_typed_in(store: &Store) {
     };
     let session = Session::start(twin.id, test_now(), None, None);
     assert_eq!(
-        store.create_account(&record, &session, &[], &[]),
+        store.create_account(&record, &session, &[], &[], &[]),
         Err(RepoError::Conflict)
     );
 }
@@ -153,6 +153,7 @@ fn a_taken_email_writes_nothing(store: &Store) {
         &record,
         &session,
         &[token(&twin, TokenPurpose::VerifyEmail, Duration::hours(1))],
+        &[],
         &[],
     );
     assert_eq!(result, Err(RepoError::Conflict));

@@ -182,7 +182,7 @@ fn the_dashboard_counts_on_both_backends(store: &Store) {
     let cancelled = request(people[2], &e, None);
     store.book(&cancelled, Utc::now()).unwrap();
     store
-        .cancel(cancelled.booking.id, None, &[], Utc::now())
+        .cancel(cancelled.booking.id, None, &[], &[], Utc::now())
         .unwrap();
     let d = store.dashboard(&windows).unwrap();
     assert_eq!((d.bookings_total, d.bookings_pending), (2, 1));

@@ -103,6 +103,7 @@ fn cancelling_and_reviving_keep_the_capacity_guard(store: &Store) {
             BookingStatus::Cancelled,
             Some("Asked".into()),
             &[],
+            &[],
             &audit(),
         )
         .unwrap();
@@ -116,16 +117,16 @@ fn cancelling_and_reviving_keep_the_capacity_guard(store: &Store) {
         .book(&request(people[1], &e, None), Utc::now())
         .unwrap();
     assert_eq!(
-        store.set_booking_status(id, BookingStatus::Confirmed, None, &[], &audit()),
+        store.set_booking_status(id, BookingStatus::Confirmed, None, &[], &[], &audit()),
         Err(RepoError::Conflict),
         "full: cannot come back"
     );
     let second = store.list_for_user(people[1]).unwrap()[0].booking.id;
     store
-        .set_booking_status(second, BookingStatus::Cancelled, None, &[], &audit())
+        .set_booking_status(second, BookingStatus::Cancelled, None, &[], &[], &audit())
         .unwrap();
     store
-        .set_booking_status(id, BookingStatus::Confirmed, None, &[], &audit())
+        .set_booking_status(id, BookingStatus::Confirmed, None, &[], &[], &audit())
         .unwrap();
     assert_eq!(
         EventRepository::get(store, e.id)
@@ -135,7 +136,7 @@ fn cancelling_and_reviving_keep_the_capacity_guard(store: &Store) {
     );
     // Cancelled again after being revived: its cancellation is recorded afresh.
     store
-        .set_booking_status(id, BookingStatus::Cancelled, None, &[], &audit())
+        .set_booking_status(id, BookingStatus::Cancelled, None, &[], &[], &audit())
         .unwrap();
     store
         .set_payment_status(id, PaymentStatus::Refunded, &audit())

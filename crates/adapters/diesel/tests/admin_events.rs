@@ -4,6 +4,7 @@
 
 mod common;
 
+use playspace_domain::NotificationKind;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Barrier};
 
@@ -54,7 +55,7 @@ fn counting(
         Message {
             notification: NewNotification {
                 user_id: person.user_id,
-                kind: "booking",
+                kind: NotificationKind::Booking,
                 title: format!("{news:?}"),
                 message: after.title.clone(),
                 action_url: None,
@@ -194,7 +195,7 @@ fn a_changed_time_tells_each_person_booked_once(store: &Store) {
         store.book(&request(*p, &e, None), Utc::now()).unwrap();
     }
     let cancelled = store.list_for_user(people[2]).unwrap()[0].booking.id;
-    store.cancel(cancelled, None, &[], Utc::now()).unwrap();
+    store.cancel(cancelled, None, &[], &[], Utc::now()).unwrap();
     let count = AtomicU32::new(0);
     let compose = counting(&count);
     let stored = EventRepository::get(store, e.id).unwrap().starts_at;

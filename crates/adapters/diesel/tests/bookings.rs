@@ -3,6 +3,7 @@
 
 mod common;
 
+use playspace_domain::NotificationKind;
 use std::sync::{Arc, Barrier};
 
 use chrono::{Duration, Utc};
@@ -123,7 +124,7 @@ fn cancel_and_book_racing_for_the_last_place_never_oversell(store: &Store) {
             let (store, barrier, id) = (store.clone(), Arc::clone(&barrier), first.booking.id);
             std::thread::spawn(move || {
                 barrier.wait();
-                store.cancel(id, None, &[], Utc::now()).unwrap();
+                store.cancel(id, None, &[], &[], Utc::now()).unwrap();
             })
         };
         let bookers: Vec<_> = people[1..]
@@ -255,7 +256,7 @@ fn cancelling_releases_the_place_exactly_once(store: &Store) {
         .map(|_| {
             let (store, id) = (store.clone(), r.booking.id);
             std::thread::spawn(move || {
-                store.cancel(id, Some("Can't make it".into()), &[], Utc::now())
+                store.cancel(id, Some("Can't make it".into()), &[], &[], Utc::now())
             })
         })
         .map(|h| h.join().unwrap())
@@ -292,7 +293,7 @@ fn a_booking_stores_its_emails_and_notification_and_a_refusal_none(store: &Store
         r.emails = vec![email, outgoing_email("copy@example.org")];
         r.notification = Some(NewNotification {
             user_id: user,
-            kind: "booking",
+            kind: NotificationKind::Booking,
             title: "Booking Confirmed!".into(),
             message: "Booking confirmed for \"Football\"!".into(),
             action_url: Some("/bookings".into()),
@@ -405,7 +406,7 @@ fn postgres_one_statement_booking_stores_what_the_step_by_step_path_stores() {
     }];
     booking.notification = Some(NewNotification {
         user_id: member.id,
-        kind: "booking",
+        kind: NotificationKind::Booking,
         title: "Booking Confirmed!".into(),
         message: "See you there".into(),
         action_url: Some("/bookings".into()),

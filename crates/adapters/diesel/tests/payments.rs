@@ -3,6 +3,7 @@
 
 mod common;
 
+use playspace_domain::NotificationKind;
 use std::sync::{Arc, Barrier};
 
 use chrono::{Duration, Utc};
@@ -90,7 +91,7 @@ fn paid(store: &Store, session: &str) -> PaymentTransition {
         emails: vec![outgoing_email("a@example.org")],
         notification: NewNotification {
             user_id: found.booking.user_id,
-            kind: "booking",
+            kind: NotificationKind::Booking,
             title: "Booking Confirmed!".into(),
             message: "Booking confirmed".into(),
             action_url: Some("/bookings".into()),

@@ -33,7 +33,7 @@ fn marking_the_register(store: &Store) {
     let cancelled = request(people[2], &e, None);
     store.book(&cancelled, Utc::now()).unwrap();
     store
-        .cancel(cancelled.booking.id, None, &[], Utc::now())
+        .cancel(cancelled.booking.id, None, &[], &[], Utc::now())
         .unwrap();
 
     let lines = store.register(e.id).unwrap();

@@ -4,6 +4,7 @@
 
 mod common;
 
+use playspace_domain::NotificationKind;
 use std::sync::{Arc, Barrier};
 
 use chrono::{Duration, Utc};
@@ -53,7 +54,7 @@ fn status(store: &Store, event: &Event, user: UserId) -> WaitlistStatus {
 
 fn cancel_the_booking_of(store: &Store, user: UserId) {
     let booking = store.list_for_user(user).unwrap()[0].booking.id;
-    store.cancel(booking, None, &[], Utc::now()).unwrap();
+    store.cancel(booking, None, &[], &[], Utc::now()).unwrap();
 }
 
 fn only_full_events_can_be_joined_once_in_order(store: &Store) {
@@ -339,7 +340,7 @@ fn an_offer_is_announced_once(store: &Store) {
     assert_eq!(offers[0].user_id, people[1]);
     let note = NewNotification {
         user_id: people[1],
-        kind: "booking",
+        kind: NotificationKind::Booking,
         title: "A place is free".into(),
         message: "Claim it".into(),
         action_url: None,

@@ -15,6 +15,7 @@ mod get_event;
 mod health;
 pub(crate) mod list_events;
 mod memberships;
+mod notifications;
 mod payments;
 mod submit_contact;
 mod unsubscribe;
@@ -136,6 +137,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/bookings/{id}/calendar.ics")
                         .route(web::get().to(bookings::calendar::handle)),
+                )
+                .service(
+                    web::resource("/notifications")
+                        .route(web::get().to(notifications::list::handle))
+                        .route(web::delete().to(notifications::clear::handle)),
+                )
+                // Before /notifications/{id}, which would otherwise take "read-all" for an id.
+                .service(
+                    web::resource("/notifications/read-all")
+                        .route(web::post().to(notifications::mark_all_read::handle)),
+                )
+                .service(
+                    web::resource("/notifications/{id}")
+                        .route(web::delete().to(notifications::delete::handle)),
+                )
+                .service(
+                    web::resource("/notifications/{id}/read")
+                        .route(web::post().to(notifications::mark_read::handle)),
                 )
                 .service(
                     web::resource("/create-checkout-session")

@@ -1,7 +1,8 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::outbox::SIGNUP_ATTEMPT_NOTICES;
 use playspace_domain::{
-    Email, FieldErrors, OneTimeToken, Role, Session, SignUpForm, TokenPurpose, User, UserId, london,
+    Email, FieldErrors, NewNotification, OneTimeToken, Role, Session, SignUpForm, TokenPurpose,
+    User, UserId, london,
 };
 use playspace_ports::{NewUserRecord, RepoError, TokenRecord};
 
@@ -29,7 +30,8 @@ pub enum RegisterError {
 }
 
 /// Creates an account and signs it in: the user, their first session, an email verification
-/// token, and the welcome and verification emails are stored in one transaction.
+/// token, the welcome and verification emails and the welcome notification are stored in
+/// one transaction.
 #[tracing::instrument(skip_all)]
 pub fn register(deps: &AccountDeps, input: RegisterInput) -> Result<SignedIn, RegisterError> {
     let now = deps.clock.now();
@@ -66,6 +68,7 @@ pub fn register(deps: &AccountDeps, input: RegisterInput) -> Result<SignedIn, Re
         expires_at: now + TokenPurpose::VerifyEmail.lifetime(),
         token: verify,
     };
+    let welcome = NewNotification::welcome(user.id);
     let record = NewUserRecord {
         user,
         password_hash,
@@ -73,7 +76,7 @@ pub fn register(deps: &AccountDeps, input: RegisterInput) -> Result<SignedIn, Re
     };
     match deps
         .users
-        .create_account(&record, &session, &[token], &mails)
+        .create_account(&record, &session, &[token], &mails, &[welcome])
     {
         Ok(()) => {}
         Err(RepoError::Conflict) => {
@@ -186,7 +189,7 @@ mod tests {
         let mut m = mocks();
         m.users
             .expect_create_account()
-            .withf(|record, session, tokens, emails| {
+            .withf(|record, session, tokens, emails, notes| {
                 record.password_hash == "$argon2id$hash"
                     && record.registration_ip.as_deref() == Some("10.0.0.9")
                     && session.user_id == record.user.id
@@ -195,9 +198,10 @@ mod tests {
                     && emails.iter().map(|e| e.email_type).collect::<Vec<_>>()
                         == ["welcome", "verify_email"]
                     && emails[1].text_body.contains(tokens[0].token.plain())
+                    && notes == [NewNotification::welcome(record.user.id)]
             })
             .times(1)
-            .returning(|_, _, _, _| Ok(()));
+            .returning(|_, _, _, _, _| Ok(()));
         let signed_in = run(&m, form()).unwrap();
         assert_eq!(signed_in.token, "jwt");
         assert_eq!(signed_in.user.email.as_str(), "ana@example.org");
@@ -211,7 +215,7 @@ mod tests {
         let found = owner.clone();
         m.users
             .expect_create_account()
-            .returning(|_, _, _, _| Err(RepoError::Conflict));
+            .returning(|_, _, _, _, _| Err(RepoError::Conflict));
         m.users
             .expect_find_by_email()
             .returning(move |_| Ok(Some((found.clone(), "h".into()))));

@@ -4,14 +4,14 @@ use playspace_domain::admin::PAGE_SIZE;
 use playspace_domain::audit::actions;
 use playspace_domain::page_cursor::Page;
 use playspace_domain::{
-    BookingId, BookingStatus, EventId, FieldErrors, PaymentMethod, PaymentStatus, ValidationError,
-    london,
+    BookingId, BookingStatus, EventId, FieldErrors, NewNotification, OutgoingEmail, PaymentMethod,
+    PaymentStatus, ValidationError, london,
 };
 use playspace_ports::{AdminBooking, BookingFilter, RepoError};
 
 use super::AdminDeps;
 use super::{Actor, cursor};
-use crate::bookings::{cancellation_email, refund_card_payment};
+use crate::bookings::{cancellation_email, cancellation_notice, refund_card_payment};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminBookingError {
@@ -144,15 +144,15 @@ pub fn update_booking(
             let Some(to) = errors.check("status", status(&text)) else {
                 return Err(AdminBookingError::Invalid(errors));
             };
-            let emails = if to == BookingStatus::Cancelled && current.booking.is_live() {
-                cancellation_mail(deps, id)?
+            let (emails, notes) = if to == BookingStatus::Cancelled && current.booking.is_live() {
+                cancellation_notices(deps, id)?
             } else {
-                vec![]
+                (vec![], vec![])
             };
             let audit = audit.detail("field", "status").detail("to", to.as_str());
             match deps
                 .admin_bookings
-                .set_booking_status(id, to, None, &emails, &audit)
+                .set_booking_status(id, to, None, &emails, &notes, &audit)
             {
                 Ok(()) => {}
                 Err(RepoError::Conflict) => return Err(AdminBookingError::NoPlace),
@@ -187,7 +187,7 @@ pub fn cancel_booking_as_admin(
         return Err(AdminBookingError::NotFound);
     }
     let now = deps.clock.now();
-    let emails = cancellation_mail(deps, id)?;
+    let (emails, notes) = cancellation_notices(deps, id)?;
     let reason: Option<String> = reason
         .map(|r| r.trim().chars().take(500).collect::<String>())
         .filter(|r| !r.is_empty());
@@ -204,6 +204,7 @@ pub fn cancel_booking_as_admin(
         BookingStatus::Cancelled,
         reason,
         &emails,
+        &notes,
         &audit,
     )?;
     let paid_by_card = current.booking.payment_method == PaymentMethod::Card
@@ -220,20 +221,24 @@ pub fn cancel_booking_as_admin(
     Ok(deps.admin_bookings.admin_booking(id)?)
 }
 
-/// The cancellation email for the booking's person (none for an erased account).
-fn cancellation_mail(
+/// The cancellation email and in-app notification for the booking's person (none for an
+/// erased account).
+fn cancellation_notices(
     deps: &AdminDeps,
     id: BookingId,
-) -> Result<Vec<playspace_domain::OutgoingEmail>, RepoError> {
+) -> Result<(Vec<OutgoingEmail>, Vec<NewNotification>), RepoError> {
     let found = deps.bookings.get(id)?;
     match deps.users.get(found.booking.user_id) {
-        Ok(user) => Ok(vec![cancellation_email(
-            deps.email,
-            &user,
-            &found.booking,
-            &found.event,
-        )]),
-        Err(RepoError::NotFound) => Ok(vec![]),
+        Ok(user) => Ok((
+            vec![cancellation_email(
+                deps.email,
+                &user,
+                &found.booking,
+                &found.event,
+            )],
+            vec![cancellation_notice(&user, &found.event)],
+        )),
+        Err(RepoError::NotFound) => Ok((vec![], vec![])),
         Err(e) => Err(e),
     }
 }

@@ -4,7 +4,7 @@ use playspace_domain::{Booking, BookingId, PaymentMethod, PaymentStatus, User};
 use playspace_ports::RepoError;
 
 use super::refunds::refund_card_payment;
-use super::{BookingDeps, emails};
+use super::{BookingDeps, emails, notices};
 
 #[derive(Debug, thiserror::Error)]
 pub enum CancelBookingError {
@@ -36,7 +36,8 @@ pub fn cancel_booking(
     }
     let reason = reason.map(|r| r.chars().take(500).collect::<String>());
     let mail = emails::cancellation(deps.email, user, &found.booking, &found.event);
-    match deps.bookings.cancel(id, reason, &[mail], now) {
+    let note = notices::booking_cancelled(user, &found.event);
+    match deps.bookings.cancel(id, reason, &[mail], &[note], now) {
         Ok(()) => {}
         Err(RepoError::NotFound) => return Err(CancelBookingError::NotFound),
         Err(e) => return Err(e.into()),

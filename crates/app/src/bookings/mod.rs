@@ -23,6 +23,7 @@ pub use cancel_booking::{CancelBookingError, cancel_booking};
 pub(crate) use emails::cancellation as cancellation_email;
 pub use memberships::{ChoosePlanError, PlanChoice, choose_plan, my_memberships};
 pub use my_bookings::my_bookings;
+pub(crate) use notices::booking_cancelled as cancellation_notice;
 pub use payments::{
     CheckoutError, PaymentError, cancel_payment, confirm_payment, handle_gateway_event,
     release_expired_holds, start_card_checkout,

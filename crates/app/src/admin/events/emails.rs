@@ -1,4 +1,5 @@
 //! What people booked on a session hear when an admin changes or cancels it.
+use playspace_domain::NotificationKind;
 use playspace_domain::event_form::attendee_changes;
 use playspace_domain::{Event, OutgoingEmail, PaymentMethod, PaymentStatus, london};
 use playspace_ports::{Attendee, EventNews, Message, NewNotification};
@@ -79,9 +80,9 @@ pub(super) fn message(
         notification: NewNotification {
             user_id: person.user_id,
             kind: if person.booking.is_some() {
-                "booking"
+                NotificationKind::Booking
             } else {
-                "info"
+                NotificationKind::Info
             },
             title: subject.clone(),
             message: lines[1..]

@@ -32,7 +32,13 @@ pub fn cancel_payment(
         .map(|_| ()),
         None => deps
             .bookings
-            .cancel(id, Some("Payment cancelled".into()), &[], deps.clock.now())
+            .cancel(
+                id,
+                Some("Payment cancelled".into()),
+                &[],
+                &[],
+                deps.clock.now(),
+            )
             .map_err(Into::into),
     }
 }

@@ -11,7 +11,7 @@ pub fn release_expired_holds(deps: &BookingDeps) -> Result<usize, PaymentError> 
     for (id, session) in deps.bookings.expired_holds(now, 100)? {
         let Some(session) = session else {
             deps.bookings
-                .cancel(id, Some("Payment window ended".into()), &[], now)?;
+                .cancel(id, Some("Payment window ended".into()), &[], &[], now)?;
             released += 1;
             continue;
         };

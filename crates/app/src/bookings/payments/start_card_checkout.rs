@@ -66,6 +66,7 @@ pub fn start_card_checkout(
                 booking.id,
                 Some("Checkout could not start".into()),
                 &[],
+                &[],
                 now,
             )?;
             return Err(CheckoutError::Gateway(e));

@@ -119,7 +119,7 @@ fn a_gateway_failure_gives_the_held_place_back() {
     m.bookings
         .expect_cancel()
         .times(1)
-        .returning(|_, _, _, _| Ok(()));
+        .returning(|_, _, _, _, _| Ok(()));
     m.bookings.expect_attach_checkout().never();
     let err = with_deps(&m, |d| {
         start_card_checkout(d, &user(), &EventId::new().to_string(), None)

@@ -1,3 +1,4 @@
+use playspace_domain::NotificationKind;
 use playspace_ports::{NewNotification, RepoError};
 
 use crate::bookings::{BookingDeps, emails};
@@ -13,7 +14,7 @@ pub fn announce_waitlist_offers(deps: &BookingDeps) -> Result<usize, RepoError> 
         let mail = emails::place_offered(deps.email, &user, &event, offer.offer_expires_at);
         let notification = NewNotification {
             user_id: user.id,
-            kind: "booking",
+            kind: NotificationKind::Booking,
             title: "A place is free for you".into(),
             message: format!(
                 "A place came up for \"{}\". Claim it before {}.",
