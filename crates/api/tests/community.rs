@@ -4,7 +4,7 @@
 mod common;
 
 use actix_web::test::TestRequest;
-use common::{TestApp, admin, admin_with_role, get_json, register, send};
+use common::{TestApp, admin, get_json, refused_callers, send};
 use serde_json::{Value, json};
 
 fn put(body: Value) -> TestRequest {
@@ -106,18 +106,9 @@ async fn bad_settings_are_refused_with_every_message_and_nothing_changes() {
 async fn only_admins_with_an_admin_session_may_change_it() {
     let app = TestApp::new();
     let service = app.service().await;
-    let (member, _) = register(&service, "member@example.org").await;
-    let (no_session, no_session_id) = register(&service, "admin2@example.org").await;
-    app.set_role(&no_session_id, "admin");
-    let (moderator, _) = admin_with_role(&app, &service, "leader@example.org", "moderator").await;
-    let cases = [
-        (None, 401, "unauthenticated"),
-        (Some(member.as_str()), 403, "forbidden"),
-        (Some(no_session.as_str()), 401, "admin_session_required"),
-        (Some(moderator.as_str()), 403, "forbidden"),
-    ];
+    let cases = refused_callers(&app, &service).await;
     for (token, status, code) in cases {
-        let (got, _, body) = send(&service, put(settings()), token).await;
+        let (got, _, body) = send(&service, put(settings()), token.as_deref()).await;
         assert_eq!((got, body["code"].as_str()), (status, Some(code)));
     }
     let (_, read) = get_json(&service, "/api/whatsapp-community").await;

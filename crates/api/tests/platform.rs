@@ -32,6 +32,8 @@ async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
         "/admin/register/some-id",
         "/verify-email?token=abc",
         "/membership/",
+        "/terms",
+        "/community-standards",
     ] {
         let (status, headers, body) = get(&service, path).await;
         assert_eq!(status, 200, "{path}");
@@ -42,7 +44,12 @@ async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
         );
         assert_eq!(headers.get("cache-control").unwrap(), "no-cache", "{path}");
     }
-    for path in ["/no/such/page", "/admin/nope", "/terms", "/events/a/b"] {
+    for path in [
+        "/no/such/page",
+        "/admin/nope",
+        "/privacy/policy",
+        "/events/a/b",
+    ] {
         let (status, _, body) = get(&service, path).await;
         assert_eq!(status, 404, "{path}");
         assert_eq!(

@@ -364,6 +364,24 @@ pub async fn admin_with_role(
     (token, id)
 }
 
+/// Everyone an admin-only endpoint refuses, with the answer each gets: (token, status, code)
+/// for the signed out, a member, an admin without an admin session, and a moderator.
+pub async fn refused_callers(
+    app: &TestApp,
+    service: &svc!(),
+) -> Vec<(Option<String>, u16, &'static str)> {
+    let (member, _) = register(service, "member@example.org").await;
+    let (no_session, no_session_id) = register(service, "admin2@example.org").await;
+    app.set_role(&no_session_id, "admin");
+    let (moderator, _) = admin_with_role(app, service, "leader@example.org", "moderator").await;
+    vec![
+        (None, 401, "unauthenticated"),
+        (Some(member), 403, "forbidden"),
+        (Some(no_session), 401, "admin_session_required"),
+        (Some(moderator), 403, "forbidden"),
+    ]
+}
+
 /// A signed-up admin with an open admin session; returns (token, user id).
 pub async fn admin(app: &TestApp, service: &svc!()) -> (String, String) {
     admin_with_role(app, service, "admin@example.org", "admin").await
