@@ -15,6 +15,7 @@ mod health;
 pub(crate) mod list_events;
 mod memberships;
 mod payments;
+mod recommendations;
 mod submit_contact;
 mod unsubscribe;
 mod user;
@@ -105,6 +106,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/user/preferences")
                         .route(web::get().to(user::get_preferences::handle))
                         .route(web::put().to(user::update_preferences::handle)),
+                )
+                .service(
+                    web::resource("/recommendations").route(web::get().to(recommendations::handle)),
                 )
                 .service(
                     web::resource("/user/profile")
