@@ -78,4 +78,24 @@ describe("AuthProvider", () => {
     await waitFor(() => expect(who()).toBe("signedOut:-"));
     expect(localStorage.getItem("signedIn")).toBeNull();
   });
+
+  it("forgets the person's own answers, recommendations included, when they sign out", async () => {
+    setSessionHint(true);
+    mockFetch(() => json({ user: buildUser() }));
+    let auth: ReturnType<typeof useAuth> | undefined;
+    function Grab() {
+      auth = useAuth();
+      return null;
+    }
+    const queryClient = renderAuth(<Grab />);
+    await waitFor(() => expect(who()).toBe("signedIn:Ana"));
+    queryClient.setQueryData(["/api/recommendations"], []);
+    queryClient.setQueryData(["/api/user/profile"], {});
+    queryClient.setQueryData(["/api/events"], []);
+    act(() => auth?.signedOut("chosen"));
+    await waitFor(() => expect(who()).toBe("signedOut:-"));
+    expect(queryClient.getQueryData(["/api/recommendations"])).toBeUndefined();
+    expect(queryClient.getQueryData(["/api/user/profile"])).toBeUndefined();
+    expect(queryClient.getQueryData(["/api/events"])).toEqual([]);
+  });
 });
