@@ -82,17 +82,16 @@ describe("AuthProvider", () => {
   it("forgets the person's own answers, recommendations included, when they sign out", async () => {
     setSessionHint(true);
     mockFetch(() => json({ user: buildUser() }));
-    let auth: ReturnType<typeof useAuth> | undefined;
-    function Grab() {
-      auth = useAuth();
-      return null;
+    function LogOut() {
+      const { signedOut } = useAuth();
+      return <button onClick={() => signedOut("chosen")}>Log out</button>;
     }
-    const queryClient = renderAuth(<Grab />);
+    const queryClient = renderAuth(<LogOut />);
     await waitFor(() => expect(who()).toBe("signedIn:Ana"));
     queryClient.setQueryData(["/api/recommendations"], []);
     queryClient.setQueryData(["/api/user/profile"], {});
     queryClient.setQueryData(["/api/events"], []);
-    act(() => auth?.signedOut("chosen"));
+    act(() => screen.getByRole("button", { name: "Log out" }).click());
     await waitFor(() => expect(who()).toBe("signedOut:-"));
     expect(queryClient.getQueryData(["/api/recommendations"])).toBeUndefined();
     expect(queryClient.getQueryData(["/api/user/profile"])).toBeUndefined();
