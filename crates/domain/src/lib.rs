@@ -25,6 +25,7 @@ pub mod outbox;
 pub mod page_cursor;
 pub mod password;
 pub mod preferences;
+pub mod recommendation;
 pub mod series;
 pub mod session;
 pub mod stats;

@@ -1,6 +1,6 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::BookingRefusal;
-use playspace_domain::{Booking, BookingId, Event, OutgoingEmail, UserId};
+use playspace_domain::{Booking, BookingId, Event, EventId, OutgoingEmail, UserId};
 
 use crate::RepoError;
 
@@ -80,6 +80,11 @@ pub trait BookingRepository: Send + Sync {
 
     /// The person's bookings, soonest event first.
     fn list_for_user(&self, user: UserId) -> Result<Vec<BookingWithEvent>, RepoError>;
+
+    /// The events starting after `after` that the person holds a live booking for: only
+    /// their ids, for leaving them out of recommendations.
+    fn live_event_ids(&self, user: UserId, after: DateTime<Utc>)
+    -> Result<Vec<EventId>, RepoError>;
 
     /// Cancels a live booking and releases its place exactly once, writing `emails` and
     /// `notifications` with it.

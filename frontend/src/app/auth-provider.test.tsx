@@ -78,4 +78,23 @@ describe("AuthProvider", () => {
     await waitFor(() => expect(who()).toBe("signedOut:-"));
     expect(localStorage.getItem("signedIn")).toBeNull();
   });
+
+  it("forgets the person's own answers, recommendations included, when they sign out", async () => {
+    setSessionHint(true);
+    mockFetch(() => json({ user: buildUser() }));
+    function LogOut() {
+      const { signedOut } = useAuth();
+      return <button onClick={() => signedOut("chosen")}>Log out</button>;
+    }
+    const queryClient = renderAuth(<LogOut />);
+    await waitFor(() => expect(who()).toBe("signedIn:Ana"));
+    queryClient.setQueryData(["/api/recommendations"], []);
+    queryClient.setQueryData(["/api/user/profile"], {});
+    queryClient.setQueryData(["/api/events"], []);
+    act(() => screen.getByRole("button", { name: "Log out" }).click());
+    await waitFor(() => expect(who()).toBe("signedOut:-"));
+    expect(queryClient.getQueryData(["/api/recommendations"])).toBeUndefined();
+    expect(queryClient.getQueryData(["/api/user/profile"])).toBeUndefined();
+    expect(queryClient.getQueryData(["/api/events"])).toEqual([]);
+  });
 });

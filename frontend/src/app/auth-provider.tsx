@@ -11,10 +11,14 @@ function isSessionGone(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && error.body?.code === "unauthenticated";
 }
 
+/** Personal answers outside /api/user/ (the home page's "Recommended for you"). */
+const PERSONAL_PATHS: readonly string[] = ["/api/recommendations"];
+
 /** Queries that belong to the signed-in person and must not outlive their session. */
 function forgetPersonalData(queryClient: QueryClient) {
   queryClient.removeQueries({
-    predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith("/api/user/"),
+    predicate: ({ queryKey: [path] }) =>
+      typeof path === "string" && (path.startsWith("/api/user/") || PERSONAL_PATHS.includes(path)),
   });
 }
 

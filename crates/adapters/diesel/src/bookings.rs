@@ -1,7 +1,7 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use playspace_domain::booking_rules::BookingRefusal;
-use playspace_domain::{Booking, BookingId, Money, UserId};
+use playspace_domain::{Booking, BookingId, EventId, Money, UserId};
 use playspace_ports::{
     BookError, BookingRepository, BookingRequest, BookingWithEvent, PaymentTransition, RepoError,
     TransitionOutcome,
@@ -346,6 +346,25 @@ impl BookingRepository for Store {
             .load(&mut *conn)
             .map_err(repo_error)?;
         rows.into_iter().map(row_pair).collect()
+    }
+
+    fn live_event_ids(
+        &self,
+        user: UserId,
+        after: DateTime<Utc>,
+    ) -> Result<Vec<EventId>, RepoError> {
+        let mut conn = self.conn()?;
+        let ids: Vec<String> = bookings::table
+            .inner_join(events::table)
+            .filter(bookings::user_id.eq(user.to_string()))
+            .filter(bookings::status.ne("cancelled"))
+            .filter(events::starts_at.gt(to_db_time(after)))
+            .select(bookings::event_id)
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        ids.iter()
+            .map(|id| id.parse().map_err(|e| corrupt("event id", e)))
+            .collect()
     }
 
     fn cancel(

@@ -28,6 +28,7 @@ on_both_backends!(
     a_booking_stores_its_emails_and_notification_and_a_refusal_none,
     already_booked_is_said_before_the_month_and_the_capacity,
     one_person_booking_six_events_at_once_gets_their_two,
+    live_event_ids_are_the_persons_live_bookings_of_events_still_to_come,
 );
 
 use common::{event, members, request};
@@ -437,4 +438,38 @@ fn postgres_one_statement_booking_stores_what_the_step_by_step_path_stores() {
         assert!(!a.is_empty(), "{table} has rows");
         assert_eq!(a, b, "{table}");
     }
+}
+
+fn live_event_ids_are_the_persons_live_bookings_of_events_still_to_come(store: &Store) {
+    let people = members(store, 2);
+    let (kept, cancelled, others) = (event(store, 5), event(store, 5), event(store, 5));
+    store
+        .book(&request(people[0], &kept, None), Utc::now())
+        .unwrap();
+    let to_cancel = request(people[0], &cancelled, None);
+    store.book(&to_cancel, Utc::now()).unwrap();
+    store
+        .cancel(to_cancel.booking.id, None, &[], Utc::now())
+        .unwrap();
+    store
+        .book(&request(people[1], &others, None), Utc::now())
+        .unwrap();
+    assert_eq!(
+        store.live_event_ids(people[0], Utc::now()).unwrap(),
+        [kept.id]
+    );
+    // Once the event has started it is no longer asked about.
+    let after_start = kept.starts_at + Duration::minutes(1);
+    assert!(
+        store
+            .live_event_ids(people[0], after_start)
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        store
+            .live_event_ids(members(store, 1)[0], Utc::now())
+            .unwrap()
+            .is_empty()
+    );
 }

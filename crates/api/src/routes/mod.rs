@@ -17,6 +17,7 @@ pub(crate) mod list_events;
 mod memberships;
 mod notifications;
 mod payments;
+mod recommendations;
 mod submit_contact;
 mod unsubscribe;
 mod user;
@@ -110,6 +111,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/user/preferences")
                         .route(web::get().to(user::get_preferences::handle))
                         .route(web::put().to(user::update_preferences::handle)),
+                )
+                .service(
+                    web::resource("/recommendations").route(web::get().to(recommendations::handle)),
                 )
                 .service(
                     web::resource("/user/profile")

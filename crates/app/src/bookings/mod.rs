@@ -7,6 +7,7 @@ mod memberships;
 mod my_bookings;
 mod notices;
 mod payments;
+mod recommendations;
 mod refunds;
 mod waitlist;
 
@@ -28,6 +29,7 @@ pub use payments::{
     CheckoutError, PaymentError, cancel_payment, confirm_payment, handle_gateway_event,
     release_expired_holds, start_card_checkout,
 };
+pub use recommendations::recommended_events;
 pub(crate) use refunds::refund_card_payment;
 pub use refunds::retry_unsent_refunds;
 pub use waitlist::{

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { StatCards, type Stat } from "@/features/community/components/stat-cards";
 import { ValuesGrid } from "@/features/community/components/values-grid";
+import { RecommendedForYou } from "@/features/events/components/recommended-for-you";
 import { UpcomingEvents } from "@/features/events/components/upcoming-events";
 import { sportImageUrl } from "@/lib/sport-images";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -63,6 +64,10 @@ export default function HomePage() {
       </section>
 
       <UpcomingEvents />
+
+      {/* After the spec's Upcoming Events: it appears only once the person is known, so it
+          must not push the prerendered first screen down. */}
+      <RecommendedForYou />
 
       <section aria-labelledby="community" className="border-t bg-muted/50">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
