@@ -449,7 +449,7 @@ fn live_event_ids_are_the_persons_live_bookings_of_events_still_to_come(store: &
     let to_cancel = request(people[0], &cancelled, None);
     store.book(&to_cancel, Utc::now()).unwrap();
     store
-        .cancel(to_cancel.booking.id, None, &[], Utc::now())
+        .cancel(to_cancel.booking.id, None, &[], &[], Utc::now())
         .unwrap();
     store
         .book(&request(people[1], &others, None), Utc::now())
