@@ -152,6 +152,7 @@ describe("admin login", () => {
         ["Events", "Events"],
         ["Bookings", "Bookings"],
         ["Emails", "Send an email"],
+        ["Community", "WhatsApp community"],
         ["Audit", "Audit log"],
         ["Registers", "Registers"],
       ]) {

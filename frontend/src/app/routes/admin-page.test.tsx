@@ -85,6 +85,7 @@ describe("the admin gate", () => {
       "Events",
       "Bookings",
       "Emails",
+      "Community",
       "Audit",
       "Registers",
     ]);
