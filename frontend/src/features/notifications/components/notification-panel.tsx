@@ -1,5 +1,5 @@
 import { AlarmClock, Bell, BellOff, CalendarCheck, Info, PartyPopper, X, type LucideIcon } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -68,7 +68,7 @@ function Item({
       <Button
         variant="ghost"
         size="icon"
-        className="mt-1 size-8 text-muted-foreground"
+        className="mt-1 size-8! text-muted-foreground"
         aria-label={`Clear notification: ${notification.title}`}
         onClick={onClear}
       >
@@ -95,17 +95,20 @@ export default function NotificationPanel({
   const clearOne = useClearOne();
   const clearAll = useClearAll();
   const items = list?.notifications ?? [];
+  const unread = list?.unreadCount ?? 0;
   const listRef = useRef<HTMLUListElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
   // A cleared item's buttons vanish; focus goes to the item that takes its place (or the
-  // close button), never to the page behind.
-  const refocus = (index: number) =>
-    requestAnimationFrame(() => {
-      const buttons = listRef.current?.querySelectorAll<HTMLElement>("[data-notification-item]") ?? [];
-      (buttons[Math.min(index, buttons.length - 1)] ?? closeRef.current)?.focus();
-    });
-  const unread = list?.unreadCount ?? 0;
+  // close button), never to the page behind. Applied once the list without it has rendered.
+  const focusAfterClear = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterClear.current;
+    if (index === null) return;
+    focusAfterClear.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>("[data-notification-item]") ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? closeRef.current)?.focus();
+  }, [list]);
 
   const openItem = (notification: AppNotification) => {
     if (!notification.read) markRead.mutate(notification.id);
@@ -123,7 +126,13 @@ export default function NotificationPanel({
       <PopoverContent
         align="end"
         aria-labelledby={titleId}
-        className="flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col p-0"
+        // Focus goes to the panel itself, which reads out its title, rather than to its
+        // first button (a ring on the close button would look like the thing to press).
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+        className="flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col p-0!"
       >
         <div className="flex items-center gap-2 border-b px-4 py-3">
           <h2 id={titleId} className="text-base font-extrabold tracking-tight">
@@ -135,7 +144,7 @@ export default function NotificationPanel({
               ref={closeRef}
               variant="ghost"
               size="icon"
-              className="ml-auto size-8"
+              className="ml-auto size-8!"
               aria-label="Close notifications"
             >
               <X aria-hidden="true" />
@@ -148,8 +157,8 @@ export default function NotificationPanel({
               Mark all read
             </Button>
             <Button variant="ghost" size="sm" className="ml-auto" onClick={() => {
+                focusAfterClear.current = 0;
                 clearAll.mutate(undefined);
-                refocus(0);
               }}
             >
               Clear all
@@ -173,8 +182,8 @@ export default function NotificationPanel({
                 now={now}
                 onOpen={() => openItem(notification)}
                 onClear={() => {
+                  focusAfterClear.current = index;
                   clearOne.mutate(notification.id);
-                  refocus(index);
                 }}
               />
             ))}
