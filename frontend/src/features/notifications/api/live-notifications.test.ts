@@ -4,8 +4,10 @@ import { toast } from "@/lib/toast";
 import { useNewNotificationToasts } from "./live-notifications";
 import type { AppNotification, NotificationList } from "./notifications";
 
+const booked = vi.hoisted(() => ({ at: Number.NEGATIVE_INFINITY }));
 vi.mock("@/lib/toast", () => ({
   toast: { bookingConfirmation: vi.fn(), reminder: vi.fn(), welcome: vi.fn(), info: vi.fn() },
+  bookedHereSince: (since: number) => booked.at >= since,
 }));
 
 const note = (id: string, type: AppNotification["type"], read = false): AppNotification => ({
@@ -25,7 +27,10 @@ const list = (...notifications: AppNotification[]): NotificationList => ({
 });
 
 describe("useNewNotificationToasts", () => {
-  beforeEach(() => vi.clearAllMocks());
+  beforeEach(() => {
+    vi.clearAllMocks();
+    booked.at = Number.NEGATIVE_INFINITY;
+  });
 
   it("says nothing about the list as first loaded", () => {
     renderHook(() => useNewNotificationToasts(list(note("w", "welcome"), note("b", "booking"))));
@@ -66,5 +71,18 @@ describe("useNewNotificationToasts", () => {
     });
     rerender({ data: list(note("w", "welcome")) });
     expect(toast.welcome).toHaveBeenCalledExactlyOnceWith("w title", { description: "w message", id: "w" });
+  });
+
+  it("leaves out a booking notification just after this tab confirmed a booking itself", () => {
+    const { rerender } = renderHook(({ data }: { data: NotificationList }) => useNewNotificationToasts(data), {
+      initialProps: { data: list() },
+    });
+    booked.at = Date.now() - 5_000;
+    rerender({ data: list(note("b", "booking"), note("r", "reminder")) });
+    expect(toast.bookingConfirmation).not.toHaveBeenCalled();
+    expect(toast.reminder).toHaveBeenCalledOnce();
+    booked.at = Date.now() - 120_000;
+    rerender({ data: list(note("b2", "booking"), note("b", "booking"), note("r", "reminder")) });
+    expect(toast.bookingConfirmation).toHaveBeenCalledExactlyOnceWith("b2 title", { description: "b2 message", id: "b2" });
   });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "@/lib/toast";
+import { bookedHereSince, toast } from "@/lib/toast";
 import { addToCache, notificationSchema, notificationsQueryKey, type AppNotification, type NotificationList } from "./notifications";
 
 /** How often the list is fetched while the stream is down (and the stream retried). */
@@ -66,7 +66,11 @@ const SHOW = {
   info: toast.info,
 } as const;
 
+/** A booking confirmed in this tab within this long already had its toast here. */
+const OWN_BOOKING_MS = 60_000;
+
 function show(notification: AppNotification) {
+  if (notification.type === "booking" && bookedHereSince(Date.now() - OWN_BOOKING_MS)) return;
   SHOW[notification.type](notification.title, { description: notification.message, id: notification.id });
 }
 
