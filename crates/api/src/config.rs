@@ -29,6 +29,9 @@ pub struct Config {
     /// With a key, card payments go through Stripe Checkout; without, the local checkout.
     pub stripe_secret_key: Option<Secret>,
     pub stripe_webhook_secret: Option<Secret>,
+    /// How often an open notification stream looks for the person's new notifications
+    /// (ADR 0013). Not read from the environment; tests shorten it.
+    pub notification_poll: std::time::Duration,
 }
 
 /// A configuration value that must never reach a log: `Debug` prints a placeholder.
@@ -154,6 +157,7 @@ impl Config {
             public_url,
             log_format,
             db_pool_size,
+            notification_poll: std::time::Duration::from_secs(3),
         })
     }
 

@@ -52,3 +52,18 @@ export const toast = {
   reminder: timed("info", "reminder"),
   dismiss: (id?: string | number) => withSonner(({ toast }) => toast.dismiss(id)),
 };
+
+/**
+ * When this tab last confirmed a booking itself (with its reference). The bell's live
+ * notifications skip a booking notification that arrives shortly after: the person has
+ * just seen it here, and the booking area shows one toast at a time (spec section 4).
+ */
+let bookedHereAt = Number.NEGATIVE_INFINITY;
+
+export function markBookedHere(now: number = Date.now()): void {
+  bookedHereAt = now;
+}
+
+export function bookedHereSince(since: number): boolean {
+  return bookedHereAt >= since;
+}

@@ -62,6 +62,7 @@ pub fn client_info(req: &HttpRequest) -> ClientInfo {
 /// take these and authenticate inside their own blocking call: one hop to the blocking pool
 /// instead of two, so under a rush a request that has started finishes before later ones
 /// start (the pool's queue is first come, first served).
+#[derive(Clone)]
 pub struct Credentials {
     token: Option<String>,
     client: ClientInfo,

@@ -147,6 +147,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::get().to(notifications::list::handle))
                         .route(web::delete().to(notifications::clear::handle)),
                 )
+                // Before /notifications/{id}, which would otherwise take "stream" for an id.
+                .service(
+                    web::resource("/notifications/stream")
+                        .route(web::get().to(notifications::stream::handle)),
+                )
                 // Before /notifications/{id}, which would otherwise take "read-all" for an id.
                 .service(
                     web::resource("/notifications/read-all")

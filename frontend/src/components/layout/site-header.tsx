@@ -19,6 +19,8 @@ import { AccountMenuButton } from "./user-avatar";
 const ThemeMenu = lazy(() => import("./theme-menu"));
 const UserMenu = lazy(() => import("./user-menu"));
 const MobileAccountLinks = lazy(() => import("./mobile-account-links"));
+// The bell is for signed-in people only: a visitor's first load never fetches its code.
+const NotificationBell = lazy(() => import("@/features/notifications/components/notification-bell"));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -120,6 +122,10 @@ export function SiteHeader() {
           ) : user ? (
             <>
               <Greeting user={user} className="max-w-48 max-md:hidden" />
+              <Suspense fallback={<span className="size-10 shrink-0" />}>
+                {/* Keyed by person: nothing of one person's list or toasts carries to the next. */}
+                <NotificationBell key={user.id} userId={user.id} />
+              </Suspense>
               {accountMenu.demand === "idle" ? (
                 <AccountMenuButton user={user} {...accountMenu.triggerProps} />
               ) : (

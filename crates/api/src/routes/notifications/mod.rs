@@ -5,6 +5,7 @@ pub mod delete;
 pub mod list;
 pub mod mark_all_read;
 pub mod mark_read;
+pub mod stream;
 
 use actix_web::HttpResponse;
 

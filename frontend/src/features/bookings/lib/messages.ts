@@ -1,4 +1,4 @@
-import { toast } from "@/lib/toast";
+import { markBookedHere, toast } from "@/lib/toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
 /** One toast at a time in the booking area (spec section 4): each replaces the last. */
@@ -41,6 +41,7 @@ export function paymentSetupFailure(error: unknown): string {
 
 /** 'Booking Confirmed!' with the server's reference. */
 export function showBookedToast(reference: string): void {
+  markBookedHere();
   toast.bookingConfirmation("Booking Confirmed!", {
     id: BOOKING_TOAST_ID,
     description: `Your booking reference is ${reference}. Check your email for details.`,

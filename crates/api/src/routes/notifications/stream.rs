@@ -1,0 +1,144 @@
+//! `GET /api/notifications/stream`: the signed-in person's new notifications as server-sent
+//! events. Each open stream looks at the person's list every `Config::notification_poll`
+//! (ADR 0013): every writer, in this process or another one on the same database, is seen
+//! without a signal to forget, and a session that ends (logout, expiry) ends the stream.
+use std::time::{Duration, Instant};
+
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, web};
+use futures_util::stream;
+use playspace_app::notifications::list_notifications;
+use playspace_domain::{Notification, NotificationId};
+
+use crate::auth::{Credentials, unauthenticated};
+use crate::dto::NotificationDto;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// A comment line at least this often, so proxies keep the connection and a client that
+/// has gone is noticed on the next write.
+const KEEP_ALIVE: Duration = Duration::from_secs(25);
+
+/// Sent first: headers and this reach the browser at once, and a dropped stream is retried
+/// after 10 s rather than the browser's default 3 s.
+const OPENING: &[u8] = b"retry: 10000\n\n";
+
+/// One open stream. Its memory is bounded: the ids of the person's current list (at most
+/// `NOTIFICATIONS_KEPT`) and the credentials it re-checks.
+struct Watch {
+    state: web::Data<AppState>,
+    credentials: Credentials,
+    /// The ids in the person's list at the last look; any other id seen later is new.
+    known: Vec<NotificationId>,
+    last_write: Instant,
+    opened: bool,
+}
+
+/// What one look at the database found.
+enum Look {
+    /// The session has ended (or the token no longer verifies): the stream ends.
+    SignedOut,
+    /// The person's list, newest first.
+    List(Vec<Notification>),
+}
+
+/// Blocking: the session check and the list, on one trip to the blocking pool.
+fn look(state: &AppState, credentials: Credentials) -> Result<Look, ApiError> {
+    let Some(current) = credentials.authenticate(&state.account_deps())? else {
+        return Ok(Look::SignedOut);
+    };
+    let list = list_notifications(&state.notification_deps(), current.user.id)?;
+    Ok(Look::List(list.items))
+}
+
+/// `event: notification` frames for `fresh` (oldest first, so they arrive in order).
+fn frames(fresh: &[&Notification]) -> Bytes {
+    let mut out = String::new();
+    for n in fresh.iter().rev() {
+        // Serialising our own DTO cannot fail; the `data:` line stays on one line because
+        // JSON escapes newlines inside strings.
+        let json = serde_json::to_string(&NotificationDto::from(*n)).unwrap_or_default();
+        out.push_str("event: notification\nid: ");
+        out.push_str(&n.id.to_string());
+        out.push_str("\ndata: ");
+        out.push_str(&json);
+        out.push_str("\n\n");
+    }
+    Bytes::from(out)
+}
+
+impl Watch {
+    /// Waits until there is something to send; `None` ends the stream.
+    async fn next_chunk(&mut self) -> Option<Bytes> {
+        if !self.opened {
+            self.opened = true;
+            return Some(Bytes::from_static(OPENING));
+        }
+        let poll = self.state.config.notification_poll;
+        loop {
+            actix_web::rt::time::sleep(poll).await;
+            let state = self.state.clone();
+            let credentials = self.credentials.clone();
+            match web::block(move || look(&state, credentials)).await {
+                Ok(Ok(Look::SignedOut)) => return None,
+                Ok(Ok(Look::List(items))) => {
+                    let fresh: Vec<&Notification> = items
+                        .iter()
+                        .filter(|n| !self.known.contains(&n.id))
+                        .collect();
+                    let chunk = (!fresh.is_empty()).then(|| frames(&fresh));
+                    self.known = items.iter().map(|n| n.id).collect();
+                    if let Some(chunk) = chunk {
+                        self.last_write = Instant::now();
+                        return Some(chunk);
+                    }
+                }
+                // A store hiccup is not the client's business: try again at the next look.
+                Ok(Err(e)) => tracing::warn!(error = %e, "notification stream could not look"),
+                Err(e) => tracing::warn!(error = %e, "notification stream could not look"),
+            }
+            if self.last_write.elapsed() >= KEEP_ALIVE {
+                self.last_write = Instant::now();
+                return Some(Bytes::from_static(b": keep-alive\n\n"));
+            }
+        }
+    }
+}
+
+/// `GET /api/notifications/stream`: 401 signed out; otherwise `text/event-stream` with an
+/// `event: notification` (the list's item shape) for each notification written after it
+/// opened, and a keep-alive comment every 25 s.
+pub async fn handle(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let credentials = Credentials::from_request(&req);
+    let first = {
+        let state = state.clone();
+        let credentials = credentials.clone();
+        web::block(move || look(&state, credentials)).await??
+    };
+    let Look::List(items) = first else {
+        return Err(unauthenticated());
+    };
+    let watch = Watch {
+        state,
+        credentials,
+        known: items.iter().map(|n| n.id).collect(),
+        last_write: Instant::now(),
+        opened: false,
+    };
+    let body = stream::unfold(watch, |mut watch| async move {
+        let chunk = watch.next_chunk().await?;
+        Some((Ok::<_, actix_web::Error>(chunk), watch))
+    });
+    Ok(HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, "text/event-stream"))
+        .insert_header((CACHE_CONTROL, "no-store"))
+        // Nginx and the like would otherwise hold events back in their buffers.
+        .insert_header(("X-Accel-Buffering", "no"))
+        // Tells the Compress middleware to leave it alone: a compressor buffers.
+        .insert_header((CONTENT_ENCODING, "identity"))
+        .streaming(body))
+}

@@ -1,0 +1,184 @@
+// The notification bell and panel against the real server: a new member finds the welcome;
+// a booking made elsewhere raises the badge and a toast in an open page without a reload
+// (through /api/notifications/stream: the fallback poll is a minute, the test waits 15 s);
+// mark one read, clear one, mark all read, clear all; Escape returns focus to the bell; axe
+// clean with the panel open in both themes at 390 px and desktop. A visitor never loads the
+// bell's code. With SCREENSHOT_DIR set, the open panel is photographed at 390 px and
+// 1280 px, light and dark.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import {
+  api,
+  axeChecker,
+  bookFor,
+  DESKTOP,
+  goto,
+  launchBrowser,
+  MOBILE,
+  openPage,
+  registerMember,
+  signInContext,
+  until,
+} from "./helpers.mjs";
+
+let browser;
+/** Upcoming sessions with places left, booked by cash (or free) through the API. */
+let openEvents;
+
+before(async () => {
+  browser = await launchBrowser();
+  const events = await api("/api/events");
+  openEvents = events.filter((event) => event.currentParticipants < event.maxParticipants - 2);
+  assert.ok(openEvents.length >= 4, "the seed data should have sessions with places left");
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function withPage(options, body) {
+  const { context, page, errors } = await openPage(browser, options);
+  try {
+    await body(page, context);
+    assert.deepEqual(errors.map(String), [], "the page logged errors");
+  } finally {
+    await context.close();
+  }
+}
+
+const bell = (page) => page.getByRole("banner").getByRole("button", { name: /^Notifications, / });
+const panel = (page) => page.getByRole("dialog", { name: "Notifications" });
+const items = (page) => panel(page).getByRole("listitem");
+const toastWith = (page, text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+async function expectBell(page, label) {
+  await page.getByRole("banner").getByRole("button", { name: label, exact: true }).waitFor({ timeout: 15_000 });
+}
+
+const focusInPanel = (page, what) =>
+  until(() => panel(page).evaluate((element) => element.contains(document.activeElement)), { what });
+
+const focusOnBell = (page) =>
+  until(() => page.evaluate(() => /^Notifications, /.test(document.activeElement?.getAttribute("aria-label") ?? "")), {
+    what: "focus back on the bell",
+  });
+
+async function screenshotPanel(page, viewport) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const colorScheme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, colorScheme === "dark");
+    // Colours fade after a theme change: wait for every finite transition to end.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+    );
+    await page.screenshot({ path: join(dir, `notifications-${viewport.width}-${colorScheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "no-preference" });
+}
+
+describe("notification bell and panel", () => {
+  for (const [label, viewport, offset] of [
+    ["desktop", DESKTOP, 0],
+    ["390 px", MOBILE, 2],
+  ]) {
+    test(`a member's notifications arrive live and can be read and cleared (${label})`, () =>
+      withPage({ viewport }, async (page, context) => {
+        const member = await registerMember({ firstName: "Noor" });
+        await signInContext(context, member);
+        await goto(page, "/about");
+
+        // The welcome written at sign-up.
+        await expectBell(page, "Notifications, 1 unread");
+        assert.equal((await bell(page).textContent()).trim(), "1");
+        await bell(page).click();
+        await panel(page).getByRole("heading", { name: "Notifications" }).waitFor();
+        await items(page).filter({ hasText: "Welcome to PlaySpace!" }).waitFor();
+        await panel(page).getByText("1 unread").waitFor();
+        await page.keyboard.press("Escape");
+        await panel(page).waitFor({ state: "hidden" });
+        await focusOnBell(page);
+        // From the keyboard: Enter opens it with focus inside; Escape closes it.
+        await page.keyboard.press("Enter");
+        await focusInPanel(page, "focus moves into the panel when it opens");
+        await page.keyboard.press("Escape");
+        await panel(page).waitFor({ state: "hidden" });
+        await focusOnBell(page);
+
+        // Two bookings made elsewhere (the API, as the same member): the badge and toasts
+        // follow without a reload.
+        const [first, second] = openEvents.slice(offset, offset + 2);
+        await bookFor(member, first.id);
+        await expectBell(page, "Notifications, 2 unread");
+        await toastWith(page, `Booking confirmed for "${first.title}"!`).waitFor();
+        await bookFor(member, second.id);
+        await expectBell(page, "Notifications, 3 unread");
+        await toastWith(page, `Booking confirmed for "${second.title}"!`).waitFor();
+        assert.equal(await toastWith(page, `"${first.title}"`).count(), 1, "one toast per notification");
+        // Toasts pause while the pointer rests on them (they sit over the header's corner).
+        await page.mouse.move(10, viewport.height - 10);
+        await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
+
+        await bell(page).click();
+        await panel(page).waitFor();
+        assert.equal(await items(page).count(), 3);
+        await items(page).first().getByText("now", { exact: true }).waitFor();
+        const axe = axeChecker(page);
+        await axe.check(`notification panel (${label})`);
+        await screenshotPanel(page, viewport);
+
+        // Clicking an item marks it read and follows its link.
+        await items(page).filter({ hasText: "Welcome to PlaySpace!" }).getByRole("button", { name: /^Unread: Welcome to PlaySpace!/ }).click();
+        await page.waitForURL(/\/events$/);
+        await panel(page).waitFor({ state: "hidden" });
+        await expectBell(page, "Notifications, 2 unread");
+
+        // Clear one.
+        await bell(page).click();
+        await panel(page).getByRole("button", { name: "Clear notification: Welcome to PlaySpace!" }).click();
+        await until(async () => (await items(page).count()) === 2, { what: "one item fewer" });
+        await focusInPanel(page, "focus stays in the panel after clearing one");
+
+        // Mark all read.
+        await panel(page).getByRole("button", { name: "Mark all read" }).click();
+        await expectBell(page, "Notifications, none unread");
+        assert.equal(await panel(page).getByText(/unread$/).count(), 0);
+        assert.equal((await bell(page).textContent()).trim(), "", "no badge at 0");
+
+        // Clear all.
+        await panel(page).getByRole("button", { name: "Clear all" }).click();
+        await panel(page).getByText("No notifications").waitFor();
+        await panel(page).getByText("You're all caught up!").waitFor();
+        await axe.check(`empty notification panel (${label})`);
+        await focusInPanel(page, "focus stays in the panel after clearing all");
+        await page.keyboard.press("Escape");
+        await panel(page).waitFor({ state: "hidden" });
+        await focusOnBell(page);
+        axe.assertClean();
+
+        // The server agrees.
+        await page.reload({ waitUntil: "networkidle" });
+        await expectBell(page, "Notifications, none unread");
+      }));
+  }
+
+  test("a visitor's page has no bell and never loads its code or asks for notifications", () =>
+    withPage({ viewport: MOBILE }, async (page) => {
+      const asked = [];
+      page.on("request", (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path.startsWith("/api/notifications") || /notification/.test(path)) asked.push(path);
+      });
+      await goto(page, "/");
+      await page.getByRole("banner").getByRole("button", { name: "Menu" }).waitFor();
+      // Let the app's code load and hydrate the prerendered page.
+      await page.waitForFunction(() => document.querySelectorAll('[role="status"]').length === 0);
+      assert.equal(await bell(page).count(), 0);
+      assert.deepEqual(asked, []);
+    }));
+});

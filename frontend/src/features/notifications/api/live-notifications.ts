@@ -1,0 +1,95 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { bookedHereSince, toast } from "@/lib/toast";
+import { addToCache, notificationSchema, notificationsQueryKey, type AppNotification, type NotificationList } from "./notifications";
+
+/** How often the list is fetched while the stream is down (and the stream retried). */
+export const FALLBACK_MS = 60_000;
+
+const STREAM_URL = "/api/notifications/stream";
+
+/**
+ * One EventSource per tab on /api/notifications/stream while this is mounted (the bell
+ * mounts only for a signed-in person, so signing out closes it). Each notification it
+ * brings goes into the cached list. Returns whether the stream is open: when it is not,
+ * the caller polls the list instead. A stream the browser gave up on (an error answer) is
+ * tried again after FALLBACK_MS.
+ */
+export function useNotificationStream(userId: string): boolean {
+  const client = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    let source: EventSource | null = null;
+    let retry: number | undefined;
+    const connect = () => {
+      const startedAt = Date.now();
+      const stream = new EventSource(STREAM_URL);
+      source = stream;
+      stream.addEventListener("open", () => {
+        setLive(true);
+        // A list read before the stream began may miss what was written in between.
+        const key = notificationsQueryKey(userId);
+        if ((client.getQueryState(key)?.dataUpdatedAt ?? 0) < startedAt) {
+          void client.invalidateQueries({ queryKey: key });
+        }
+      });
+      stream.addEventListener("notification", (event: MessageEvent<string>) => {
+        try {
+          const parsed = notificationSchema.safeParse(JSON.parse(event.data));
+          if (parsed.success) addToCache(client, userId, parsed.data);
+        } catch {
+          // Not JSON: nothing to show; the next list fetch has it if it was real.
+        }
+      });
+      stream.addEventListener("error", () => {
+        setLive(false);
+        if (stream.readyState === EventSource.CLOSED) {
+          retry = window.setTimeout(connect, FALLBACK_MS);
+        }
+      });
+    };
+    connect();
+    return () => {
+      window.clearTimeout(retry);
+      source?.close();
+    };
+  }, [client, userId]);
+  return live;
+}
+
+const SHOW = {
+  booking: toast.bookingConfirmation,
+  reminder: toast.reminder,
+  welcome: toast.welcome,
+  system: toast.info,
+  info: toast.info,
+} as const;
+
+/** A booking confirmed in this tab within this long already had its toast here. */
+const OWN_BOOKING_MS = 60_000;
+
+function show(notification: AppNotification) {
+  if (notification.type === "booking" && bookedHereSince(Date.now() - OWN_BOOKING_MS)) return;
+  SHOW[notification.type](notification.title, { description: notification.message, id: notification.id });
+}
+
+/**
+ * A toast, with its kind's duration, for each unread notification that appears in the list
+ * after it first loaded (from the stream or a poll); each id at most once in this tab.
+ */
+export function useNewNotificationToasts(list: NotificationList | undefined) {
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!list) return;
+    if (known.current === null) {
+      known.current = new Set(list.notifications.map((n) => n.id));
+      return;
+    }
+    const seen = known.current;
+    const fresh = list.notifications.filter((n) => !seen.has(n.id));
+    for (const n of fresh) seen.add(n.id);
+    // Oldest first, as they happened.
+    for (const n of fresh.reverse()) if (!n.read) show(n);
+  }, [list]);
+}
