@@ -137,7 +137,7 @@ describe("community stories", () => {
       await dialog.getByLabel("Story Title").fill("Swim");
       await dialog.getByLabel("Your Name").fill("J");
       await dialog.getByLabel("Summary").fill("Too short");
-      await dialog.getByLabel("Your Story", { exact: true }).fill("Also too short.");
+      await dialog.getByLabel(/^Your Story/).fill("Also too short.");
       await dialog.getByRole("button", { name: "Submit Story" }).click();
       for (const message of [
         "Title must be at least 5 characters",
@@ -157,7 +157,7 @@ describe("community stories", () => {
       await page.getByRole("option", { name: "Member Story" }).click();
       await dialog.getByLabel("Summary").fill("It is never too late to get in the water.");
       await dialog
-        .getByLabel("Your Story", { exact: true })
+        .getByLabel(/^Your Story/)
         .fill("I signed up for the quiet session on a whim.\n\nFour weeks later I swam my first length without stopping.");
       await dialog.getByRole("button", { name: "Submit Story" }).click();
       await page.getByText("Story Submitted!").waitFor();
