@@ -181,6 +181,7 @@ const CLIENT_ROUTES: &[&str] = &[
     "/preferences",
     "/profile",
     "/blog",
+    "/blog/:id",
     "/booking/:id",
     "/success",
     "/cancel",
@@ -603,6 +604,7 @@ mod tests {
             "/terms",
             "/privacy/",
             "/community-standards",
+            "/blog/abc",
         ] {
             assert!(is_client_route(path), "{path}");
         }
@@ -615,6 +617,7 @@ mod tests {
             "/admin/register/",
             "/terms/x",
             "/legal",
+            "/blog/a/b",
         ] {
             assert!(!is_client_route(path), "{path}");
         }

@@ -22,6 +22,13 @@ pub const CONTACT_PER_IP: Limit = Limit {
     window: Duration::from_secs(600),
 };
 
+/// Story submissions per IP address: a person shares a story now and then, not a dozen.
+pub const STORY_PER_IP: Limit = Limit {
+    name: "story-ip",
+    max: 5,
+    window: Duration::from_secs(3600),
+};
+
 /// Login attempts per address: enough for typos, too few for guessing.
 pub const LOGIN_PER_IP: Limit = Limit {
     name: "login-ip",

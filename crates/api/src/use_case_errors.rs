@@ -14,6 +14,7 @@ use playspace_app::bookings::{
 };
 use playspace_app::community::UpdateCommunityError;
 use playspace_app::notifications::NotificationError;
+use playspace_app::stories::{GetStoryError, ListStoriesError, SubmitStoryError};
 use playspace_app::{GetEventError, SubmitContactError};
 use playspace_domain::admin_users::{BulkRefusal, EMAIL_TAKEN, ONE_FIELD};
 
@@ -42,6 +43,7 @@ pub mod code {
     pub const ONE_FIELD: &str = "one_field";
     pub const PAYMENT_NOT_REQUIRED: &str = "payment_not_required";
     pub const PAYMENT_SETUP_FAILED: &str = "payment_setup_failed";
+    pub const STORY_NOT_FOUND: &str = "story_not_found";
     pub const REGISTRATION_FAILED: &str = "registration_failed";
     pub const TOO_MANY_ITEMS: &str = "too_many_items";
 }
@@ -379,6 +381,37 @@ impl From<CancelBookingError> for ApiError {
                 e.to_string(),
             ),
             CancelBookingError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<ListStoriesError> for ApiError {
+    fn from(e: ListStoriesError) -> Self {
+        match e {
+            ListStoriesError::InvalidCursor(e) => {
+                ApiError::bad_request(code::INVALID_CURSOR, e.to_string())
+            }
+            ListStoriesError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<GetStoryError> for ApiError {
+    fn from(e: GetStoryError) -> Self {
+        match e {
+            GetStoryError::NotFound => {
+                ApiError::not_found(code::STORY_NOT_FOUND, "Story not found")
+            }
+            GetStoryError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<SubmitStoryError> for ApiError {
+    fn from(e: SubmitStoryError) -> Self {
+        match e {
+            SubmitStoryError::Invalid(fields) => ApiError::validation(fields),
+            SubmitStoryError::Store(e) => e.into(),
         }
     }
 }

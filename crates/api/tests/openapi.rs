@@ -80,6 +80,7 @@ fn every_route_is_documented_and_every_documented_operation_is_routed() {
 async fn documented_paths_answer_and_event_shape_matches() {
     let app = TestApp::new();
     let event = app.event(1, |e| e);
+    let story = publish_story(&app);
     let service = app.service().await;
     let spec = spec();
 
@@ -90,7 +91,12 @@ async fn documented_paths_answer_and_event_shape_matches() {
         if path.starts_with("/checkout/") {
             continue; // HTML pages, covered by tests/payments.rs
         }
-        let uri = path.replace("{id}", &event.id.to_string());
+        let id = if path.starts_with("/api/blog-posts/") {
+            story.to_string()
+        } else {
+            event.id.to_string()
+        };
+        let uri = path.replace("{id}", &id);
         let (status, body) = get_json(&service, &uri).await;
         // Operations that need a session answer 401 without one; public ones 200, or 400
         // when a required query parameter is missing.
@@ -134,6 +140,67 @@ async fn documented_paths_answer_and_event_shape_matches() {
         .collect();
     assert_eq!(documented, actual);
     assert_eq!(required, actual);
+}
+
+/// One published story, for the paths that name one.
+fn publish_story(app: &TestApp) -> playspace_domain::StoryId {
+    use playspace_domain::story::{Story, StorySummary};
+    use playspace_ports::DemoSeedStore;
+    let id = playspace_domain::StoryId::new();
+    let now = chrono::Utc::now();
+    app.store
+        .insert_demo_data(&playspace_ports::DemoData {
+            stories: vec![Story {
+                summary: StorySummary {
+                    id,
+                    title: "A day at the lido".into(),
+                    excerpt: "Swimming with friends on a sunny morning.".into(),
+                    category: "Wellness".into(),
+                    author_name: "A member".into(),
+                    published_at: now,
+                },
+                content: "<p>We swam.</p>".into(),
+            }],
+            seeded_at: now,
+            ..Default::default()
+        })
+        .unwrap();
+    id
+}
+
+fn keys(value: &Value) -> BTreeSet<String> {
+    value.as_object().unwrap().keys().cloned().collect()
+}
+
+fn required(schema: &Value) -> BTreeSet<String> {
+    schema["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[actix_web::test]
+async fn story_shapes_match() {
+    let app = TestApp::new();
+    let id = publish_story(&app);
+    let service = app.service().await;
+    let spec = spec();
+    let schemas = &spec["components"]["schemas"];
+    let summary = &schemas["StorySummary"];
+    let (_, list) = get_json(&service, "/api/blog-posts").await;
+    let page = &spec["paths"]["/api/blog-posts"]["get"]["responses"]["200"]["content"]["application/json"]
+        ["schema"];
+    assert_eq!(keys(&list), keys(&page["properties"]));
+    assert_eq!(keys(&list), required(page));
+    let listed = &list["posts"][0];
+    assert_eq!(keys(listed), keys(&summary["properties"]));
+    assert_eq!(keys(listed), required(summary));
+    let (_, one) = get_json(&service, &format!("/api/blog-posts/{id}")).await;
+    let mut documented = keys(&summary["properties"]);
+    documented.extend(keys(&schemas["Story"]["allOf"][1]["properties"]));
+    assert_eq!(keys(&one), documented);
 }
 
 #[actix_web::test]

@@ -34,6 +34,8 @@ async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
         "/membership/",
         "/terms",
         "/community-standards",
+        "/blog",
+        "/blog/some-id",
     ] {
         let (status, headers, body) = get(&service, path).await;
         assert_eq!(status, 200, "{path}");
@@ -49,6 +51,7 @@ async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
         "/admin/nope",
         "/privacy/policy",
         "/events/a/b",
+        "/blog/a/b",
     ] {
         let (status, _, body) = get(&service, path).await;
         assert_eq!(status, 404, "{path}");

@@ -11,6 +11,7 @@ pub mod list_events;
 pub mod notifications;
 pub mod seed_demo_data;
 pub mod seed_scale_data;
+pub mod stories;
 pub mod submit_contact_message;
 
 pub use deliver_emails::{DeliveryReport, deliver_due_emails};

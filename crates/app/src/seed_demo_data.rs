@@ -2,6 +2,7 @@
 //! catalogue over the next eight weeks, with real demo bookings behind the participant
 //! counts (some sessions full).
 mod catalogue;
+mod stories;
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveTime};
 use playspace_domain::{
@@ -122,6 +123,7 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
         members,
         bookings,
         community: Some(catalogue::community()),
+        stories: stories::stories(now),
         seeded_at: now,
     })
 }

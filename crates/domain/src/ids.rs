@@ -80,6 +80,10 @@ id_type!(
     WaitlistEntryId
 );
 id_type!(
+    /// A community story (a row of `blog_posts`).
+    StoryId
+);
+id_type!(
     /// A run of recurring sessions made from one rule.
     SeriesId
 );

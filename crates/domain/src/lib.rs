@@ -29,6 +29,7 @@ pub mod recommendation;
 pub mod series;
 pub mod session;
 pub mod stats;
+pub mod story;
 #[cfg(test)]
 mod testing;
 pub mod text;
@@ -50,7 +51,7 @@ pub use event_query::{EventFilter, EventQuery};
 pub use event_summary::{EventsSummary, SportSummary};
 pub use ids::{
     BookingId, CampaignId, ContactMessageId, DeliveryId, EventId, NotificationId, SeriesId,
-    SessionId, UserId, WaitlistEntryId,
+    SessionId, StoryId, UserId, WaitlistEntryId,
 };
 pub use money::Money;
 pub use notification::{NOTIFICATIONS_KEPT, NewNotification, Notification, NotificationKind};

@@ -1,4 +1,5 @@
 use chrono::{DateTime, Utc};
+use playspace_domain::story::Story;
 use playspace_domain::{Booking, Community, Event, UserId};
 
 use crate::RepoError;
@@ -33,6 +34,9 @@ pub struct DemoData {
     pub bookings: Vec<Booking>,
     /// The messaging community's settings, written only when none were ever saved.
     pub community: Option<Community>,
+    /// Published community stories, written only when no story exists at all (so a reset
+    /// never duplicates them and never touches the team's own).
+    pub stories: Vec<Story>,
     pub seeded_at: DateTime<Utc>,
 }
 

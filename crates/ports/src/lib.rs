@@ -26,6 +26,7 @@ mod payments;
 mod registers;
 mod scale;
 mod security;
+mod stories;
 mod waitlist;
 
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
@@ -69,6 +70,7 @@ pub use scale::{
     ScaleSeedStore, ScaleSeries,
 };
 pub use security::{PasswordHasher, TokenIssuer};
+pub use stories::{StoryPage, StoryRepository};
 pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
 #[cfg(feature = "mock")]
@@ -117,5 +119,7 @@ pub use registers::MockRegisterRepository;
 pub use scale::MockScaleSeedStore;
 #[cfg(feature = "mock")]
 pub use security::{MockPasswordHasher, MockTokenIssuer};
+#[cfg(feature = "mock")]
+pub use stories::MockStoryRepository;
 #[cfg(feature = "mock")]
 pub use waitlist::MockWaitlistRepository;

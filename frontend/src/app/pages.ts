@@ -16,6 +16,7 @@ export const VerifyEmailPage = lazyPage(() => import("./routes/verify-email-page
 export const PreferencesPage = lazyPage(() => import("./routes/preferences-page"));
 export const ProfilePage = lazyPage(() => import("./routes/profile-page"));
 export const BlogPage = lazyPage(() => import("./routes/blog-page"));
+export const StoryPage = lazyPage(() => import("./routes/story-page"));
 export const BookingPage = lazyPage(() => import("./routes/booking-page"));
 export const SuccessPage = lazyPage(() => import("./routes/success-page"));
 export const CancelPage = lazyPage(() => import("./routes/cancel-page"));

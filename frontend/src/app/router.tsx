@@ -25,6 +25,7 @@ import {
   ResetPasswordPage,
   SafetyPage,
   SignupPage,
+  StoryPage,
   SuccessPage,
   TermsPage,
   UnsubscribePage,
@@ -49,6 +50,7 @@ export function AppRoutes() {
         <Route path="preferences" element={<PreferencesPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="blog" element={<BlogPage />} />
+        <Route path="blog/:id" element={<StoryPage />} />
         <Route path="booking/:id" element={<BookingPage />} />
         <Route path="success" element={<SuccessPage />} />
         <Route path="cancel" element={<CancelPage />} />

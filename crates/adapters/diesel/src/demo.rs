@@ -131,6 +131,11 @@ impl DemoSeedStore for Store {
             {
                 crate::community::replace(conn, community, None, to_db_time(data.seeded_at))?;
             }
+            if !data.stories.is_empty() && !crate::stories::any(conn)? {
+                for story in &data.stories {
+                    crate::stories::insert_published(conn, story, to_db_time(data.seeded_at))?;
+                }
+            }
             Ok(())
         })
         .map_err(repo_error)

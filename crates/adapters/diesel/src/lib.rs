@@ -26,6 +26,7 @@ mod registers;
 mod scale;
 mod schema;
 mod sessions;
+mod stories;
 mod users;
 mod waitlist;
 

@@ -18,6 +18,7 @@ mod memberships;
 mod notifications;
 mod payments;
 mod recommendations;
+mod stories;
 mod submit_contact;
 mod unsubscribe;
 mod user;
@@ -82,6 +83,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::post().to(waitlist::claim::handle)),
                 )
                 .service(web::resource("/contact").route(web::post().to(submit_contact::handle)))
+                .service(web::resource("/blog-posts").route(web::get().to(stories::list::handle)))
+                // Before /blog-posts/{id}, which would otherwise take "submit" for an id.
+                .service(
+                    web::resource("/blog-posts/submit")
+                        // A story may be 20,000 characters of any script: more bytes than
+                        // other forms' 64 KiB, within the body cap.
+                        .app_data(
+                            web::JsonConfig::default()
+                                .limit(crate::error::MAX_BODY_BYTES)
+                                .error_handler(crate::error::json_error_handler),
+                        )
+                        .route(web::post().to(stories::submit::handle)),
+                )
+                .service(
+                    web::resource("/blog-posts/{id}").route(web::get().to(stories::show::handle)),
+                )
                 .service(
                     web::resource("/whatsapp-community").route(web::get().to(community::handle)),
                 )

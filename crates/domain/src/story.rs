@@ -1,0 +1,472 @@
+//! Community stories (/blog): the Share Your Story form, its rules, and what is kept of
+//! what people send. Stories arrive from anyone, so the server cleans them when saved:
+//! the content keeps a small allow-list of HTML (ammonia), and the title, summary and name
+//! are plain text with every tag stripped.
+use std::collections::{HashMap, HashSet};
+
+use chrono::{DateTime, Utc};
+use validator::Validate;
+
+use crate::ids::{StoryId, UserId};
+use crate::notification::{NewNotification, NotificationKind};
+use crate::text;
+use crate::validation::FieldErrors;
+
+/// The categories the form offers, in its order.
+pub const STORY_CATEGORIES: [&str; 4] = ["Member Story", "Wellness", "Events", "Community"];
+
+pub const TITLE_MESSAGE: &str = "Title must be at least 5 characters";
+pub const CONTENT_MESSAGE: &str = "Story content must be at least 50 characters";
+pub const EXCERPT_MESSAGE: &str = "Summary must be at least 20 characters";
+pub const CATEGORY_MESSAGE: &str = "Please select a category";
+pub const AUTHOR_MESSAGE: &str = "Your name must be at least 2 characters";
+
+const MAX_TITLE_CHARS: u64 = 150;
+const MAX_EXCERPT_CHARS: u64 = 300;
+const MAX_CONTENT_CHARS: u64 = 20_000;
+const MAX_AUTHOR_CHARS: u64 = 80;
+
+/// The list's default page and the most one page may hold.
+pub const STORIES_PER_PAGE: u32 = 6;
+pub const MAX_STORIES_PER_PAGE: u32 = 24;
+
+/// The form as received. Rules run on what is kept: plain fields after their tags are
+/// stripped, the content as written (its visible text is checked again once cleaned).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Validate)]
+pub struct StoryForm {
+    #[validate(
+        custom(function = "at_least_5", message = "Title must be at least 5 characters"),
+        length(max = MAX_TITLE_CHARS),
+        custom(function = "text::no_controls")
+    )]
+    pub title: String,
+    #[validate(
+        custom(function = "at_least_50", message = "Story content must be at least 50 characters"),
+        length(max = MAX_CONTENT_CHARS),
+        custom(function = "text::no_controls")
+    )]
+    pub content: String,
+    #[validate(
+        custom(function = "at_least_20", message = "Summary must be at least 20 characters"),
+        length(max = MAX_EXCERPT_CHARS),
+        custom(function = "text::no_controls")
+    )]
+    pub excerpt: String,
+    #[validate(custom(function = "known_category", message = "Please select a category"))]
+    pub category: String,
+    #[validate(
+        custom(function = "at_least_2", message = "Your name must be at least 2 characters"),
+        length(max = MAX_AUTHOR_CHARS),
+        custom(function = "text::no_controls")
+    )]
+    pub author_name: String,
+}
+
+/// Minimum lengths, in characters of what is kept (the derived `length` rule can appear
+/// once per field, and it carries the maximum).
+fn at_least(text: &str, min: usize) -> Result<(), validator::ValidationError> {
+    if text.chars().count() < min {
+        return Err(validator::ValidationError::new("too_short"));
+    }
+    Ok(())
+}
+
+fn at_least_2(text: &str) -> Result<(), validator::ValidationError> {
+    at_least(text, 2)
+}
+
+fn at_least_5(text: &str) -> Result<(), validator::ValidationError> {
+    at_least(text, 5)
+}
+
+fn at_least_20(text: &str) -> Result<(), validator::ValidationError> {
+    at_least(text, 20)
+}
+
+fn at_least_50(text: &str) -> Result<(), validator::ValidationError> {
+    at_least(text, 50)
+}
+
+fn known_category(category: &str) -> Result<(), validator::ValidationError> {
+    if STORY_CATEGORIES.contains(&category) {
+        Ok(())
+    } else {
+        Err(validator::ValidationError::new("category"))
+    }
+}
+
+/// A story ready to keep: cleaned, unpublished until the team reviews it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewStory {
+    pub id: StoryId,
+    pub title: String,
+    /// Allow-listed HTML (see [`sanitize_content`]).
+    pub content: String,
+    pub excerpt: String,
+    pub category: String,
+    pub author_name: String,
+    pub submitted_by: Option<UserId>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A published story as the list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StorySummary {
+    pub id: StoryId,
+    pub title: String,
+    pub excerpt: String,
+    pub category: String,
+    pub author_name: String,
+    pub published_at: DateTime<Utc>,
+}
+
+/// A published story with its content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Story {
+    pub summary: StorySummary,
+    pub content: String,
+}
+
+impl StoryForm {
+    /// Cleans every field, then checks them all and reports every problem at once.
+    pub fn validate(
+        mut self,
+        submitted_by: Option<UserId>,
+        now: DateTime<Utc>,
+    ) -> Result<NewStory, FieldErrors> {
+        self.title = plain_text(&self.title);
+        self.excerpt = plain_text(&self.excerpt);
+        self.author_name = plain_text(&self.author_name);
+        for field in [&mut self.content, &mut self.category] {
+            text::trim(field);
+        }
+        let mut errors = FieldErrors::from_rules(&self);
+        let content = sanitize_content(&self.content);
+        // Markup that cleans away to (nearly) nothing is not a story.
+        if plain_text(&content).chars().count() < 50 {
+            errors.add("content", crate::ValidationError::new(CONTENT_MESSAGE));
+        }
+        errors.into_result()?;
+        Ok(NewStory {
+            id: StoryId::new(),
+            title: self.title,
+            content,
+            excerpt: self.excerpt,
+            category: self.category,
+            author_name: self.author_name,
+            submitted_by,
+            created_at: now,
+        })
+    }
+}
+
+/// The note each moderator and admin gets about a story waiting for review. It names the
+/// story, not who sent it.
+pub fn review_notice(staff: UserId, story: &NewStory) -> NewNotification {
+    NewNotification {
+        user_id: staff,
+        kind: NotificationKind::System,
+        title: "New story to review".into(),
+        message: format!(
+            "\u{201C}{}\u{201D} was shared and is waiting for review.",
+            story.title
+        ),
+        action_url: Some("/admin?tab=blog".into()),
+        event_id: None,
+    }
+}
+
+/// Story content as kept: text without markup becomes paragraphs (the form is a plain
+/// text box), then only the allow-list survives: p, br, strong, em, ul, ol, li,
+/// blockquote, h2, h3, and links to http, https or mailto addresses, which always carry
+/// `rel="noopener noreferrer nofollow"`. Scripts and styles go with their contents;
+/// every other tag is dropped and its text kept.
+pub fn sanitize_content(input: &str) -> String {
+    let input = input.trim();
+    let html = if input.contains('<') {
+        input.to_owned()
+    } else {
+        paragraphs(input)
+    };
+    ammonia::Builder::empty()
+        .tags(HashSet::from([
+            "p",
+            "br",
+            "strong",
+            "em",
+            "ul",
+            "ol",
+            "li",
+            "blockquote",
+            "h2",
+            "h3",
+            "a",
+        ]))
+        .tag_attributes(HashMap::from([("a", HashSet::from(["href"]))]))
+        .generic_attributes(HashSet::new())
+        .generic_attribute_prefixes(HashSet::new())
+        .url_schemes(HashSet::from(["http", "https", "mailto"]))
+        .url_relative(ammonia::UrlRelative::Deny)
+        .link_rel(Some("noopener noreferrer nofollow"))
+        .clean(&html)
+        .to_string()
+}
+
+/// Plain text written in a text box: blank lines part paragraphs, single breaks stay.
+fn paragraphs(text: &str) -> String {
+    text.replace("\r\n", "\n")
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let lines: Vec<String> = p.lines().map(ammonia::clean_text).collect();
+            format!("<p>{}</p>", lines.join("<br>"))
+        })
+        .collect()
+}
+
+/// A plain-text field as kept: tags stripped (scripts and styles with their contents),
+/// entities read back to the characters they stand for, then any `<` and `>` left are
+/// dropped so that no markup survives even written as entities; trimmed.
+pub fn plain_text(input: &str) -> String {
+    let cleaned = ammonia::Builder::empty()
+        .generic_attributes(HashSet::new())
+        .clean(input)
+        .to_string();
+    let text = cleaned
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&");
+    text.chars()
+        .filter(|c| !matches!(c, '<' | '>'))
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::now;
+
+    fn form() -> StoryForm {
+        StoryForm {
+            title: "My first swim in years".into(),
+            content: "I was nervous walking in, but the coach met me at the door and the whole group made me feel welcome.".into(),
+            excerpt: "Getting back in the water with friends.".into(),
+            category: "Member Story".into(),
+            author_name: "A member from Hackney".into(),
+        }
+    }
+
+    #[test]
+    fn a_complete_form_becomes_an_unpublished_story() {
+        let user = UserId::new();
+        let story = form().validate(Some(user), now()).unwrap();
+        assert_eq!(story.title, "My first swim in years");
+        assert_eq!(story.submitted_by, Some(user));
+        assert_eq!(story.created_at, now());
+        assert!(story.content.starts_with("<p>I was nervous"));
+    }
+
+    #[test]
+    fn each_rule_has_the_spec_message() {
+        let errors = StoryForm::default().validate(None, now()).unwrap_err();
+        assert_eq!(errors.get("title"), Some(TITLE_MESSAGE));
+        assert_eq!(errors.get("content"), Some(CONTENT_MESSAGE));
+        assert_eq!(errors.get("excerpt"), Some(EXCERPT_MESSAGE));
+        assert_eq!(errors.get("category"), Some(CATEGORY_MESSAGE));
+        assert_eq!(errors.get("authorName"), Some(AUTHOR_MESSAGE));
+        let short = StoryForm {
+            title: "Swim".into(),
+            content: "x".repeat(49),
+            excerpt: "x".repeat(19),
+            category: "Gossip".into(),
+            author_name: "A".into(),
+        }
+        .validate(None, now())
+        .unwrap_err();
+        assert_eq!(short.iter().count(), 5);
+        let exact = StoryForm {
+            title: "Swims".into(),
+            content: "x".repeat(50),
+            excerpt: "x".repeat(20),
+            category: "Wellness".into(),
+            author_name: "Al".into(),
+        };
+        assert!(exact.validate(None, now()).is_ok());
+    }
+
+    #[test]
+    fn every_category_is_accepted_and_lengths_are_bounded() {
+        for category in STORY_CATEGORIES {
+            let f = StoryForm {
+                category: category.into(),
+                ..form()
+            };
+            assert!(f.validate(None, now()).is_ok(), "{category}");
+        }
+        let errors = StoryForm {
+            title: "x".repeat(151),
+            content: "x".repeat(20_001),
+            excerpt: "x".repeat(301),
+            author_name: "x".repeat(81),
+            ..form()
+        }
+        .validate(None, now())
+        .unwrap_err();
+        assert_eq!(errors.get("title"), Some("Must be at most 150 characters"));
+        assert_eq!(
+            errors.get("content"),
+            Some("Must be at most 20000 characters")
+        );
+        assert_eq!(
+            errors.get("excerpt"),
+            Some("Must be at most 300 characters")
+        );
+        assert_eq!(
+            errors.get("authorName"),
+            Some("Must be at most 80 characters")
+        );
+        let longest = StoryForm {
+            title: "x".repeat(150),
+            content: "x".repeat(20_000),
+            excerpt: "x".repeat(300),
+            author_name: "x".repeat(80),
+            ..form()
+        };
+        assert!(longest.validate(None, now()).is_ok());
+    }
+
+    #[test]
+    fn invisible_controls_are_refused() {
+        let errors = StoryForm {
+            author_name: "Ana\u{202E}".into(),
+            ..form()
+        }
+        .validate(None, now())
+        .unwrap_err();
+        assert_eq!(errors.get("authorName"), Some(text::CONTROL_MESSAGE));
+    }
+
+    #[test]
+    fn plain_fields_keep_no_markup() {
+        assert_eq!(plain_text("<b>Bold</b> move"), "Bold move");
+        assert_eq!(plain_text("<script>alert(1)</script>Swim day"), "Swim day");
+        assert_eq!(plain_text("<img src=x onerror=alert(1)>Hi"), "Hi");
+        assert_eq!(
+            plain_text("&lt;script&gt;alert(1)&lt;/script&gt;"),
+            "scriptalert(1)/script"
+        );
+        assert_eq!(
+            plain_text("<scr<script>ipt>x"),
+            "ipt&gt;x".replace("&gt;", "")
+        );
+        assert_eq!(
+            plain_text("Fish & chips \"after\""),
+            "Fish & chips \"after\""
+        );
+        assert_eq!(plain_text("  a < b > c  "), "a  b  c");
+        // A title that is only markup is empty, so it breaks the minimum.
+        let errors = StoryForm {
+            title: "<script>alert('hello')</script>".into(),
+            ..form()
+        }
+        .validate(None, now())
+        .unwrap_err();
+        assert_eq!(errors.get("title"), Some(TITLE_MESSAGE));
+    }
+
+    #[test]
+    fn content_keeps_the_allow_list_only() {
+        let kept = "<h2>Day</h2><p><strong>a</strong> <em>b</em><br></p><ul><li>x</li></ul><ol><li>y</li></ol><blockquote>q</blockquote><h3>z</h3>";
+        assert_eq!(sanitize_content(kept), kept);
+        for (dirty, clean) in [
+            ("<p>hi<script>alert(1)</script></p>", "<p>hi</p>"),
+            ("<p onclick=\"alert(1)\" onmouseover=x>hi</p>", "<p>hi</p>"),
+            (
+                "<p style=\"color:red\">hi</p><style>p{}</style>",
+                "<p>hi</p>",
+            ),
+            (
+                "<iframe src=\"https://evil.example\"></iframe><p>hi</p>",
+                "<p>hi</p>",
+            ),
+            ("<img src=x onerror=alert(1)><p>hi</p>", "<p>hi</p>"),
+            (
+                "<a href=\"javascript:alert(1)\">x</a>",
+                "<a rel=\"noopener noreferrer nofollow\">x</a>",
+            ),
+            (
+                "<a href=\"JaVaScRiPt:alert(1)\">x</a>",
+                "<a rel=\"noopener noreferrer nofollow\">x</a>",
+            ),
+            (
+                "<a href=\"java&#x09;script:alert(1)\">x</a>",
+                "<a rel=\"noopener noreferrer nofollow\">x</a>",
+            ),
+            (
+                "<a href=\"data:text/html,hi\">x</a>",
+                "<a rel=\"noopener noreferrer nofollow\">x</a>",
+            ),
+            (
+                "<a href=\"/admin\">x</a>",
+                "<a rel=\"noopener noreferrer nofollow\">x</a>",
+            ),
+            (
+                "<a href=\"https://example.org/\" target=\"_blank\" rel=\"opener\">x</a>",
+                "<a href=\"https://example.org/\" rel=\"noopener noreferrer nofollow\">x</a>",
+            ),
+            (
+                "<a href=\"mailto:hello@example.org\">mail</a>",
+                "<a href=\"mailto:hello@example.org\" rel=\"noopener noreferrer nofollow\">mail</a>",
+            ),
+            ("<div><span class=\"x\">kept text</span></div>", "kept text"),
+            ("<svg><script>alert(1)</script></svg>hi", "hi"),
+            ("<scr<script>ipt>alert(1)</script>", "ipt&gt;alert(1)"),
+            (
+                "<math><mi><style><img src=x onerror=alert(1)></style></mi></math>",
+                "",
+            ),
+            ("<!-- <script>alert(1)</script> --><p>hi</p>", "<p>hi</p>"),
+            (
+                "<p>unclosed <strong>bold",
+                "<p>unclosed <strong>bold</strong></p>",
+            ),
+        ] {
+            assert_eq!(sanitize_content(dirty), clean, "{dirty}");
+        }
+    }
+
+    #[test]
+    fn plain_content_becomes_paragraphs_with_its_text_escaped() {
+        assert_eq!(
+            sanitize_content("First part & more.\nSame paragraph.\n\n\nSecond part."),
+            "<p>First part &amp; more.<br>Same paragraph.</p><p>Second part.</p>"
+        );
+    }
+
+    #[test]
+    fn content_that_cleans_away_breaks_the_minimum() {
+        let errors = StoryForm {
+            content: format!("<script>{}</script>", "x".repeat(60)),
+            ..form()
+        }
+        .validate(None, now())
+        .unwrap_err();
+        assert_eq!(errors.get("content"), Some(CONTENT_MESSAGE));
+    }
+
+    #[test]
+    fn the_review_notice_points_to_the_blog_tab() {
+        let staff = UserId::new();
+        let story = form().validate(None, now()).unwrap();
+        let notice = review_notice(staff, &story);
+        assert_eq!(notice.user_id, staff);
+        assert_eq!(notice.kind, NotificationKind::System);
+        assert_eq!(notice.action_url.as_deref(), Some("/admin?tab=blog"));
+        assert!(notice.message.contains("My first swim in years"));
+    }
+}
