@@ -83,3 +83,64 @@ async fn community_is_immediate_and_active_is_paid_through_the_checkout() {
         .collect();
     assert_eq!(statuses, [("active", "active"), ("community", "cancelled")]);
 }
+
+#[actix_web::test]
+async fn the_plans_are_public_in_order_with_our_prices() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (status, headers, body) = send(
+        &service,
+        TestRequest::get().uri("/api/membership-plans"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("cache-control").unwrap(), "public, max-age=300");
+    let plans = body.as_array().unwrap();
+    let summary: Vec<(&str, &str, &str, bool)> = plans
+        .iter()
+        .map(|p| {
+            (
+                p["id"].as_str().unwrap(),
+                p["name"].as_str().unwrap(),
+                p["price"].as_str().unwrap(),
+                p["popular"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("community", "Community", "0.00", false),
+            ("active", "Active", "15.00", true),
+            ("champion", "Supporter", "30.00", false),
+        ]
+    );
+    assert_eq!(plans[0]["features"][0], "2 events per month");
+    assert!(
+        plans[2]["description"]
+            .as_str()
+            .unwrap()
+            .contains("solidarity places")
+    );
+}
+
+#[actix_web::test]
+async fn the_supporter_plan_is_sold_under_its_own_name() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (token, _) = register(&service, "ana@example.org").await;
+    let (status, _, body) = send(&service, choose("champion"), Some(&token)).await;
+    assert_eq!(status, 200, "{body}");
+    let session = body["sessionId"].as_str().unwrap();
+    let response = actix_web::test::call_service(
+        &service,
+        TestRequest::get()
+            .uri(&format!("/checkout/{session}"))
+            .to_request(),
+    )
+    .await;
+    let page = String::from_utf8(actix_web::test::read_body(response).await.to_vec()).unwrap();
+    assert!(page.contains("PlaySpace Supporter membership"), "{page}");
+    assert!(page.contains("Pay £30.00"));
+}

@@ -204,6 +204,25 @@ async fn story_shapes_match() {
 }
 
 #[actix_web::test]
+async fn membership_plan_shape_matches() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let spec = spec();
+    let schema = &spec["components"]["schemas"]["MembershipPlan"];
+    let (_, plans) = get_json(&service, "/api/membership-plans").await;
+    let ids: Vec<&Value> = schema["properties"]["id"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .collect();
+    for plan in plans.as_array().unwrap() {
+        assert_eq!(keys(plan), keys(&schema["properties"]));
+        assert_eq!(keys(plan), required(schema));
+        assert!(ids.contains(&&plan["id"]), "{plan}");
+    }
+}
+
+#[actix_web::test]
 async fn error_shape_matches() {
     let app = TestApp::new();
     let service = app.service().await;

@@ -103,6 +103,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/whatsapp-community").route(web::get().to(community::handle)),
                 )
                 .service(
+                    web::resource("/membership-plans")
+                        .route(web::get().to(memberships::plans::handle)),
+                )
+                .service(
                     web::resource("/auth/register").route(web::post().to(auth::register::handle)),
                 )
                 .service(web::resource("/auth/login").route(web::post().to(auth::login::handle)))

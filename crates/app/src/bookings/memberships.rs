@@ -53,9 +53,8 @@ pub fn choose_plan(
     let request = CheckoutRequest {
         mode: CheckoutMode::Subscription,
         reference_id: membership.id.clone(),
-        product_name: format!("PlaySpace {} membership", capitalised(plan.as_str())),
-        description: "Unlimited events, priority booking and member discounts. Cancel any time."
-            .into(),
+        product_name: format!("PlaySpace {} membership", plan.name()),
+        description: plan.offer().description.into(),
         amount_pence: membership.price_pence,
         customer_email: user.email.as_str().to_owned(),
         success_url: format!("{base}/membership?session_id={{CHECKOUT_SESSION_ID}}"),
@@ -79,14 +78,6 @@ pub fn choose_plan(
         &session.id,
     )?;
     Ok(PlanChoice::Checkout(session))
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 pub fn my_memberships(deps: &BookingDeps, user: &User) -> Result<Vec<Membership>, RepoError> {

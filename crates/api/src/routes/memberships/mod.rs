@@ -1,9 +1,10 @@
-//! `/api/memberships`: choosing a plan and listing mine.
+//! `/api/memberships`: choosing a plan and listing mine; `/api/membership-plans`: the plans.
 use chrono::SecondsFormat;
 use playspace_ports::Membership;
 
 pub mod choose;
 pub mod list;
+pub mod plans;
 
 fn membership_json(m: &Membership) -> serde_json::Value {
     serde_json::json!({

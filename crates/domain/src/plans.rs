@@ -1,0 +1,138 @@
+//! What each membership plan is called and includes: the cards /membership draws from
+//! `GET /api/membership-plans`. Prices and limits are `Plan`'s (booking_rules); the tests
+//! below hold the wording to them.
+use crate::booking_rules::Plan;
+
+/// One plan as members see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanOffer {
+    pub plan: Plan,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub features: &'static [&'static str],
+    /// Flagged 'Most Popular' on its card.
+    pub popular: bool,
+}
+
+/// The plans in the order the page shows them.
+pub const PLAN_OFFERS: [PlanOffer; 3] = [
+    PlanOffer {
+        plan: Plan::Community,
+        name: "Community",
+        description: "Try sessions and meet the community, free.",
+        features: &[
+            "2 events per month",
+            "Forum access",
+            "Email updates",
+            "Basic support",
+        ],
+        popular: false,
+    },
+    PlanOffer {
+        plan: Plan::Active,
+        name: "Active",
+        description: "For regulars who want to play as often as they like.",
+        features: &[
+            "Unlimited events",
+            "Priority booking",
+            "Member discounts",
+            "Wellness workshops",
+            "Forum access",
+            "Email updates",
+        ],
+        popular: true,
+    },
+    // Stored as "champion" since the first memberships were sold; shown as Supporter.
+    PlanOffer {
+        plan: Plan::Champion,
+        name: "Supporter",
+        description: "Everything in Active. The extra £15 a month pays for free solidarity places, \
+                      so someone who could not afford a session plays for free.",
+        features: &[
+            "£15 a month funds free solidarity places for others",
+            "Unlimited events",
+            "Priority booking",
+            "Member discounts",
+            "Wellness workshops",
+            "Forum access",
+            "Email updates",
+        ],
+        popular: false,
+    },
+];
+
+impl Plan {
+    /// How the plan is presented.
+    pub fn offer(self) -> &'static PlanOffer {
+        match self {
+            Plan::Community => &PLAN_OFFERS[0],
+            Plan::Active => &PLAN_OFFERS[1],
+            Plan::Champion => &PLAN_OFFERS[2],
+        }
+    }
+
+    /// The name members see ("Supporter" for the champion plan).
+    pub fn name(self) -> &'static str {
+        self.offer().name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::Money;
+
+    #[test]
+    fn every_plan_is_offered_once_in_its_own_place() {
+        assert_eq!(PLAN_OFFERS.len(), Plan::ALL.len());
+        for plan in Plan::ALL {
+            assert_eq!(plan.offer().plan, *plan);
+        }
+    }
+
+    #[test]
+    fn the_wording_matches_the_limits_and_prices() {
+        let community = Plan::Community.offer();
+        let limit = Plan::Community.monthly_limit().unwrap_or_default();
+        assert!(
+            community
+                .features
+                .contains(&format!("{limit} events per month").as_str())
+        );
+        assert!(Plan::Active.monthly_limit().is_none());
+        assert!(Plan::Active.offer().features.contains(&"Unlimited events"));
+        // The supporter's extra is the difference between the two paid plans.
+        let extra = Money::from_pence(
+            Plan::Champion.monthly_price_pence() - Plan::Active.monthly_price_pence(),
+        )
+        .unwrap();
+        let extra = format!("£{}", extra.to_string().trim_end_matches(".00"));
+        assert!(Plan::Champion.offer().description.contains(&extra));
+        assert!(
+            Plan::Champion
+                .offer()
+                .features
+                .iter()
+                .any(|f| f.starts_with(&extra))
+        );
+        for feature in Plan::Active.offer().features {
+            assert!(
+                Plan::Champion.offer().features.contains(feature),
+                "{feature}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_active_is_most_popular() {
+        let popular: Vec<_> = PLAN_OFFERS.iter().filter(|o| o.popular).collect();
+        assert_eq!(popular.len(), 1);
+        assert_eq!(popular[0].plan, Plan::Active);
+    }
+
+    #[test]
+    fn the_champion_plan_is_shown_as_supporter() {
+        assert_eq!(Plan::Champion.name(), "Supporter");
+        assert_eq!(Plan::Champion.as_str(), "champion");
+    }
+}
