@@ -1,9 +1,9 @@
 // Calendar preferences in the browser against the real server: a member who picks Google
 // Calendar or Outlook on /preferences gets an 'Add to …' link, filled in with the event,
 // beside 'Download Calendar'; with automatic download on, the .ics starts by itself after a
-// cash booking and on the card payment's /success page, once (not again on reload). Axe on
-// the confirmation; with SCREENSHOT_DIR set, it is photographed at 390 px and 1280 px,
-// light and dark.
+// cash booking and on the card payment's /success page, once (not again on reload); the
+// .ics format adds nothing. Axe on the screens with the links; with SCREENSHOT_DIR set, the
+// cash confirmation is photographed at 390 px and 1280 px, light and dark.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -166,11 +166,14 @@ describe("calendar preferences", () => {
       await item.getByRole("link", { name: "Add to Outlook (opens in a new tab)" }).waitFor();
       await settle(page);
       assert.deepEqual(downloads, [`${reference}.ics`]);
+      const axe = axeChecker(page);
+      await axe.check("My Bookings with Outlook");
+      axe.assertClean();
     }));
 
   test("automatic download on the card payment's /success page, and not again on reload", () =>
     withMember({}, async (page, downloads) => {
-      await chooseCalendar(page, { format: "Calendar file", autoDownload: true });
+      await chooseCalendar(page, { format: "Google Calendar", autoDownload: true });
       const event = takePaidEvent();
       await goto(page, `/events/${event.id}`);
       const card = page.getByRole("complementary", { name: "Booking" });
@@ -183,13 +186,27 @@ describe("calendar preferences", () => {
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
       const reference = (await page.getByTestId("booking-reference").textContent()).trim();
       assert.equal((await downloaded).suggestedFilename(), `${reference}.ics`);
-      // The .ics format: no provider link.
-      assert.equal(await page.getByRole("link", { name: /^Add to / }).count(), 0);
+      const google = page.getByRole("main").getByRole("link", { name: "Add to Google Calendar (opens in a new tab)" });
+      assert.equal(new URL(await google.getAttribute("href")).searchParams.get("text"), event.title);
 
       await page.reload({ waitUntil: "networkidle" });
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
       await page.getByRole("link", { name: "Download Calendar" }).waitFor();
       await settle(page);
       assert.deepEqual(downloads, [`${reference}.ics`], "one download, none on reload");
+      const axe = axeChecker(page);
+      await axe.check("/success with Google Calendar");
+      axe.assertClean();
+    }));
+
+  test("the .ics format adds no other link, and automatic download off downloads nothing", () =>
+    withMember({ viewport: MOBILE }, async (page, downloads) => {
+      await chooseCalendar(page, { format: "Calendar file", autoDownload: false });
+      const event = takePaidEvent();
+      await bookWithCash(page, event);
+      await page.getByRole("main").getByRole("link", { name: "Download Calendar" }).waitFor();
+      await settle(page);
+      assert.equal(await page.getByRole("link", { name: /^Add to / }).count(), 0);
+      assert.deepEqual(downloads, []);
     }));
 });

@@ -60,7 +60,7 @@ export function BookingItem({ booking, now, upcoming }: Props) {
           </p>
         </div>
         {upcoming && live && (
-          <div className="flex shrink-0 flex-col gap-2 sm:w-52">
+          <div className="flex shrink-0 flex-col gap-2 sm:w-60">
             {booking.status === "confirmed" && <CalendarLinks booking={booking} event={event} size="sm" />}
             {cancellable ? (
               <CancelBookingDialog booking={booking} onCancelled={() => title.current?.focus()} />
