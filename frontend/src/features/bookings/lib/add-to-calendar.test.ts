@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatTimeRange } from "@/lib/format";
 import { calendarDescription, googleCalendarUrl, outlookCalendarUrl, type CalendarEntry } from "./add-to-calendar";
 
 function entry(overrides: Partial<CalendarEntry["event"]> = {}): CalendarEntry {
@@ -30,9 +31,22 @@ describe("googleCalendarUrl", () => {
   });
 
   it("gives UTC for a London summer-time event (19:00 BST is 18:00Z)", () => {
-    // What the server sends for 19:00 in London on 14 July: an offset instant.
-    const url = new URL(googleCalendarUrl(entry({ date: "2026-07-14T19:00:00+01:00", duration: 60 })));
-    expect(url.searchParams.get("dates")).toBe("20260714T180000Z/20260714T190000Z");
+    // The site shows this session at 19:00 London time; the calendar gets 18:00 UTC.
+    const summer = "2026-07-14T18:00:00Z";
+    expect(formatTimeRange(summer, 60)).toBe("19:00 – 20:00");
+    expect(new URL(googleCalendarUrl(entry({ date: summer, duration: 60 }))).searchParams.get("dates")).toBe(
+      "20260714T180000Z/20260714T190000Z",
+    );
+    // The same instant written with London's offset gives the same UTC.
+    const offset = new URL(googleCalendarUrl(entry({ date: "2026-07-14T19:00:00+01:00", duration: 60 })));
+    expect(offset.searchParams.get("dates")).toBe("20260714T180000Z/20260714T190000Z");
+  });
+
+  it("gives UTC across the autumn clock change (01:30 BST, then an hour on into GMT)", () => {
+    // 25 October 2026: clocks go back at 02:00 BST. 00:30Z is 01:30 BST; 90 minutes on is 02:00Z.
+    expect(new URL(googleCalendarUrl(entry({ date: "2026-10-25T00:30:00Z", duration: 90 }))).searchParams.get("dates")).toBe(
+      "20261025T003000Z/20261025T020000Z",
+    );
   });
 
   it("ends on the next day when the duration crosses midnight", () => {
