@@ -32,7 +32,7 @@ function AlreadyBooked({ booking, event }: { booking: Booking; event: SportEvent
         <strong className="font-mono text-foreground">{booking.reference}</strong>.
       </p>
       <StatusBadges booking={booking} />
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {booking.status === "confirmed" && <CalendarLinks booking={booking} event={event} />}
         <Button asChild variant="outline">
           <Link to="/bookings">View My Bookings</Link>
