@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { useToasterRequested } from "@/lib/toaster-request";
 import { useHydrated } from "@/lib/use-hydrated";
 import { AuthProvider } from "./auth-provider";
+import { CalendarPreferencesProvider } from "./calendar-preferences-provider";
 import { useTheme } from "./theme";
 import { ThemeProvider } from "./theme-provider";
 
@@ -27,7 +28,9 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <CalendarPreferencesProvider>{children}</CalendarPreferencesProvider>
+        </AuthProvider>
         <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { AuthProvider } from "@/app/auth-provider";
+import { CalendarPreferencesProvider } from "@/app/calendar-preferences-provider";
 import { ThemeProvider } from "@/app/theme-provider";
 import { currentUserQueryKey } from "@/features/auth/api/get-current-user";
 import { createQueryClient } from "@/lib/query-client";
@@ -43,12 +44,14 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          <MemoryRouter initialEntries={[options.route ?? "/"]}>
-            <Routes>
-              <Route path={options.path ?? "*"} element={ui} />
-            </Routes>
-            <LocationDisplay />
-          </MemoryRouter>
+          <CalendarPreferencesProvider>
+            <MemoryRouter initialEntries={[options.route ?? "/"]}>
+              <Routes>
+                <Route path={options.path ?? "*"} element={ui} />
+              </Routes>
+              <LocationDisplay />
+            </MemoryRouter>
+          </CalendarPreferencesProvider>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>,

@@ -6,11 +6,12 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useEvent } from "@/features/events/api/get-event";
 import type { Booking } from "@/features/bookings/api/booking-schema";
+import type { SportEvent } from "@/lib/event-schema";
 import { useBookingContact } from "@/features/bookings/api/get-booking-contact";
 import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
 import { BookingConfirmed } from "@/features/bookings/components/booking-confirmed";
 import { BookingForm } from "@/features/bookings/components/booking-form";
-import { DownloadCalendarLink } from "@/features/bookings/components/download-calendar-link";
+import { CalendarLinks } from "@/features/bookings/components/calendar-links";
 import { EventFactsCard } from "@/features/bookings/components/event-facts-card";
 import { LoadingMessage } from "@/features/bookings/components/loading-message";
 import { StatusBadges } from "@/features/bookings/components/status-badges";
@@ -20,7 +21,7 @@ import { greetingName } from "@/lib/user";
 import { useAuth } from "@/lib/auth";
 import { RequireAuth } from "@/components/require-auth";
 
-function AlreadyBooked({ booking }: { booking: Booking }) {
+function AlreadyBooked({ booking, event }: { booking: Booking; event: SportEvent }) {
   return (
     <div className="space-y-4">
       <p className="flex items-center gap-2 text-lg font-bold">
@@ -31,8 +32,8 @@ function AlreadyBooked({ booking }: { booking: Booking }) {
         <strong className="font-mono text-foreground">{booking.reference}</strong>.
       </p>
       <StatusBadges booking={booking} />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        {booking.status === "confirmed" && <DownloadCalendarLink booking={booking} />}
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {booking.status === "confirmed" && <CalendarLinks booking={booking} event={event} />}
         <Button asChild variant="outline">
           <Link to="/bookings">View My Bookings</Link>
         </Button>
@@ -119,7 +120,7 @@ function BookingScreen() {
               Book Your Spot
             </h2>
             {existing.booking ? (
-              <AlreadyBooked booking={existing.booking} />
+              <AlreadyBooked booking={existing.booking} event={data} />
             ) : closed ? (
               <BookingClosed />
             ) : (

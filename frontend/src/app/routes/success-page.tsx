@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useConfirmPayment } from "@/features/bookings/api/confirm-payment";
-import { DownloadCalendarLink } from "@/features/bookings/components/download-calendar-link";
+import { CalendarLinks } from "@/features/bookings/components/calendar-links";
 import { LoadingMessage } from "@/features/bookings/components/loading-message";
 import { PaymentResult } from "@/features/bookings/components/payment-result";
 import { StatusBadges } from "@/features/bookings/components/status-badges";
@@ -83,7 +83,7 @@ function PaymentSuccess() {
               <SlidersHorizontal aria-hidden="true" /> Set Your Preferences
             </Link>
           </Button>
-          <DownloadCalendarLink booking={booking} size="lg" variant="ghost" />
+          <CalendarLinks booking={booking} event={booking.event} size="lg" variant="ghost" justConfirmed />
         </>
       }
     >

@@ -15,7 +15,7 @@ import { formatPounds, isFreePrice } from "../lib/price";
 import { useAccessibilityRequirements } from "../lib/accessibility-requirements";
 import { AccessibilityField, BookingAs, EventFacts, Fact } from "./booking-request-fields";
 import type { Refusal } from "./booking-refusal";
-import { DownloadCalendarLink } from "./download-calendar-link";
+import { CalendarLinks } from "./calendar-links";
 import { StatusBadges } from "./status-badges";
 import { SubmitAfterTerms, TermsCheckbox } from "./terms-checkbox";
 import { PanelSkeleton } from "./panel-skeleton";
@@ -34,7 +34,7 @@ function Heading() {
 }
 
 /** After booking here, or when the person already holds a place: their reference and the calendar. */
-function Booked({ booking, justBooked }: { booking: Booking; justBooked: boolean }) {
+function Booked({ booking, event, justBooked }: { booking: Booking; event: SportEvent; justBooked: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (justBooked) heading.current?.focus();
@@ -60,7 +60,9 @@ function Booked({ booking, justBooked }: { booking: Booking; justBooked: boolean
         </p>
       )}
       <div className="flex flex-col gap-2">
-        {booking.status === "confirmed" && <DownloadCalendarLink booking={booking} className="w-full" />}
+        {booking.status === "confirmed" && (
+          <CalendarLinks booking={booking} event={event} justConfirmed={justBooked} className="w-full" />
+        )}
         <Button asChild variant="ghost" className="w-full">
           <Link to="/bookings">View My Bookings</Link>
         </Button>
@@ -88,11 +90,11 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   if (!user) return null;
-  if (booked) return <Booked booking={booked} justBooked />;
+  if (booked) return <Booked booking={booked} event={event} justBooked />;
   if (existing.isLoading) {
     return <PanelSkeleton label="Loading your bookings…" bars={["h-24 rounded-lg", "h-12 rounded-lg"]} />;
   }
-  if (existing.booking) return <Booked booking={existing.booking} justBooked={false} />;
+  if (existing.booking) return <Booked booking={existing.booking} event={event} justBooked={false} />;
 
   const free = isFreePrice(event.price);
   const price = formatPounds(event.price);

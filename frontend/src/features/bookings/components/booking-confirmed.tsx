@@ -8,7 +8,7 @@ import { site } from "@/lib/site";
 import type { Booking } from "../api/booking-schema";
 import { formatPriceOrFree } from "../lib/price";
 import { formatWhen } from "../lib/when";
-import { DownloadCalendarLink } from "./download-calendar-link";
+import { CalendarLinks } from "./calendar-links";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -81,13 +81,13 @@ export function BookingConfirmed({ booking, event }: { booking: Booking; event: 
         </p>
       </div>
 
-      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row sm:flex-wrap">
         <Button asChild size="lg">
           <Link to="/events">
             <Ticket aria-hidden="true" /> Browse More Events
           </Link>
         </Button>
-        <DownloadCalendarLink booking={booking} size="lg" />
+        <CalendarLinks booking={booking} event={event} size="lg" justConfirmed />
       </div>
       <p className="mt-6 text-sm text-muted-foreground">
         See all your bookings, or cancel up to 2 hours before the start, in{" "}

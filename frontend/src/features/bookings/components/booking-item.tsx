@@ -8,7 +8,7 @@ import { canCancelBooking } from "../lib/booking-times";
 import { formatPriceOrFree } from "../lib/price";
 import { formatShortDateTime } from "../lib/when";
 import { CancelBookingDialog } from "./cancel-booking-dialog";
-import { DownloadCalendarLink } from "./download-calendar-link";
+import { CalendarLinks } from "./calendar-links";
 import { StatusBadges } from "./status-badges";
 
 interface Props {
@@ -60,8 +60,8 @@ export function BookingItem({ booking, now, upcoming }: Props) {
           </p>
         </div>
         {upcoming && live && (
-          <div className="flex shrink-0 flex-col gap-2 sm:w-52">
-            {booking.status === "confirmed" && <DownloadCalendarLink booking={booking} size="sm" />}
+          <div className="flex shrink-0 flex-col gap-2 sm:w-60">
+            {booking.status === "confirmed" && <CalendarLinks booking={booking} event={event} size="sm" />}
             {cancellable ? (
               <CancelBookingDialog booking={booking} onCancelled={() => title.current?.focus()} />
             ) : (

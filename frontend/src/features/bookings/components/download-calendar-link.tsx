@@ -1,4 +1,5 @@
 import { CalendarPlus } from "lucide-react";
+import type { Ref } from "react";
 import { buttonVariants, type ButtonProps } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { calendarFileName, calendarUrl } from "../lib/calendar";
@@ -8,12 +9,14 @@ interface Props {
   variant?: ButtonProps["variant"];
   size?: ButtonProps["size"];
   className?: string;
+  ref?: Ref<HTMLAnchorElement>;
 }
 
 /** 'Download Calendar': the server's .ics for the booking, saved as {reference}.ics. */
-export function DownloadCalendarLink({ booking, variant = "outline", size = "default", className }: Props) {
+export function DownloadCalendarLink({ booking, variant = "outline", size = "default", className, ref }: Props) {
   return (
     <a
+      ref={ref}
       href={calendarUrl(booking.id)}
       download={calendarFileName(booking.reference)}
       className={cn(buttonVariants({ variant, size }), className)}

@@ -9,7 +9,7 @@ import type { Booking } from "@/features/bookings/api/booking-schema";
 import { goToCheckout } from "@/features/bookings/api/create-checkout-session";
 import { useLiveBookingFor } from "@/features/bookings/api/get-my-bookings";
 import { BookYourSpotCard } from "@/features/bookings/components/book-your-spot-card";
-import { DownloadCalendarLink } from "@/features/bookings/components/download-calendar-link";
+import { CalendarLinks } from "@/features/bookings/components/calendar-links";
 import { StatusBadges } from "@/features/bookings/components/status-badges";
 import { bookingFailure, paymentSetupFailure, showBookedToast } from "@/features/bookings/lib/messages";
 import { ApiError } from "@/lib/api-client";
@@ -83,7 +83,15 @@ function ordinalQueue(position: number | null): { line: string; detail: string }
 }
 
 /** Just claimed here: the booking's reference, like the Book Your Spot card's 'Booking Confirmed!'. */
-function ClaimedView({ booking, headingRef }: { booking: Booking; headingRef: Ref<HTMLHeadingElement> }) {
+function ClaimedView({
+  booking,
+  event,
+  headingRef,
+}: {
+  booking: Booking;
+  event: SportEvent;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   return (
     <div className="space-y-4 pt-4">
       <PanelHeading icon={CheckCircle2} iconClassName="text-accent" headingRef={headingRef}>
@@ -101,7 +109,7 @@ function ClaimedView({ booking, headingRef }: { booking: Booking; headingRef: Re
         A confirmation email is on its way. Please arrive 15 minutes early and quote your reference.
       </p>
       <div className="flex flex-col gap-2">
-        <DownloadCalendarLink booking={booking} className="w-full" />
+        <CalendarLinks booking={booking} event={event} justConfirmed className="w-full" />
         <Button asChild variant="ghost" className="w-full">
           <Link to="/bookings">View My Bookings</Link>
         </Button>
@@ -254,7 +262,7 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
       return <BookYourSpotCard event={event} />;
 
     case "claimed":
-      return claimed && <ClaimedView booking={claimed} headingRef={heading} />;
+      return claimed && <ClaimedView booking={claimed} event={event} headingRef={heading} />;
 
     case "toCheckout":
       return (

@@ -1,0 +1,109 @@
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { json, mockFetch } from "@/testing/fetch-mock";
+import { buildEvent, buildUser } from "@/testing/fixtures";
+import { renderWithProviders } from "@/testing/render";
+import { CalendarLinks } from "./calendar-links";
+
+const member = buildUser();
+const event = buildEvent({ title: "Tea & Tennis", date: "2026-07-14T18:00:00Z", duration: 60, location: "Court 1" });
+let nextBooking = 1;
+
+/** A fresh booking id per test: the once-per-booking record outlives a single test. */
+function booking(status = "confirmed") {
+  return { id: `b-${nextBooking++}`, reference: "PS-7K3Q9M", status };
+}
+
+function withPreferences(calendar: { preferredFormat: string; autoDownload: boolean }) {
+  return mockFetch((url) => {
+    if (url.pathname === "/api/user/preferences") return json({ preferences: { calendar: { reminderOffset: 60, ...calendar } } });
+    if (url.pathname === "/api/auth/user") return json(member);
+    return json({}, 404);
+  });
+}
+
+/** Downloads the page starts (clicks on a download link), kept from navigating in jsdom. */
+const downloads: string[] = [];
+function recordDownload(e: MouseEvent) {
+  const link = e.target instanceof Element ? e.target.closest("a[download]") : null;
+  if (!link) return;
+  e.preventDefault();
+  downloads.push(link.getAttribute("download") ?? "");
+}
+
+beforeEach(() => {
+  downloads.length = 0;
+  document.addEventListener("click", recordDownload);
+});
+afterEach(() => {
+  document.removeEventListener("click", recordDownload);
+  sessionStorage.clear();
+});
+
+// jsdom joins the sr-only " (opens in a new tab)" without its leading space; browsers keep it.
+describe("CalendarLinks", () => {
+  it("offers only the .ics to someone who prefers it", async () => {
+    const fetchMock = withPreferences({ preferredFormat: "ics", autoDownload: false });
+    renderWithProviders(<CalendarLinks booking={booking()} event={event} />, { user: member });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/user/preferences", expect.anything()));
+    expect(screen.getByRole("link", { name: "Download Calendar" })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByRole("link")).toHaveLength(1);
+  });
+
+  it("adds Google Calendar, filled in, in a new tab", async () => {
+    withPreferences({ preferredFormat: "google", autoDownload: false });
+    renderWithProviders(<CalendarLinks booking={booking()} event={event} />, { user: member });
+    const link = await screen.findByRole("link", { name: /^Add to Google Calendar\s*\(opens in a new tab\)$/ });
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    const url = new URL(link.getAttribute("href") ?? "");
+    expect(url.hostname).toBe("calendar.google.com");
+    expect(url.searchParams.get("text")).toBe("Tea & Tennis");
+    expect(url.searchParams.get("dates")).toBe("20260714T180000Z/20260714T190000Z");
+    expect(url.searchParams.get("details")).toContain("Booking reference: PS-7K3Q9M");
+    expect(url.searchParams.get("details")).toContain(`${window.location.origin}/events/${event.id}`);
+    expect(screen.queryByRole("link", { name: /Outlook/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Download Calendar" })).toBeInTheDocument();
+  });
+
+  it("adds Outlook for someone who prefers it", async () => {
+    withPreferences({ preferredFormat: "outlook", autoDownload: false });
+    renderWithProviders(<CalendarLinks booking={booking()} event={event} />, { user: member });
+    const link = await screen.findByRole("link", { name: /^Add to Outlook\s*\(opens in a new tab\)$/ });
+    const url = new URL(link.getAttribute("href") ?? "");
+    expect(url.hostname).toBe("outlook.live.com");
+    expect(url.searchParams.get("subject")).toBe("Tea & Tennis");
+    expect(screen.queryByRole("link", { name: /Google/ })).not.toBeInTheDocument();
+  });
+
+  it("starts the .ics download after a confirmation when autoDownload is on, once per booking", async () => {
+    withPreferences({ preferredFormat: "ics", autoDownload: true });
+    const confirmed = booking();
+    const first = renderWithProviders(<CalendarLinks booking={confirmed} event={event} justConfirmed />, { user: member });
+    await waitFor(() => expect(downloads).toEqual(["PS-7K3Q9M.ics"]));
+    first.rerender(<CalendarLinks booking={confirmed} event={event} justConfirmed />);
+    first.unmount();
+    // The same confirmation shown again (a reload) does not download a second time.
+    renderWithProviders(<CalendarLinks booking={confirmed} event={event} justConfirmed />, { user: member });
+    await screen.findByRole("link", { name: "Download Calendar" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(downloads).toHaveLength(1);
+  });
+
+  it("does not download by itself when autoDownload is off, outside a confirmation, or for an unconfirmed booking", async () => {
+    withPreferences({ preferredFormat: "ics", autoDownload: false });
+    const off = renderWithProviders(<CalendarLinks booking={booking()} event={event} justConfirmed />, { user: member });
+    await screen.findByRole("link", { name: "Download Calendar" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    off.unmount();
+
+    withPreferences({ preferredFormat: "ics", autoDownload: true });
+    const listed = renderWithProviders(<CalendarLinks booking={booking()} event={event} />, { user: member });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    listed.unmount();
+    renderWithProviders(<CalendarLinks booking={booking("pending")} event={event} justConfirmed />, { user: member });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(downloads).toEqual([]);
+  });
+});
