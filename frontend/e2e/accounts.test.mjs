@@ -11,9 +11,9 @@ import {
   launchBrowser,
   linkTo,
   newMember,
-  openPage,
   registerMember,
   waitForEmail,
+  withPage,
 } from "./helpers.mjs";
 
 let browser;
@@ -29,16 +29,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function withPage(options, body) {
-  const { context, page, errors } = await openPage(browser, options);
-  try {
-    await body(page, context);
-    assert.deepEqual(errors.map(String), [], "the page logged errors");
-  } finally {
-    await context.close();
-  }
-}
 
 /** Fills the login form and submits it. */
 async function logIn(page, email, password) {
@@ -64,7 +54,7 @@ async function assertNoTokenInPage(page) {
 
 describe("sign-up", () => {
   test("creates the account, signs in, emails a welcome and a confirmation link that works", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const member = newMember({ firstName: "Kofi", lastName: "Mensah" });
       await goto(page, "/signup");
       await page.getByRole("heading", { name: "Create Your Account" }).waitFor();
@@ -124,7 +114,7 @@ describe("sign-up", () => {
     }));
 
   test("maps the server's field errors onto the form, and a taken address gets the generic failure", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const existing = await registerMember();
       await goto(page, "/signup");
       const box = (name) => page.getByRole("textbox", { name, exact: true });
@@ -159,7 +149,7 @@ describe("sign-up", () => {
 
 describe("login", () => {
   test("returns to the page that asked for it, and a wrong password gets the spec's message", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const member = await registerMember({ firstName: "Zainab" });
       await goto(page, `/events/${openEvent.id}`);
       await page.getByRole("heading", { name: "Login Required" }).waitFor();
@@ -198,7 +188,7 @@ describe("login", () => {
     }));
 
   test("a page that needs login sends a visitor there and back", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const member = await registerMember({ firstName: "Priya" });
       await goto(page, "/profile");
       await page.getByRole("heading", { name: "Welcome Back" }).waitFor();
@@ -209,7 +199,7 @@ describe("login", () => {
     }));
 
   test("a dead session is cleared silently at start-up", () =>
-    withPage({}, async (page, context) => {
+    withPage(browser, {}, async (page, context) => {
       const member = await registerMember({ firstName: "Leo" });
       await goto(page, "/login");
       await logIn(page, member.email, member.password);
@@ -223,7 +213,7 @@ describe("login", () => {
 
 describe("password reset", () => {
   test("forgot → emailed link → new password → log in with it", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const member = await registerMember({ firstName: "Hana" });
       await goto(page, "/login");
       await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -265,7 +255,7 @@ describe("password reset", () => {
     }));
 
   test("without a token the reset page says the link is invalid", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       await goto(page, "/reset-password");
       await page.getByRole("heading", { name: "Invalid Reset Link" }).waitFor();
       assert.equal(
@@ -277,7 +267,7 @@ describe("password reset", () => {
 
 describe("preferences", () => {
   test("a guest's are kept in the browser, merged at sign-in, and a member's persist on the server", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const member = await registerMember({ firstName: "Ines" });
       await goto(page, "/preferences");
       await page.getByText("You're not logged in, so your preferences are saved in this browser only.").waitFor();
@@ -346,7 +336,7 @@ async function tabTo(page, target, max = 25) {
 
 describe("keyboard", () => {
   test("sign-up works with Tab, Space and Enter alone", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const member = newMember();
       await goto(page, "/signup");
       await page.getByRole("heading", { name: "Create Your Account" }).waitFor();
@@ -406,7 +396,7 @@ describe("keyboard", () => {
 
 describe("profile and data rights", () => {
   test("edits persist, the greeting uses the chosen name, and the password can be changed", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const member = await registerMember({ firstName: "Oluwaseun" });
       await goto(page, "/login");
       await logIn(page, member.email, member.password);
@@ -449,7 +439,7 @@ describe("profile and data rights", () => {
     }));
 
   test("Download My Data saves a JSON file of the member's data", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const member = await registerMember({ firstName: "Mei" });
       await goto(page, "/login");
       await logIn(page, member.email, member.password);
@@ -467,7 +457,7 @@ describe("profile and data rights", () => {
     }));
 
   test("deleting the account asks for the password, signs out, and the login then fails", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const member = await registerMember({ firstName: "Tomasz" });
       await goto(page, "/login");
       await logIn(page, member.email, member.password);

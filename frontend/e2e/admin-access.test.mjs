@@ -11,11 +11,11 @@ import {
   goto,
   launchBrowser,
   MOBILE,
-  openPage,
   registerMember,
   signInAdminContext,
   signInContext,
   tabUntil,
+  withPage,
 } from "./helpers.mjs";
 
 let browser;
@@ -28,21 +28,11 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage(options, body) {
-  const { context, page, errors } = await openPage(browser, options);
-  try {
-    await body(page, context);
-    assert.deepEqual(errors.map(String), [], "the page logged errors");
-  } finally {
-    await context.close();
-  }
-}
-
 const toast = (page, text) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 describe("admin login", () => {
   test("/admin without an admin session says 'Verifying access...', then goes to /admin/login", () =>
-    withPage({}, async (page, context) => {
+    withPage(browser, {}, async (page, context) => {
       await signInAdminContext(context, { adminSession: false });
       // Hold the server's answer until the waiting screen has been seen: no race.
       let release;
@@ -63,7 +53,7 @@ describe("admin login", () => {
     }));
 
   test("says 'Password Required', then 'Access Denied' for a wrong password, then 'Access Granted'", () =>
-    withPage({}, async (page, context) => {
+    withPage(browser, {}, async (page, context) => {
       const axe = axeChecker(page);
       await signInAdminContext(context, { adminSession: false });
       await goto(page, "/admin/login");
@@ -104,7 +94,7 @@ describe("admin login", () => {
     }));
 
   test("works with the keyboard alone", () =>
-    withPage({}, async (page, context) => {
+    withPage(browser, {}, async (page, context) => {
       await signInAdminContext(context, { adminSession: false });
       await goto(page, "/admin/login");
       await page.getByRole("heading", { name: "Admin Login", level: 1 }).waitFor();
@@ -126,7 +116,7 @@ describe("admin login", () => {
     }));
 
   test("a signed-in member sees 'Access Denied' at /admin and at /admin/login", () =>
-    withPage({}, async (page, context) => {
+    withPage(browser, {}, async (page, context) => {
       const axe = axeChecker(page);
       await signInContext(context, await registerMember());
       for (const path of ["/admin", "/admin/login"]) {
@@ -143,7 +133,7 @@ describe("admin login", () => {
     }));
 
   test("every tab at 390 px: no sideways scrolling, and axe finds nothing in light and dark", () =>
-    withPage({ viewport: MOBILE }, async (page, context) => {
+    withPage(browser, { viewport: MOBILE }, async (page, context) => {
       const axe = axeChecker(page);
       await signInAdminContext(context);
       for (const [tab, heading] of [

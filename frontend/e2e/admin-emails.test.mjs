@@ -8,12 +8,12 @@ import {
   goto,
   launchBrowser,
   linkTo,
-  openPage,
   registerMember,
   sessionCookie,
   apiAs,
   signInAdminContext,
   waitForEmail,
+  withPage,
 } from "./helpers.mjs";
 
 let browser;
@@ -26,17 +26,6 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage(options, body, { admin = true } = {}) {
-  const { context, page, errors } = await openPage(browser, options);
-  try {
-    if (admin) await signInAdminContext(context);
-    await body(page, context);
-    assert.deepEqual(errors.map(String), [], "the page logged errors");
-  } finally {
-    await context.close();
-  }
-}
-
 const toast = (page, text) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const tag = () => Math.random().toString(36).slice(2, 7);
 
@@ -47,7 +36,7 @@ describe("admin emails", () => {
     const member = await registerMember({ firstName: "Abena", marketingConsent: true });
 
     let mail;
-    await withPage({}, async (page) => {
+    await withPage(browser, { prepare: signInAdminContext }, async (page) => {
       const axe = axeChecker(page);
       await goto(page, "/admin?tab=emails");
       await page.getByRole("heading", { name: "Send an email", level: 2 }).waitFor();
@@ -97,6 +86,7 @@ describe("admin emails", () => {
     // The link in the email, opened by someone who is not signed in.
     const link = linkTo(mail, "/unsubscribe?token=");
     await withPage(
+      browser,
       {},
       async (page) => {
         const axe = axeChecker(page);
@@ -121,7 +111,6 @@ describe("admin emails", () => {
         await page.getByRole("heading", { name: "Invalid Unsubscribe Link", level: 1 }).waitFor();
         axe.assertClean();
       },
-      { admin: false },
     );
 
     const { body } = await apiAs(await sessionCookie(member), "GET", "/api/user/profile");

@@ -468,6 +468,13 @@ describe("membership (/membership)", () => {
       await page.waitForURL(`${BASE_URL}/membership`);
       await toast(page, "Membership Created!").waitFor();
       await active.getByRole("button", { name: "Your Current Plan" }).waitFor();
+      await page.getByText("You're on the Active plan", { exact: false }).waitFor();
+
+      // The third plan, from the same server list: the supporter's extra pays for others.
+      const supporter = page.getByRole("region", { name: "Supporter", exact: true });
+      await supporter.getByText("£30.00").waitFor();
+      assert.match(await supporter.textContent(), /solidarity places/);
+      assert.equal(await page.getByRole("button", { name: /^Choose / }).count(), 2, "Community and Supporter");
     }));
 });
 

@@ -15,7 +15,7 @@ import {
   goto,
   launchBrowser,
   MOBILE,
-  openPage,
+  withPage,
   registerMember,
   signInContext,
 } from "./helpers.mjs";
@@ -54,19 +54,14 @@ function utcStamp(iso) {
   return new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 }
 
-/** A signed-in page for a new member that counts downloads; fails the test on page errors. */
+/** A signed-in page for a new member that counts downloads (see withPage). */
 async function withMember(options, body) {
   const member = await registerMember();
-  const { context, page, errors } = await openPage(browser, options);
-  await signInContext(context, member);
-  const downloads = [];
-  page.on("download", (download) => downloads.push(download.suggestedFilename()));
-  try {
+  await withPage(browser, { ...options, prepare: (context) => signInContext(context, member) }, async (page) => {
+    const downloads = [];
+    page.on("download", (download) => downloads.push(download.suggestedFilename()));
     await body(page, downloads);
-    assert.deepEqual(errors.map(String), [], "the page logged errors");
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** Sets the calendar preferences on /preferences as a person would, and saves. */

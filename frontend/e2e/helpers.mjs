@@ -1,5 +1,6 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core
 // against a running PlaySpace server (PLAYSPACE_URL, started by scripts/test-frontend).
+import assert from "node:assert/strict";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
@@ -41,6 +42,21 @@ export async function openPage(browser, { viewport = DESKTOP, colorScheme = "lig
     }
   });
   return { context, page, errors };
+}
+
+/**
+ * Runs `body(page, context)` in a fresh context (see openPage) and closes it whatever happens,
+ * failing on any page error. `prepare(context)` runs first: signing in, say.
+ */
+export async function withPage(browser, { prepare, ...options }, body) {
+  const { context, page, errors } = await openPage(browser, options);
+  try {
+    await prepare?.(context);
+    await body(page, context);
+    assert.deepEqual(errors.map(String), [], "the page logged errors");
+  } finally {
+    await context.close();
+  }
 }
 
 export async function goto(page, path) {

@@ -2,7 +2,7 @@
 // organisation's other sites (only those configured at build time), and the sign-up terms.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { axeChecker, BASE_URL, DESKTOP, goto, launchBrowser, MOBILE, openPage } from "./helpers.mjs";
+import { axeChecker, BASE_URL, DESKTOP, goto, launchBrowser, MOBILE, withPage } from "./helpers.mjs";
 
 /** Each new page with its h1 (also the start of its document title). */
 const PAGES = [
@@ -26,17 +26,6 @@ after(async () => {
   await browser?.close();
 });
 
-/** Runs `body` with a fresh page and closes it, failing on uncaught page errors. */
-async function withPage(options, body) {
-  const { context, page, errors } = await openPage(browser, options);
-  try {
-    await body(page);
-    assert.deepEqual(errors.map(String), [], "the page logged errors");
-  } finally {
-    await context.close();
-  }
-}
-
 /** The page's single h1, after waiting for it. */
 async function h1Of(page) {
   const h1 = page.locator("main h1");
@@ -47,7 +36,7 @@ async function h1Of(page) {
 
 describe("the footer", () => {
   test("every link reaches a real page, and other sites only by https in a new tab", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       await goto(page, "/");
       const footer = page.locator("footer");
       // No plain-text stand-ins: every item of the footer's lists is a link.
@@ -89,7 +78,7 @@ describe("the footer", () => {
 });
 
 test("the sign-up terms checkbox links to /terms and /privacy", () =>
-  withPage({}, async (page) => {
+  withPage(browser, {}, async (page) => {
     await goto(page, "/signup");
     const label = page.locator("label", { hasText: "I agree to the" });
     assert.equal(await label.getByRole("link", { name: /Terms of Service/ }).getAttribute("href"), "/terms");
@@ -97,7 +86,7 @@ test("the sign-up terms checkbox links to /terms and /privacy", () =>
   }));
 
 test("the accessibility statement's report link opens the contact form on its Accessibility subject", () =>
-  withPage({ viewport: MOBILE }, async (page) => {
+  withPage(browser, { viewport: MOBILE }, async (page) => {
     await goto(page, "/accessibility");
     await page.locator("#report").locator("..").getByRole("link", { name: "contact form" }).click();
     await page.getByRole("heading", { name: "Send us a Message" }).waitFor();
@@ -111,7 +100,7 @@ describe("each legal and support page", () => {
     ["390 px", MOBILE],
   ]) {
     test(`has its title, date and headings in order, and no axe violations in light and dark (${name})`, () =>
-      withPage({ viewport }, async (page) => {
+      withPage(browser, { viewport }, async (page) => {
         const axe = axeChecker(page);
         for (const [path, title] of PAGES) {
           await goto(page, path);

@@ -16,10 +16,10 @@ import {
   goto,
   launchBrowser,
   MOBILE,
-  openPage,
   registerMember,
   signInContext,
   until,
+  withPage,
 } from "./helpers.mjs";
 
 let browser;
@@ -36,16 +36,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function withPage(options, body) {
-  const { context, page, errors } = await openPage(browser, options);
-  try {
-    await body(page, context);
-    assert.deepEqual(errors.map(String), [], "the page logged errors");
-  } finally {
-    await context.close();
-  }
-}
 
 const bell = (page) => page.getByRole("banner").getByRole("button", { name: /^Notifications, / });
 const panel = (page) => page.getByRole("dialog", { name: "Notifications" });
@@ -88,7 +78,7 @@ describe("notification bell and panel", () => {
     ["390 px", MOBILE, 2],
   ]) {
     test(`a member's notifications arrive live and can be read and cleared (${label})`, () =>
-      withPage({ viewport }, async (page, context) => {
+      withPage(browser, { viewport }, async (page, context) => {
         const member = await registerMember({ firstName: "Noor" });
         await signInContext(context, member);
         await goto(page, "/about");
@@ -168,7 +158,7 @@ describe("notification bell and panel", () => {
   }
 
   test("a visitor's page has no bell and never loads its code or asks for notifications", () =>
-    withPage({ viewport: MOBILE }, async (page) => {
+    withPage(browser, { viewport: MOBILE }, async (page) => {
       const asked = [];
       page.on("request", (request) => {
         const path = new URL(request.url()).pathname;

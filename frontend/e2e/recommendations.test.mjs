@@ -13,9 +13,9 @@ import {
   goto,
   launchBrowser,
   MOBILE,
-  openPage,
   registerMember,
   signInContext,
+  withPage,
 } from "./helpers.mjs";
 
 let browser;
@@ -36,16 +36,6 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage(options, body) {
-  const { context, page, errors } = await openPage(browser, options);
-  try {
-    await body(page, context);
-    assert.deepEqual(errors.map(String), [], "the page logged errors");
-  } finally {
-    await context.close();
-  }
-}
-
 /** Picks `sport` as the only favourite on the preferences page and saves, as a person would. */
 async function chooseFavourite(page) {
   await goto(page, "/preferences");
@@ -61,7 +51,7 @@ describe("recommended for you", () => {
     ["390 px", MOBILE],
   ]) {
     test(`a member's favourite sport comes first on the home page (${label})`, () =>
-      withPage({ viewport }, async (page, context) => {
+      withPage(browser, { viewport }, async (page, context) => {
         const member = await registerMember({ firstName: "Rosa" });
         await signInContext(context, member);
         await chooseFavourite(page);
@@ -99,7 +89,7 @@ describe("recommended for you", () => {
   }
 
   test("a visitor's home page has no such section and never loads its code", () =>
-    withPage({ viewport: MOBILE }, async (page) => {
+    withPage(browser, { viewport: MOBILE }, async (page) => {
       const asked = [];
       page.on("request", (request) => {
         const url = new URL(request.url());

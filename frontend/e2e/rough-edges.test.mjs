@@ -13,10 +13,10 @@ import {
   goto,
   launchBrowser,
   MOBILE,
-  openPage,
   registerMember,
   signInContext,
   until,
+  withPage,
 } from "./helpers.mjs";
 
 let browser;
@@ -37,18 +37,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Runs `body` with a fresh page (signed in as `as` when given), failing on page errors. */
-async function withPage({ as, ...options }, body) {
-  const { context, page, errors } = await openPage(browser, options);
-  try {
-    if (as) await signInContext(context, as);
-    await body(page, context);
-    assert.deepEqual(errors.map(String), [], "the page logged errors");
-  } finally {
-    await context.close();
-  }
-}
 
 const NARROW = { width: 320, height: 640 };
 
@@ -78,9 +66,12 @@ async function assertReflows(page, routes) {
   assert.equal(failures.join("\n"), "", "pages scroll sideways at 320 CSS px");
 }
 
+/** Signs `person` in before the page opens (nobody without one). */
+const signedInAs = (person) => person && ((context) => signInContext(context, person));
+
 describe("reflow at 320 CSS px (WCAG 1.4.10)", () => {
   test("no public page scrolls sideways", () =>
-    withPage({ viewport: NARROW }, async (page) => {
+    withPage(browser, { viewport: NARROW }, async (page) => {
       const sport = events[0].category;
       await assertReflows(page, [
         ["/", "Upcoming Events"],
@@ -110,7 +101,7 @@ describe("reflow at 320 CSS px (WCAG 1.4.10)", () => {
     }));
 
   test("no member page scrolls sideways", () =>
-    withPage({ viewport: NARROW, as: member }, async (page) => {
+    withPage(browser, { viewport: NARROW, prepare: signedInAs(member) }, async (page) => {
       await assertReflows(page, [
         ["/", "Upcoming Events"],
         ["/events", "Choose Your Sport"],
@@ -147,7 +138,7 @@ describe("reduced motion", () => {
     );
 
   test("loading placeholders stand still when the person asks for less motion", () =>
-    withPage({ viewport: MOBILE }, async (page) => {
+    withPage(browser, { viewport: MOBILE }, async (page) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
       const release = await holdRequests(page, (url) => url.pathname === "/api/events" && url.searchParams.has("sport"));
       const sport = events[0].category;
@@ -168,7 +159,7 @@ describe("reduced motion", () => {
     }));
 
   test("the booking card's placeholder stands still too (a member's event page)", () =>
-    withPage({ viewport: MOBILE, as: member }, async (page) => {
+    withPage(browser, { viewport: MOBILE, prepare: signedInAs(member) }, async (page) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
       const release = await holdRequests(page, (url) => url.pathname === "/api/bookings");
       await page.goto(`${BASE_URL}/events/${open.id}`);
@@ -182,7 +173,7 @@ describe("reduced motion", () => {
 
 describe("sign-up", () => {
   test("'Passwords don't match' shows with the other errors, in the same submit", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const axe = axeChecker(page);
       await goto(page, "/signup");
       await page.getByRole("heading", { name: "Create Your Account" }).waitFor();
@@ -239,7 +230,7 @@ describe("the floating Book Your Session button", () => {
     ["a visitor", "Login Required"],
   ]) {
     test(`never covers the booking card at 390 px (${who})`, () =>
-      withPage({ viewport: MOBILE, as: who === "a member" ? member : undefined }, async (page) => {
+      withPage(browser, { viewport: MOBILE, prepare: signedInAs(who === "a member" ? member : undefined) }, async (page) => {
         const axe = axeChecker(page);
         await goto(page, `/events/${open.id}`);
         await page.getByRole("heading", { name: heading }).waitFor();
@@ -280,7 +271,7 @@ describe("the floating Book Your Session button", () => {
 
 describe("the way to the membership plans", () => {
   test("a member finds Membership in the avatar menu and in the footer", () =>
-    withPage({ viewport: DESKTOP, as: member }, async (page) => {
+    withPage(browser, { viewport: DESKTOP, prepare: signedInAs(member) }, async (page) => {
       const axe = axeChecker(page);
       await goto(page, "/about");
       const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Membership", exact: true });
@@ -316,7 +307,7 @@ describe("the way to the membership plans", () => {
     await bookFor(community, made[0].id);
     await bookFor(community, made[1].id);
 
-    await withPage({ viewport: MOBILE, as: community }, async (page) => {
+    await withPage(browser, { viewport: MOBILE, prepare: signedInAs(community) }, async (page) => {
       const axe = axeChecker(page);
       await goto(page, `/events/${made[2].id}`);
       await page.getByRole("heading", { name: "Book Your Spot" }).waitFor();

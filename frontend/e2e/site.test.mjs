@@ -9,8 +9,8 @@ import {
   launchBrowser,
   londonDay,
   MOBILE,
-  openPage,
   until,
+  withPage,
 } from "./helpers.mjs";
 
 let browser;
@@ -33,22 +33,11 @@ after(async () => {
   await browser?.close();
 });
 
-/** Runs `body` with a fresh page and closes it, failing on uncaught page errors. */
-async function withPage(options, body) {
-  const { context, page, errors } = await openPage(browser, options);
-  try {
-    await body(page);
-    assert.deepEqual(errors.map(String), [], "the page logged errors");
-  } finally {
-    await context.close();
-  }
-}
-
 const statusText = (page) => page.getByRole("status").filter({ hasText: /events? (match|upcoming)|upcoming event/ });
 
 describe("home", () => {
   test("shows the first three upcoming events, inlined by the server", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const upcoming = await api("/api/events?limit=3");
       assert.deepEqual(
         upcoming.map((event) => event.id),
@@ -72,7 +61,7 @@ describe("home", () => {
 
 describe("events", () => {
   test("sport grid, then a sport by location, then an event", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const requests = eventsApiRequests(page);
       await goto(page, "/events");
       await page.getByRole("heading", { name: "Choose Your Sport" }).waitFor();
@@ -106,7 +95,7 @@ describe("events", () => {
     }));
 
   test("Back to Sports returns to the sport grid", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       await goto(page, `/events?sport=${encodeURIComponent(events[0].category)}`);
       await page.getByRole("link", { name: "Back to Sports" }).click();
       await page.getByRole("heading", { name: "Choose Your Sport" }).waitFor();
@@ -114,7 +103,7 @@ describe("events", () => {
     }));
 
   test("each filter narrows the list through the API and the URL", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const all = summary.eventCount;
       await goto(page, "/events");
       await statusText(page).getByText(`${all} upcoming events`).waitFor();
@@ -173,7 +162,7 @@ describe("events", () => {
     }));
 
   test("a filtered view survives reload, and an empty result offers to clear filters", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       await goto(page, "/events?q=zzzz-no-such-event");
       await page.getByRole("heading", { name: "No events match your filters" }).waitFor();
       assert.equal(await page.getByRole("searchbox", { name: "Search" }).inputValue(), "zzzz-no-such-event");
@@ -185,7 +174,7 @@ describe("events", () => {
     }));
 
   test("a full event shows Fully Booked on its card and Event Full on its page", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const full = events.find((event) => event.currentParticipants >= event.maxParticipants);
       assert.ok(full, "the seed data should include a full event");
       await goto(page, `/events?sport=${encodeURIComponent(full.category)}`);
@@ -202,7 +191,7 @@ describe("events", () => {
     }));
 
   test("an open event asks a visitor to log in", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       const open = events.find((event) => event.currentParticipants < event.maxParticipants);
       await goto(page, `/events/${open.id}`);
       await page.getByRole("heading", { name: "Login Required" }).waitFor();
@@ -212,7 +201,7 @@ describe("events", () => {
     }));
 
   test("an unknown event says Event Not Found", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       for (const id of ["00000000-0000-7000-8000-000000000000", "not-an-id"]) {
         await goto(page, `/events/${id}`);
         await page.getByRole("heading", { name: "Event Not Found" }).waitFor();
@@ -225,7 +214,7 @@ describe("events", () => {
 
 describe("other pages", () => {
   test("an unknown path shows 404 Page Not Found", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       await goto(page, "/no/such/page");
       await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
       await page.getByRole("link", { name: "Go Home" }).click();
@@ -233,7 +222,7 @@ describe("other pages", () => {
     }));
 
   test("the contact form asks for missing fields, then sends", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       await goto(page, "/contact");
       await page.getByRole("button", { name: "Send Message" }).click();
       await page.getByText("Missing Information").waitFor();
@@ -253,7 +242,7 @@ describe("other pages", () => {
     }));
 
   test("the theme choice persists across a reload", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       await goto(page, "/about");
       const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
       assert.equal(await isDark(), false);
@@ -269,7 +258,7 @@ describe("other pages", () => {
     }));
 
   test("System can also turn dark from 20:00 to 06:00, rechecked every minute", () =>
-    withPage({}, async (page) => {
+    withPage(browser, {}, async (page) => {
       // November: London is on GMT, so these UTC times are the local ones.
       await page.clock.install({ time: new Date("2026-11-25T05:59:00Z") });
       // The class index.html's inline script sets before first paint, for the reload below.
@@ -316,7 +305,7 @@ describe("other pages", () => {
     }));
 
   test("the mobile menu at 390 px", () =>
-    withPage({ viewport: MOBILE }, async (page) => {
+    withPage(browser, { viewport: MOBILE }, async (page) => {
       await goto(page, "/");
       assert.equal(await page.getByRole("navigation", { name: "Main" }).isVisible(), false);
       await page.getByRole("link", { name: "Book Your Session" }).last().waitFor();

@@ -22,8 +22,8 @@ export default function MembershipPage() {
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20">
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">Join Our Community</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted-foreground">
-            Become a {site.name} member and play with people who make sport feel like home. Start free, or go
-            Active for unlimited sessions.
+            Become a {site.name} member and play with people who make sport feel like home. Start free, go
+            Active for unlimited sessions, or become a Supporter and fund places for others.
           </p>
         </div>
       </section>

@@ -126,13 +126,16 @@ export function SiteHeader() {
                 {/* Keyed by person: nothing of one person's list or toasts carries to the next. */}
                 <NotificationBell key={user.id} userId={user.id} />
               </Suspense>
-              {accountMenu.demand === "idle" ? (
-                <AccountMenuButton user={user} {...accountMenu.triggerProps} />
-              ) : (
-                <Suspense fallback={<AccountMenuButton user={user} {...accountMenu.triggerProps} />}>
-                  <UserMenu user={user} defaultOpen={accountMenu.demand === "open"} />
-                </Suspense>
-              )}
+              {/* Below 360 px the four buttons would not fit: the menu holds the account's links. */}
+              <div className="contents max-[359px]:hidden">
+                {accountMenu.demand === "idle" ? (
+                  <AccountMenuButton user={user} {...accountMenu.triggerProps} />
+                ) : (
+                  <Suspense fallback={<AccountMenuButton user={user} {...accountMenu.triggerProps} />}>
+                    <UserMenu user={user} defaultOpen={accountMenu.demand === "open"} />
+                  </Suspense>
+                )}
+              </div>
             </>
           ) : status === "checking" ? (
             <Skeleton className="size-9 rounded-full" />

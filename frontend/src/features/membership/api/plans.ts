@@ -1,42 +1,31 @@
-/** The plans known client-side (spec: Membership). The server decides the real price. */
-export interface Plan {
-  id: "community" | "active";
-  name: string;
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod/mini";
+import { apiRequest } from "@/lib/api-client";
+
+const planSchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** Decimal pounds; "0.00" shows as Free. */
-  price: string;
-  period: string;
-  description: string;
-  features: readonly string[];
-  popular: boolean;
+  price: z.string(),
+  period: z.string(),
+  description: z.string(),
+  features: z.array(z.string()),
+  popular: z.boolean(),
+});
+
+/** A plan as the server offers it (GET /api/membership-plans); its price is the server's. */
+export type Plan = z.infer<typeof planSchema>;
+
+/** GET /api/membership-plans: the plans in the order the page shows them. */
+export async function fetchPlans(signal?: AbortSignal): Promise<Plan[]> {
+  const response = await apiRequest("GET", "/api/membership-plans", { ...(signal ? { signal } : {}) });
+  return z.array(planSchema).parse(await response.json());
 }
 
-export const PLANS: readonly Plan[] = [
-  {
-    id: "community",
-    name: "Community",
-    price: "0.00",
-    period: "month",
-    description: "Try sessions and meet the community, free.",
-    features: ["2 events per month", "Forum access", "Email updates", "Basic support"],
-    popular: false,
-  },
-  {
-    id: "active",
-    name: "Active",
-    price: "15.00",
-    period: "month",
-    description: "For regulars who want to play as often as they like.",
-    features: [
-      "Unlimited events",
-      "Priority booking",
-      "Member discounts",
-      "Wellness workshops",
-      "Forum access",
-      "Email updates",
-    ],
-    popular: true,
-  },
-];
+export function usePlans() {
+  // The same for everyone and changed only by a release.
+  return useQuery({ queryKey: ["/api/membership-plans"], queryFn: ({ signal }) => fetchPlans(signal), staleTime: 5 * 60_000 });
+}
 
 const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 
@@ -46,6 +35,7 @@ export function planPrice(price: string): string {
   return amount === 0 ? "Free" : pounds.format(amount);
 }
 
-export function planName(id: string): string {
-  return PLANS.find((plan) => plan.id === id)?.name ?? id.charAt(0).toUpperCase() + id.slice(1);
+/** The plan's name as offered, or its id capitalised before the plans have arrived. */
+export function planName(plans: readonly Plan[] | undefined, id: string): string {
+  return plans?.find((plan) => plan.id === id)?.name ?? id.charAt(0).toUpperCase() + id.slice(1);
 }

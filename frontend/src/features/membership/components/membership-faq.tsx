@@ -24,7 +24,12 @@ const QUESTIONS: readonly { question: string; answer: ReactNode }[] = [
   },
   {
     question: "How many sessions can I book on the Community plan?",
-    answer: "Two events each calendar month. The Active plan has no limit.",
+    answer: "Two events each calendar month. The Active and Supporter plans have no limit.",
+  },
+  {
+    question: "What does the Supporter plan pay for?",
+    answer:
+      "Supporters get everything in Active. What they pay above Active funds solidarity places: free sessions for people who could not otherwise afford to play, offered in confidence.",
   },
   {
     question: "Do I need a membership to join the WhatsApp community?",

@@ -1,12 +1,24 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { json, mockFetch } from "@/testing/fetch-mock";
+import { json, mockFetch, type Handler } from "@/testing/fetch-mock";
 import { buildUser } from "@/testing/fixtures";
 import { renderWithProviders } from "@/testing/render";
 import { MembershipPlans } from "./membership-plans";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+/** What GET /api/membership-plans answers (crates/domain/src/plans.rs). */
+const PLANS = [
+  { id: "community", name: "Community", price: "0.00", period: "month", description: "Try sessions, free.", features: ["2 events per month", "Forum access", "Email updates", "Basic support"], popular: false },
+  { id: "active", name: "Active", price: "15.00", period: "month", description: "For regulars.", features: ["Unlimited events", "Priority booking", "Member discounts", "Wellness workshops"], popular: true },
+  { id: "champion", name: "Supporter", price: "30.00", period: "month", description: "The extra £15 a month pays for free solidarity places.", features: ["£15 a month funds free solidarity places for others", "Unlimited events"], popular: false },
+];
+
+/** Answers the plans request, and hands every other request to `handler`. */
+function withPlans(handler: Handler = () => json({})): Handler {
+  return (url, init) => (url.pathname === "/api/membership-plans" ? json(PLANS) : handler(url, init));
+}
 
 const membership = { id: "m1", plan: "community", status: "active", price: "0.00", startDate: "2026-11-21T12:00:00Z", endDate: null };
 
@@ -16,9 +28,11 @@ describe("MembershipPlans", () => {
     vi.mocked(toast.error).mockClear();
   });
 
-  it("shows the two plans: Community free, Active £15.00 per month and Most Popular", () => {
+  it("shows the server's three plans: Community free, Active £15.00 per month and Most Popular, Supporter", async () => {
+    mockFetch(withPlans());
     renderWithProviders(<MembershipPlans />);
-    const community = screen.getByRole("region", { name: "Community" });
+    expect(screen.getByText("Loading the plans…")).toHaveAttribute("role", "status");
+    const community = await screen.findByRole("region", { name: "Community" });
     expect(within(community).getByText("Free")).toBeInTheDocument();
     for (const feature of ["2 events per month", "Forum access", "Email updates", "Basic support"]) {
       expect(within(community).getByText(feature)).toBeInTheDocument();
@@ -30,30 +44,44 @@ describe("MembershipPlans", () => {
     for (const feature of ["Unlimited events", "Priority booking", "Member discounts", "Wellness workshops"]) {
       expect(within(active).getByText(feature)).toBeInTheDocument();
     }
+    const supporter = screen.getByRole("region", { name: "Supporter" });
+    expect(within(supporter).getByText("£30.00")).toBeInTheDocument();
+    expect(within(supporter).getByText(/solidarity places/, { selector: "p" })).toBeInTheDocument();
+    expect(within(supporter).getByRole("button", { name: "Choose Supporter" })).toBeEnabled();
+  });
+
+  it("says when the plans cannot be loaded, and tries again", async () => {
+    let fail = true;
+    mockFetch((url) => (fail && url.pathname === "/api/membership-plans" ? new Response("", { status: 503 }) : json(PLANS)));
+    const { user } = renderWithProviders(<MembershipPlans />);
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent("We couldn't load the plans.");
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("region", { name: "Supporter" })).toBeInTheDocument();
   });
 
   it("asks a visitor to log in and remembers the page", async () => {
-    const fetchMock = mockFetch(() => json({}));
+    const fetchMock = mockFetch(withPlans());
     const { user } = renderWithProviders(<MembershipPlans />);
-    await user.click(screen.getByRole("button", { name: "Choose Active" }));
+    await user.click(await screen.findByRole("button", { name: "Choose Active" }));
     expect(toast.error).toHaveBeenCalledWith("Login Required", { duration: 5000, description: "Please login to select a membership plan" });
     expect(localStorage.getItem("returnUrl")).toBe("/membership");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toEqual([]);
   });
 
   it("creates the free plan at once, saying Processing... meanwhile", async () => {
     let list: unknown[] = [];
     let release: () => void = () => undefined;
-    const fetchMock = mockFetch(async (_url, init) => {
+    const fetchMock = mockFetch(withPlans(async (_url, init) => {
       if (init.method === "POST") {
         await new Promise<void>((resolve) => (release = resolve));
         list = [membership];
         return json({ membership }, 201);
       }
       return json(list);
-    });
+    }));
     const { user } = renderWithProviders(<MembershipPlans />, { user: buildUser() });
-    await user.click(screen.getByRole("button", { name: "Choose Community" }));
+    await user.click(await screen.findByRole("button", { name: "Choose Community" }));
     expect(await screen.findByRole("button", { name: "Processing..." })).toBeDisabled();
     release();
     await waitFor(() =>
@@ -67,11 +95,11 @@ describe("MembershipPlans", () => {
   });
 
   it("says Error with the server's message, or the spec's fallback", async () => {
-    mockFetch((_url, init) => (init.method === "POST" ? json({ error: "Invalid plan", code: "invalid_plan" }, 400) : json([])));
+    mockFetch(withPlans((_url, init) => (init.method === "POST" ? json({ error: "Invalid plan", code: "invalid_plan" }, 400) : json([]))));
     const { user } = renderWithProviders(<MembershipPlans />, { user: buildUser() });
-    await user.click(screen.getByRole("button", { name: "Choose Community" }));
+    await user.click(await screen.findByRole("button", { name: "Choose Community" }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Error", { duration: 5000, description: "Invalid plan" }));
-    mockFetch((_url, init) => (init.method === "POST" ? new Response("", { status: 500 }) : json([])));
+    mockFetch(withPlans((_url, init) => (init.method === "POST" ? new Response("", { status: 500 }) : json([]))));
     await user.click(screen.getByRole("button", { name: "Choose Community" }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Error", { duration: 5000, description: "Failed to create membership. Please try again." }),

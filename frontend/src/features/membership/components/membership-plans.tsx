@@ -5,13 +5,14 @@ import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatShortDate } from "@/lib/format";
 import { saveReturnUrl } from "@/lib/return-url";
 import { site } from "@/lib/site";
 import { useChoosePlan } from "../api/choose-plan";
 import { currentMembership, useMemberships } from "../api/get-memberships";
-import { planName, PLANS, type Plan } from "../api/plans";
+import { planName, usePlans, type Plan } from "../api/plans";
 import { PlanCard } from "./plan-card";
 
 export const LOGIN_FOR_PLAN = "Please login to select a membership plan";
@@ -56,9 +57,10 @@ function useCheckoutReturn(memberships: ReturnType<typeof useMemberships>) {
 /** The plan cards, the visitor's current plan, and choosing one. */
 export function MembershipPlans() {
   const { user, status } = useAuth();
+  const plans = usePlans();
   const memberships = useMemberships();
   const choose = useChoosePlan();
-  const [selected, setSelected] = useState<Plan["id"] | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   useCheckoutReturn(memberships);
 
@@ -114,22 +116,40 @@ export function MembershipPlans() {
       )}
       {current && (
         <p className="text-center text-muted-foreground" role="status">
-          You&apos;re on the <strong className="text-foreground">{planName(current.plan)}</strong> plan, since{" "}
+          You&apos;re on the <strong className="text-foreground">{planName(plans.data, current.plan)}</strong> plan, since{" "}
           {formatShortDate(current.startDate)}.
         </p>
       )}
-      <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
-        {PLANS.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            current={current?.plan === plan.id}
-            processing={busy && selected === plan.id}
-            disabled={busy}
-            onChoose={() => onChoose(plan)}
-          />
-        ))}
-      </div>
+      {plans.isPending ? (
+        <div className="mx-auto grid max-w-6xl gap-6 md:grid-cols-3">
+          <p className="sr-only" role="status">
+            Loading the plans…
+          </p>
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} className="h-[30rem] rounded-xl" />
+          ))}
+        </div>
+      ) : plans.isError ? (
+        <div className="mx-auto max-w-xl rounded-2xl border bg-card p-6 text-center" role="alert">
+          <p>We couldn&apos;t load the plans.</p>
+          <Button variant="outline" className="mt-3" onClick={() => void plans.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div className="mx-auto grid max-w-6xl gap-6 md:grid-cols-3">
+          {plans.data.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              current={current?.plan === plan.id}
+              processing={busy && selected === plan.id}
+              disabled={busy}
+              onChoose={() => onChoose(plan)}
+            />
+          ))}
+        </div>
+      )}
     </div>
   );
 }
