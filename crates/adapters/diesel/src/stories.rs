@@ -67,7 +67,9 @@ pub(crate) fn insert_published(
             blog_posts::author_name.eq(&s.author_name),
             blog_posts::published_at.eq(to_db_time(s.published_at)),
             blog_posts::is_published.eq(true),
-            blog_posts::created_at.eq(now),
+            // Written when published: the admin list (newest written first) keeps the
+            // stories' own order rather than the seed's one instant.
+            blog_posts::created_at.eq(to_db_time(s.published_at)),
             blog_posts::updated_at.eq(now),
         ))
         .execute(c)
