@@ -141,6 +141,7 @@ describe("admin login", () => {
         ["Users", "Users"],
         ["Events", "Events"],
         ["Bookings", "Bookings"],
+        ["Blog", "Blog"],
         ["Emails", "Send an email"],
         ["Community", "WhatsApp community"],
         ["Audit", "Audit log"],

@@ -238,3 +238,40 @@ async fn error_shape_matches() {
         );
     }
 }
+
+#[actix_web::test]
+async fn admin_story_shapes_match() {
+    use actix_web::test::TestRequest;
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (token, _) = common::admin(&app, &service).await;
+    let spec = spec();
+    let story = &spec["components"]["schemas"]["AdminStory"];
+    let (status, _, created) = common::send(
+        &service,
+        TestRequest::post()
+            .uri("/api/admin/blog-posts")
+            .set_json(serde_json::json!({
+                "title": "New Thursday sessions",
+                "content": "From next month we run two extra sessions on Thursday evenings, open to all.",
+                "excerpt": "Two extra sessions on Thursday evenings.",
+                "category": "Community",
+                "authorName": "The PlaySpace team"
+            })),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(keys(&created["post"]), keys(&story["properties"]));
+    assert_eq!(keys(&created["post"]), required(story));
+    let (_, _, list) = common::send(
+        &service,
+        TestRequest::get().uri("/api/admin/blog-posts"),
+        Some(&token),
+    )
+    .await;
+    let page = &spec["paths"]["/api/admin/blog-posts"]["get"]["responses"]["200"]["content"]["application/json"]
+        ["schema"];
+    assert_eq!(keys(&list), keys(&page["properties"]));
+    assert_eq!(keys(&list["posts"][0]), required(story));
+}

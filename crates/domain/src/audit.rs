@@ -72,6 +72,12 @@ pub mod actions {
     pub const BULK_EMAIL: &str = "email.bulk_send";
     pub const EXPORT: &str = "data.export";
     pub const COMMUNITY_UPDATE: &str = "community.update";
+    pub const STORY_CREATE: &str = "story.create";
+    pub const STORY_UPDATE: &str = "story.update";
+    pub const STORY_PUBLISH: &str = "story.publish";
+    pub const STORY_UNPUBLISH: &str = "story.unpublish";
+    pub const STORY_APPROVE: &str = "story.approve";
+    pub const STORY_DECLINE: &str = "story.decline";
 
     /// Every action, for the audit tab's filter.
     pub const ALL: &[&str] = &[
@@ -92,6 +98,12 @@ pub mod actions {
         BULK_EMAIL,
         EXPORT,
         COMMUNITY_UPDATE,
+        STORY_CREATE,
+        STORY_UPDATE,
+        STORY_PUBLISH,
+        STORY_UNPUBLISH,
+        STORY_APPROVE,
+        STORY_DECLINE,
     ];
 }
 

@@ -176,6 +176,92 @@ pub fn review_notice(staff: UserId, story: &NewStory) -> NewNotification {
     }
 }
 
+/// Where a story stands with the team's review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoryReview {
+    /// Submitted through Share Your Story and waiting in the review queue.
+    Pending,
+    /// Approved, which published it.
+    Approved,
+    /// Declined with a reason the author was sent when they left an address.
+    Declined,
+}
+
+impl StoryReview {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Approved => "approved",
+            Self::Declined => "declined",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "pending" => Some(Self::Pending),
+            "approved" => Some(Self::Approved),
+            "declined" => Some(Self::Declined),
+            _ => None,
+        }
+    }
+
+    /// Whether the publish and unpublish switches apply: a story waiting for review is
+    /// approved or declined instead, and a declined one stays declined (its author was
+    /// told so).
+    pub fn may_toggle_publishing(review: Option<Self>) -> bool {
+        matches!(review, None | Some(Self::Approved))
+    }
+}
+
+/// Who sent a story, when they were signed in and still have an account: where a decline
+/// is emailed. Never shown to the admin area (it only learns whether one exists).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoryAuthorContact {
+    pub user_id: UserId,
+    pub email: String,
+    pub name: String,
+}
+
+/// Any story, published or not, as the admin area sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdminStory {
+    /// `published_at` is when it was (last) published; for drafts, when it was written.
+    pub summary: StorySummary,
+    pub content: String,
+    pub is_published: bool,
+    /// `None` for stories the team wrote.
+    pub review: Option<StoryReview>,
+    pub decline_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub author_contact: Option<StoryAuthorContact>,
+}
+
+pub const DECLINE_REASON_MESSAGE: &str = "Please give a reason for declining this story";
+pub const MAX_DECLINE_REASON_CHARS: usize = 1000;
+
+/// The reason a reviewer gives for declining: plain text (it goes into an email and the
+/// admin list), required, at most 1,000 characters.
+pub fn decline_reason(input: &str) -> Result<String, FieldErrors> {
+    let reason = plain_text(input);
+    let mut errors = FieldErrors::new();
+    if reason.is_empty() {
+        errors.add(
+            "reason",
+            crate::ValidationError::new(DECLINE_REASON_MESSAGE),
+        );
+    } else if reason.chars().count() > MAX_DECLINE_REASON_CHARS {
+        errors.add(
+            "reason",
+            crate::ValidationError::new(text::too_long(MAX_DECLINE_REASON_CHARS)),
+        );
+    } else if let Err(e) = text::plain(&reason) {
+        errors.add("reason", e);
+    }
+    errors.into_result()?;
+    Ok(reason)
+}
+
 /// Story content as kept: text without markup becomes paragraphs (the form is a plain
 /// text box), then only the allow-list survives: p, br, strong, em, ul, ol, li,
 /// blockquote, h2, h3, and links to http, https or mailto addresses, which always carry
@@ -457,6 +543,54 @@ mod tests {
         .validate(None, now())
         .unwrap_err();
         assert_eq!(errors.get("content"), Some(CONTENT_MESSAGE));
+    }
+
+    #[test]
+    fn a_decline_reason_is_required_plain_and_bounded() {
+        assert_eq!(
+            decline_reason("  Please leave out <b>names</b> of others. ").unwrap(),
+            "Please leave out names of others."
+        );
+        for empty in ["", "   ", "<script>alert(1)</script>"] {
+            assert_eq!(
+                decline_reason(empty).unwrap_err().get("reason"),
+                Some(DECLINE_REASON_MESSAGE),
+                "{empty:?}"
+            );
+        }
+        assert!(decline_reason(&"x".repeat(1000)).is_ok());
+        assert_eq!(
+            decline_reason(&"x".repeat(1001)).unwrap_err().get("reason"),
+            Some("Must be at most 1000 characters")
+        );
+        assert_eq!(
+            decline_reason("No\u{202E}thanks")
+                .unwrap_err()
+                .get("reason"),
+            Some(text::CONTROL_MESSAGE)
+        );
+    }
+
+    #[test]
+    fn only_team_written_and_approved_stories_toggle_publishing() {
+        assert!(StoryReview::may_toggle_publishing(None));
+        assert!(StoryReview::may_toggle_publishing(Some(
+            StoryReview::Approved
+        )));
+        assert!(!StoryReview::may_toggle_publishing(Some(
+            StoryReview::Pending
+        )));
+        assert!(!StoryReview::may_toggle_publishing(Some(
+            StoryReview::Declined
+        )));
+        for review in [
+            StoryReview::Pending,
+            StoryReview::Approved,
+            StoryReview::Declined,
+        ] {
+            assert_eq!(StoryReview::parse(review.as_str()), Some(review));
+        }
+        assert_eq!(StoryReview::parse("maybe"), None);
     }
 
     #[test]

@@ -70,7 +70,7 @@ pub use scale::{
     ScaleSeedStore, ScaleSeries,
 };
 pub use security::{PasswordHasher, TokenIssuer};
-pub use stories::{StoryPage, StoryRepository};
+pub use stories::{AdminStoryFilter, AdminStoryPage, AdminStoryStore, StoryPage, StoryRepository};
 pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
 #[cfg(feature = "mock")]
@@ -120,6 +120,6 @@ pub use scale::MockScaleSeedStore;
 #[cfg(feature = "mock")]
 pub use security::{MockPasswordHasher, MockTokenIssuer};
 #[cfg(feature = "mock")]
-pub use stories::MockStoryRepository;
+pub use stories::{MockAdminStoryStore, MockStoryRepository};
 #[cfg(feature = "mock")]
 pub use waitlist::MockWaitlistRepository;

@@ -178,6 +178,9 @@ diesel::table! {
         is_published -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        review_status -> Nullable<Text>,
+        decline_reason -> Nullable<Text>,
+        reviewed_at -> Nullable<Timestamp>,
     }
 }
 

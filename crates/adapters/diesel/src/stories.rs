@@ -1,13 +1,20 @@
 //! Community stories: the published list (keyset pages on the (is_published,
-//! published_at, id) index), one published story, and submissions.
-use chrono::NaiveDateTime;
+//! published_at, id) index), one published story, submissions, and the team's side
+//! (every story, writing, publishing and the review of submissions).
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use playspace_domain::page_cursor::PageCursor;
-use playspace_domain::story::{NewStory, Story, StorySummary, review_notice};
-use playspace_domain::{Role, StoryId, UserId};
-use playspace_ports::{RepoError, StoryPage, StoryRepository};
+use playspace_domain::story::{
+    AdminStory, NewStory, Story, StoryAuthorContact, StoryReview, StorySummary, review_notice,
+};
+use playspace_domain::{AuditEntry, OutgoingEmail, Role, StoryId, UserId};
+use playspace_ports::{
+    AdminStoryFilter, AdminStoryPage, AdminStoryStore, RepoError, StoryPage, StoryRepository,
+};
 
-use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
+use crate::audit::insert_audit;
+use crate::convert::{corrupt, from_db_time, refused, repo_error, to_db_time};
+use crate::outbox::insert_emails;
 use crate::schema::{blog_posts, users};
 use crate::{DbConnection, Store, notifications};
 
@@ -60,7 +67,9 @@ pub(crate) fn insert_published(
             blog_posts::author_name.eq(&s.author_name),
             blog_posts::published_at.eq(to_db_time(s.published_at)),
             blog_posts::is_published.eq(true),
-            blog_posts::created_at.eq(now),
+            // Written when published: the admin list (newest written first) keeps the
+            // stories' own order rather than the seed's one instant.
+            blog_posts::created_at.eq(to_db_time(s.published_at)),
             blog_posts::updated_at.eq(now),
         ))
         .execute(c)
@@ -144,6 +153,7 @@ impl StoryRepository for Store {
                     // Replaced when the team publishes it.
                     blog_posts::published_at.eq(now),
                     blog_posts::is_published.eq(false),
+                    blog_posts::review_status.eq(StoryReview::Pending.as_str()),
                     blog_posts::created_at.eq(now),
                     blog_posts::updated_at.eq(now),
                 ))
@@ -160,6 +170,319 @@ impl StoryRepository for Store {
                 notifications::add(c, &review_notice(id, story), now)?;
             }
             Ok(())
+        })
+        .map_err(repo_error)
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = blog_posts)]
+struct AdminRow {
+    #[diesel(embed)]
+    summary: SummaryRow,
+    content: String,
+    is_published: bool,
+    review_status: Option<String>,
+    decline_reason: Option<String>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+type ContactRow = Option<(String, String, String, Option<String>)>;
+
+impl AdminRow {
+    fn into_domain(self, contact: ContactRow) -> Result<AdminStory, RepoError> {
+        let review = self
+            .review_status
+            .as_deref()
+            .map(|r| StoryReview::parse(r).ok_or_else(|| corrupt("story review", r)))
+            .transpose()?;
+        let author_contact = contact
+            .map(|(id, email, first, chosen)| -> Result<_, RepoError> {
+                Ok(StoryAuthorContact {
+                    user_id: id.parse().map_err(|e| corrupt("user id", e))?,
+                    email,
+                    name: chosen.unwrap_or(first),
+                })
+            })
+            .transpose()?;
+        Ok(AdminStory {
+            summary: self.summary.into_domain()?,
+            content: self.content,
+            is_published: self.is_published,
+            review,
+            decline_reason: self.decline_reason,
+            created_at: from_db_time(self.created_at),
+            updated_at: from_db_time(self.updated_at),
+            author_contact,
+        })
+    }
+}
+
+/// A write that changed no row: unknown id, or a story in another state.
+fn missing_or_conflict(c: &mut DbConnection, id: &str) -> QueryResult<()> {
+    let exists: bool = diesel::select(diesel::dsl::exists(
+        blog_posts::table.filter(blog_posts::id.eq(id)),
+    ))
+    .get_result(c)?;
+    Err(if exists {
+        refused("the story is not in a state this change applies to")
+    } else {
+        diesel::result::Error::NotFound
+    })
+}
+
+impl AdminStoryStore for Store {
+    fn admin_stories(
+        &self,
+        filter: AdminStoryFilter,
+        after: Option<PageCursor>,
+        limit: u32,
+    ) -> Result<AdminStoryPage, RepoError> {
+        let mut conn = self.conn()?;
+        // The sender's account, unless it was deleted: where a decline is emailed.
+        let mut page = blog_posts::table
+            .left_join(
+                users::table.on(blog_posts::submitted_by
+                    .eq(users::id.nullable())
+                    .and(users::deleted_at.is_null())),
+            )
+            .into_boxed();
+        if filter == AdminStoryFilter::Submitted {
+            page = page.filter(blog_posts::review_status.eq(StoryReview::Pending.as_str()));
+        }
+        if let Some(after) = &after {
+            let at = to_db_time(after.at);
+            page = page.filter(
+                blog_posts::created_at.le(at).and(
+                    blog_posts::created_at
+                        .lt(at)
+                        .or(blog_posts::id.lt(after.id.clone())),
+                ),
+            );
+        }
+        let limit = limit.max(1);
+        let mut rows: Vec<(AdminRow, ContactRow)> = page
+            .order((blog_posts::created_at.desc(), blog_posts::id.desc()))
+            .limit(i64::from(limit) + 1)
+            .select((
+                AdminRow::as_select(),
+                (
+                    users::id,
+                    users::email,
+                    users::first_name,
+                    users::chosen_name,
+                )
+                    .nullable(),
+            ))
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        let more = rows.len() > limit as usize;
+        rows.truncate(limit as usize);
+        let next = match (more, rows.last()) {
+            (true, Some((last, _))) => Some(PageCursor::new(
+                from_db_time(last.created_at),
+                last.summary.id.clone(),
+            )),
+            _ => None,
+        };
+        Ok(AdminStoryPage {
+            items: rows
+                .into_iter()
+                .map(|(row, contact)| row.into_domain(contact))
+                .collect::<Result<_, _>>()?,
+            next,
+        })
+    }
+
+    fn admin_story(&self, id: StoryId) -> Result<AdminStory, RepoError> {
+        let mut conn = self.conn()?;
+        let (row, contact): (AdminRow, ContactRow) = blog_posts::table
+            .left_join(
+                users::table.on(blog_posts::submitted_by
+                    .eq(users::id.nullable())
+                    .and(users::deleted_at.is_null())),
+            )
+            .filter(blog_posts::id.eq(id.to_string()))
+            .select((
+                AdminRow::as_select(),
+                (
+                    users::id,
+                    users::email,
+                    users::first_name,
+                    users::chosen_name,
+                )
+                    .nullable(),
+            ))
+            .first(&mut *conn)
+            .map_err(repo_error)?;
+        row.into_domain(contact)
+    }
+
+    fn create_story(
+        &self,
+        story: &NewStory,
+        publish: bool,
+        audit: &AuditEntry,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.writer()?;
+        let conn: &mut DbConnection = &mut conn;
+        let now = to_db_time(story.created_at);
+        conn.transaction(|c| {
+            diesel::insert_into(blog_posts::table)
+                .values((
+                    blog_posts::id.eq(story.id.to_string()),
+                    blog_posts::title.eq(&story.title),
+                    blog_posts::content.eq(&story.content),
+                    blog_posts::excerpt.eq(&story.excerpt),
+                    blog_posts::category.eq(&story.category),
+                    blog_posts::author_name.eq(&story.author_name),
+                    blog_posts::submitted_by.eq(story.submitted_by.map(|id| id.to_string())),
+                    blog_posts::published_at.eq(now),
+                    blog_posts::is_published.eq(publish),
+                    blog_posts::created_at.eq(now),
+                    blog_posts::updated_at.eq(now),
+                ))
+                .execute(c)?;
+            insert_audit(c, audit)
+        })
+        .map_err(repo_error)
+    }
+
+    fn edit_story(
+        &self,
+        id: StoryId,
+        fields: &NewStory,
+        at: DateTime<Utc>,
+        audit: &AuditEntry,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.writer()?;
+        let conn: &mut DbConnection = &mut conn;
+        let key = id.to_string();
+        conn.transaction(|c| {
+            let changed = diesel::update(blog_posts::table.filter(blog_posts::id.eq(&key)))
+                .set((
+                    blog_posts::title.eq(&fields.title),
+                    blog_posts::content.eq(&fields.content),
+                    blog_posts::excerpt.eq(&fields.excerpt),
+                    blog_posts::category.eq(&fields.category),
+                    blog_posts::author_name.eq(&fields.author_name),
+                    blog_posts::updated_at.eq(to_db_time(at)),
+                ))
+                .execute(c)?;
+            if changed == 0 {
+                return Err(diesel::result::Error::NotFound);
+            }
+            insert_audit(c, audit)
+        })
+        .map_err(repo_error)
+    }
+
+    fn set_published(
+        &self,
+        id: StoryId,
+        published: bool,
+        at: DateTime<Utc>,
+        audit: &AuditEntry,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.writer()?;
+        let conn: &mut DbConnection = &mut conn;
+        let key = id.to_string();
+        let at = to_db_time(at);
+        conn.transaction(|c| {
+            let target = blog_posts::table.filter(blog_posts::id.eq(&key)).filter(
+                blog_posts::review_status
+                    .is_null()
+                    .or(blog_posts::review_status.eq(StoryReview::Approved.as_str())),
+            );
+            let changed = if published {
+                // Published now: it leads the list until something newer is.
+                diesel::update(target)
+                    .set((
+                        blog_posts::is_published.eq(true),
+                        blog_posts::published_at.eq(at),
+                        blog_posts::updated_at.eq(at),
+                    ))
+                    .execute(c)?
+            } else {
+                diesel::update(target)
+                    .set((
+                        blog_posts::is_published.eq(false),
+                        blog_posts::updated_at.eq(at),
+                    ))
+                    .execute(c)?
+            };
+            if changed == 0 {
+                return missing_or_conflict(c, &key);
+            }
+            insert_audit(c, audit)
+        })
+        .map_err(repo_error)
+    }
+
+    fn approve_story(
+        &self,
+        id: StoryId,
+        at: DateTime<Utc>,
+        audit: &AuditEntry,
+    ) -> Result<(), RepoError> {
+        let mut conn = self.writer()?;
+        let conn: &mut DbConnection = &mut conn;
+        let key = id.to_string();
+        let at = to_db_time(at);
+        conn.transaction(|c| {
+            let changed = diesel::update(
+                blog_posts::table
+                    .filter(blog_posts::id.eq(&key))
+                    .filter(blog_posts::review_status.eq(StoryReview::Pending.as_str())),
+            )
+            .set((
+                blog_posts::review_status.eq(StoryReview::Approved.as_str()),
+                blog_posts::reviewed_at.eq(at),
+                blog_posts::is_published.eq(true),
+                blog_posts::published_at.eq(at),
+                blog_posts::updated_at.eq(at),
+            ))
+            .execute(c)?;
+            if changed == 0 {
+                return missing_or_conflict(c, &key);
+            }
+            insert_audit(c, audit)
+        })
+        .map_err(repo_error)
+    }
+
+    fn decline_story(
+        &self,
+        id: StoryId,
+        reason: &str,
+        at: DateTime<Utc>,
+        audit: &AuditEntry,
+        emails: &[OutgoingEmail],
+    ) -> Result<(), RepoError> {
+        let mut conn = self.writer()?;
+        let conn: &mut DbConnection = &mut conn;
+        let key = id.to_string();
+        let db_at = to_db_time(at);
+        conn.transaction(|c| {
+            let changed = diesel::update(
+                blog_posts::table
+                    .filter(blog_posts::id.eq(&key))
+                    .filter(blog_posts::review_status.eq(StoryReview::Pending.as_str())),
+            )
+            .set((
+                blog_posts::review_status.eq(StoryReview::Declined.as_str()),
+                blog_posts::decline_reason.eq(reason),
+                blog_posts::reviewed_at.eq(db_at),
+                blog_posts::is_published.eq(false),
+                blog_posts::updated_at.eq(db_at),
+            ))
+            .execute(c)?;
+            if changed == 0 {
+                return missing_or_conflict(c, &key);
+            }
+            insert_emails(c, emails, at)?;
+            insert_audit(c, audit)
         })
         .map_err(repo_error)
     }

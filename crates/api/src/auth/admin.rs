@@ -125,3 +125,26 @@ impl FromRequest for SessionLeader {
         Box::pin(async move { caller.await.map(SessionLeader) })
     }
 }
+
+/// An admin, or a moderator, with an open admin session: may work the stories' review
+/// queue (list it, approve, decline). Everything else in the Blog tab takes [`Admin`].
+#[derive(Debug)]
+pub struct StoryReviewer(pub AdminCaller);
+
+impl std::ops::Deref for StoryReviewer {
+    type Target = AdminCaller;
+    fn deref(&self) -> &AdminCaller {
+        &self.0
+    }
+}
+
+impl FromRequest for StoryReviewer {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let caller = extract(req);
+        // Both areas review stories (spec: moderators moderate them).
+        Box::pin(async move { caller.await.map(StoryReviewer) })
+    }
+}

@@ -299,6 +299,42 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::put().to(admin::community_update::handle)),
                 )
                 .service(
+                    web::resource("/admin/blog-posts")
+                        // Stories are longer than other forms (see /blog-posts/submit).
+                        .app_data(
+                            web::JsonConfig::default()
+                                .limit(crate::error::MAX_BODY_BYTES)
+                                .error_handler(crate::error::json_error_handler),
+                        )
+                        .route(web::get().to(admin::stories::list::handle))
+                        .route(web::post().to(admin::stories::create::handle)),
+                )
+                .service(
+                    web::resource("/admin/blog-posts/{id}")
+                        .app_data(
+                            web::JsonConfig::default()
+                                .limit(crate::error::MAX_BODY_BYTES)
+                                .error_handler(crate::error::json_error_handler),
+                        )
+                        .route(web::put().to(admin::stories::update::handle)),
+                )
+                .service(
+                    web::resource("/admin/blog-posts/{id}/publish")
+                        .route(web::post().to(admin::stories::publish::publish)),
+                )
+                .service(
+                    web::resource("/admin/blog-posts/{id}/unpublish")
+                        .route(web::post().to(admin::stories::publish::unpublish)),
+                )
+                .service(
+                    web::resource("/admin/blog-posts/{id}/approve")
+                        .route(web::post().to(admin::stories::approve::handle)),
+                )
+                .service(
+                    web::resource("/admin/blog-posts/{id}/decline")
+                        .route(web::post().to(admin::stories::decline::handle)),
+                )
+                .service(
                     web::resource("/unsubscribe")
                         .route(web::get().to(unsubscribe::show::handle))
                         .route(web::post().to(unsubscribe::confirm::handle)),

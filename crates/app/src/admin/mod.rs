@@ -14,6 +14,7 @@ pub mod overview;
 mod preview_bulk_email;
 pub mod registers;
 mod send_bulk_email;
+pub mod stories;
 #[cfg(test)]
 pub(crate) mod testing;
 mod unsubscribe;

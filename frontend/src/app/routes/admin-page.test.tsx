@@ -70,7 +70,7 @@ describe("the admin gate", () => {
     expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeInTheDocument();
   });
 
-  it("shows an admin every tab (no Blog), and keeps the chosen tab in the address", async () => {
+  it("shows an admin every tab, and keeps the chosen tab in the address", async () => {
     mockFetch((url) => {
       if (url.pathname === "/api/admin/check-auth") return json({ authenticated: true, role: "admin" });
       if (url.pathname === "/api/admin/registers") return json({ events: [leaderEvent] });
@@ -84,6 +84,7 @@ describe("the admin gate", () => {
       "Users",
       "Events",
       "Bookings",
+      "Blog",
       "Emails",
       "Community",
       "Audit",
@@ -98,16 +99,28 @@ describe("the admin gate", () => {
     expect(screen.getByText("Loading users…").closest("[role=status]")).toBeInTheDocument();
   });
 
-  it("shows a moderator only the Registers tab", async () => {
-    mockFetch((url) => {
+  it("shows a moderator the Registers tab and the Blog tab's review queue only", async () => {
+    const fetchMock = mockFetch((url) => {
       if (url.pathname === "/api/admin/check-auth") return json({ authenticated: true, role: "moderator" });
       if (url.pathname === "/api/admin/registers") return json({ events: [] });
+      if (url.pathname === "/api/admin/blog-posts" && url.searchParams.get("status") === "submitted") {
+        return json({ posts: [], nextCursor: null });
+      }
       return json({ error: "You don't have permission to access the admin dashboard.", code: "forbidden" }, 403);
     });
-    renderAdmin("/admin?tab=users", moderator);
+    const { user } = renderAdmin("/admin?tab=users", moderator);
     const tablist = await screen.findByRole("tablist", { name: "Admin sections" });
-    expect(within(tablist).getAllByRole("tab").map((tab) => tab.textContent.trim())).toEqual(["Registers"]);
+    expect(within(tablist).getAllByRole("tab").map((tab) => tab.textContent.trim())).toEqual(["Registers", "Blog"]);
     expect(await screen.findByRole("heading", { name: "No sessions to register" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Blog" }));
+    expect(await screen.findByRole("heading", { name: "No stories waiting for review" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "All posts" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "New post" })).not.toBeInTheDocument();
+    // Only the queue is asked for: the full list is the admins'.
+    const asked = fetchMock.mock.calls.map(([url]) => url).filter((url) => url.includes("/api/admin/blog-posts"));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((url) => url.includes("status=submitted"))).toBe(true);
   });
 
   it("goes to /admin/login when an admin call says the admin session has ended", async () => {

@@ -16,6 +16,7 @@ pub mod login;
 pub mod logout;
 pub mod registers;
 pub mod send_bulk_email;
+pub mod stories;
 pub mod users_bulk_action;
 pub mod users_create;
 pub mod users_list;

@@ -5,6 +5,7 @@ import {
   LogOut,
   Mail,
   MessageCircle,
+  Newspaper,
   ScrollText,
   Ticket,
   Users,
@@ -21,6 +22,7 @@ import { errorMessage } from "@/lib/api-client";
 import { afterAdminLogout, useAdminLogout, type AdminRole } from "../api/access";
 import { TRY_AGAIN } from "../lib/messages";
 import { AuditTab } from "./audit-tab";
+import { BlogTab } from "./blog-tab";
 import { BookingsTab } from "./bookings-tab";
 import { CommunityTab } from "./community-tab";
 import { EmailsTab } from "./emails-tab";
@@ -33,7 +35,7 @@ interface AdminTab {
   value: string;
   label: string;
   icon: LucideIcon;
-  render: () => ReactNode;
+  render: (role: AdminRole) => ReactNode;
 }
 
 const ALL_TABS: readonly AdminTab[] = [
@@ -41,15 +43,20 @@ const ALL_TABS: readonly AdminTab[] = [
   { value: "users", label: "Users", icon: Users, render: () => <UsersTab /> },
   { value: "events", label: "Events", icon: CalendarDays, render: () => <EventsTab /> },
   { value: "bookings", label: "Bookings", icon: Ticket, render: () => <BookingsTab /> },
+  { value: "blog", label: "Blog", icon: Newspaper, render: (role) => <BlogTab role={role} /> },
   { value: "emails", label: "Emails", icon: Mail, render: () => <EmailsTab /> },
   { value: "community", label: "Community", icon: MessageCircle, render: () => <CommunityTab /> },
   { value: "audit", label: "Audit", icon: ScrollText, render: () => <AuditTab /> },
   { value: "registers", label: "Registers", icon: ClipboardList, render: () => <RegistersTab /> },
 ];
 
-/** Admins see every tab; moderators (session leaders) only their registers. */
+/** Moderators' tabs: their registers first (where they land), then the stories' review queue. */
+const MODERATOR_TABS = ["registers", "blog"] as const;
+
+/** Admins see every tab; moderators their registers and the Blog tab's review queue. */
 function tabsFor(role: AdminRole): readonly AdminTab[] {
-  return role === "admin" ? ALL_TABS : ALL_TABS.filter((tab) => tab.value === "registers");
+  if (role === "admin") return ALL_TABS;
+  return MODERATOR_TABS.flatMap((value) => ALL_TABS.filter((tab) => tab.value === value));
 }
 
 function LeaveAdminButton() {
@@ -108,7 +115,7 @@ export function AdminDashboard({ role }: { role: AdminRole }) {
         </TabsList>
         {tabs.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>
-            {tab.value === current.value && tab.render()}
+            {tab.value === current.value && tab.render(role)}
           </TabsContent>
         ))}
       </Tabs>

@@ -5,6 +5,7 @@ export const ADMIN_TOASTS = {
   bookingUpdated: "Booking updated successfully",
   userCreated: "User created successfully",
   eventCreated: "Event created successfully",
+  blogPostCreated: "Blog post created successfully",
   bulkDone: "Bulk action completed successfully",
   emailsSent: "Emails sent successfully",
   updateFailed: "Update failed",
