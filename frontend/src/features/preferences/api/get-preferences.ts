@@ -1,12 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest, responseField } from "@/lib/api-client";
+import { PREFERENCES_STALE_MS, preferencesQueryKey } from "@/lib/preferences-query";
 import { readGuestPreferences } from "../lib/guest-preferences";
 import { defaultPreferences, normalizePreferences, type Preferences } from "./preferences-schema";
 
-export const preferencesQueryKey = ["/api/user/preferences"] as const;
-
-/** Spec section 9: preferences are cached for 5 minutes. */
-const PREFERENCES_STALE_MS = 5 * 60_000;
+export { preferencesQueryKey };
 
 /** GET /api/user/preferences → {preferences}. */
 export async function fetchPreferences({ signal }: { signal?: AbortSignal } = {}): Promise<Preferences> {
