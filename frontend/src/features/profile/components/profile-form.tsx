@@ -58,9 +58,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
       <Group title="Contact Details">
         <div className="grid gap-5 sm:grid-cols-2">
-          <div className="space-y-1.5">
+          {/* min-w-0 and break-all: a long address wraps instead of widening the column past a 320 px screen. */}
+          <div className="min-w-0 space-y-1.5">
             <p className="text-sm font-semibold">Email Address</p>
-            <p className="flex h-10 items-center truncate rounded-lg border border-dashed px-3 text-sm text-muted-foreground">
+            <p className="flex min-h-10 items-center rounded-lg border border-dashed px-3 py-2 text-sm break-all text-muted-foreground">
               {profile.email}
             </p>
             <p className="text-sm text-muted-foreground">To change your email address, contact us.</p>
