@@ -54,3 +54,20 @@ fn the_waitlist_hold_said_to_people_waiting_is_the_servers() {
         playspace_domain::waitlist::CLAIM_WINDOW.num_hours()
     );
 }
+
+#[test]
+fn the_story_form_has_the_servers_categories_and_limits() {
+    use playspace_domain::story;
+    assert_eq!(
+        frontend_array("lib/story-form.ts", "STORY_CATEGORIES"),
+        story::STORY_CATEGORIES
+    );
+    for (name, max) in [
+        ("MAX_TITLE_CHARS", story::MAX_TITLE_CHARS),
+        ("MAX_EXCERPT_CHARS", story::MAX_EXCERPT_CHARS),
+        ("MAX_CONTENT_CHARS", story::MAX_CONTENT_CHARS),
+        ("MAX_AUTHOR_CHARS", story::MAX_AUTHOR_CHARS),
+    ] {
+        assert_eq!(frontend_number("lib/story-form.ts", name), max as i64, "{name}");
+    }
+}

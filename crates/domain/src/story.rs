@@ -21,10 +21,11 @@ pub const EXCERPT_MESSAGE: &str = "Summary must be at least 20 characters";
 pub const CATEGORY_MESSAGE: &str = "Please select a category";
 pub const AUTHOR_MESSAGE: &str = "Your name must be at least 2 characters";
 
-const MAX_TITLE_CHARS: u64 = 150;
-const MAX_EXCERPT_CHARS: u64 = 300;
-const MAX_CONTENT_CHARS: u64 = 20_000;
-const MAX_AUTHOR_CHARS: u64 = 80;
+/// The longest each field may be, in characters (the frontend's src/lib/story-form.ts says the same).
+pub const MAX_TITLE_CHARS: u64 = 150;
+pub const MAX_EXCERPT_CHARS: u64 = 300;
+pub const MAX_CONTENT_CHARS: u64 = 20_000;
+pub const MAX_AUTHOR_CHARS: u64 = 80;
 
 /// The list's default page and the most one page may hold.
 pub const STORIES_PER_PAGE: u32 = 6;

@@ -356,11 +356,8 @@ impl AdminStoryStore for Store {
         at: DateTime<Utc>,
         audit: &AuditEntry,
     ) -> Result<(), RepoError> {
-        let mut conn = self.writer()?;
-        let conn: &mut DbConnection = &mut conn;
-        let key = id.to_string();
-        conn.transaction(|c| {
-            let changed = diesel::update(blog_posts::table.filter(blog_posts::id.eq(&key)))
+        self.audited_change(id, audit, |c, key| {
+            diesel::update(blog_posts::table.filter(blog_posts::id.eq(key)))
                 .set((
                     blog_posts::title.eq(&fields.title),
                     blog_posts::content.eq(&fields.content),
@@ -369,13 +366,8 @@ impl AdminStoryStore for Store {
                     blog_posts::author_name.eq(&fields.author_name),
                     blog_posts::updated_at.eq(to_db_time(at)),
                 ))
-                .execute(c)?;
-            if changed == 0 {
-                return Err(diesel::result::Error::NotFound);
-            }
-            insert_audit(c, audit)
+                .execute(c)
         })
-        .map_err(repo_error)
     }
 
     fn set_published(
@@ -385,17 +377,14 @@ impl AdminStoryStore for Store {
         at: DateTime<Utc>,
         audit: &AuditEntry,
     ) -> Result<(), RepoError> {
-        let mut conn = self.writer()?;
-        let conn: &mut DbConnection = &mut conn;
-        let key = id.to_string();
         let at = to_db_time(at);
-        conn.transaction(|c| {
-            let target = blog_posts::table.filter(blog_posts::id.eq(&key)).filter(
+        self.audited_change(id, audit, |c, key| {
+            let target = blog_posts::table.filter(blog_posts::id.eq(key)).filter(
                 blog_posts::review_status
                     .is_null()
                     .or(blog_posts::review_status.eq(StoryReview::Approved.as_str())),
             );
-            let changed = if published {
+            if published {
                 // Published now: it leads the list until something newer is.
                 diesel::update(target)
                     .set((
@@ -403,21 +392,16 @@ impl AdminStoryStore for Store {
                         blog_posts::published_at.eq(at),
                         blog_posts::updated_at.eq(at),
                     ))
-                    .execute(c)?
+                    .execute(c)
             } else {
                 diesel::update(target)
                     .set((
                         blog_posts::is_published.eq(false),
                         blog_posts::updated_at.eq(at),
                     ))
-                    .execute(c)?
-            };
-            if changed == 0 {
-                return missing_or_conflict(c, &key);
+                    .execute(c)
             }
-            insert_audit(c, audit)
         })
-        .map_err(repo_error)
     }
 
     fn approve_story(
@@ -426,30 +410,18 @@ impl AdminStoryStore for Store {
         at: DateTime<Utc>,
         audit: &AuditEntry,
     ) -> Result<(), RepoError> {
-        let mut conn = self.writer()?;
-        let conn: &mut DbConnection = &mut conn;
-        let key = id.to_string();
         let at = to_db_time(at);
-        conn.transaction(|c| {
-            let changed = diesel::update(
-                blog_posts::table
-                    .filter(blog_posts::id.eq(&key))
-                    .filter(blog_posts::review_status.eq(StoryReview::Pending.as_str())),
-            )
-            .set((
-                blog_posts::review_status.eq(StoryReview::Approved.as_str()),
-                blog_posts::reviewed_at.eq(at),
-                blog_posts::is_published.eq(true),
-                blog_posts::published_at.eq(at),
-                blog_posts::updated_at.eq(at),
-            ))
-            .execute(c)?;
-            if changed == 0 {
-                return missing_or_conflict(c, &key);
-            }
-            insert_audit(c, audit)
+        self.audited_change(id, audit, |c, key| {
+            diesel::update(pending(key))
+                .set((
+                    blog_posts::review_status.eq(StoryReview::Approved.as_str()),
+                    blog_posts::reviewed_at.eq(at),
+                    blog_posts::is_published.eq(true),
+                    blog_posts::published_at.eq(at),
+                    blog_posts::updated_at.eq(at),
+                ))
+                .execute(c)
         })
-        .map_err(repo_error)
     }
 
     fn decline_story(
@@ -460,28 +432,53 @@ impl AdminStoryStore for Store {
         audit: &AuditEntry,
         emails: &[OutgoingEmail],
     ) -> Result<(), RepoError> {
+        let db_at = to_db_time(at);
+        self.audited_change(id, audit, |c, key| {
+            let changed = diesel::update(pending(key))
+                .set((
+                    blog_posts::review_status.eq(StoryReview::Declined.as_str()),
+                    blog_posts::decline_reason.eq(reason),
+                    blog_posts::reviewed_at.eq(db_at),
+                    blog_posts::is_published.eq(false),
+                    blog_posts::updated_at.eq(db_at),
+                ))
+                .execute(c)?;
+            if changed > 0 {
+                insert_emails(c, emails, at)?;
+            }
+            Ok(changed)
+        })
+    }
+}
+
+type ById<'a> = diesel::dsl::Filter<blog_posts::table, diesel::dsl::Eq<blog_posts::id, &'a str>>;
+type InReview<'a> =
+    diesel::dsl::Filter<ById<'a>, diesel::dsl::Eq<blog_posts::review_status, &'static str>>;
+
+/// A story still waiting for review.
+fn pending(key: &str) -> InReview<'_> {
+    blog_posts::table
+        .filter(blog_posts::id.eq(key))
+        .filter(blog_posts::review_status.eq(StoryReview::Pending.as_str()))
+}
+
+impl Store {
+    /// Runs `change` (it answers how many rows it changed) and its audit entry in one
+    /// transaction; a change of no row is told apart as an unknown id or a story in
+    /// another state.
+    fn audited_change(
+        &self,
+        id: StoryId,
+        audit: &AuditEntry,
+        change: impl FnOnce(&mut DbConnection, &str) -> QueryResult<usize>,
+    ) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let key = id.to_string();
-        let db_at = to_db_time(at);
         conn.transaction(|c| {
-            let changed = diesel::update(
-                blog_posts::table
-                    .filter(blog_posts::id.eq(&key))
-                    .filter(blog_posts::review_status.eq(StoryReview::Pending.as_str())),
-            )
-            .set((
-                blog_posts::review_status.eq(StoryReview::Declined.as_str()),
-                blog_posts::decline_reason.eq(reason),
-                blog_posts::reviewed_at.eq(db_at),
-                blog_posts::is_published.eq(false),
-                blog_posts::updated_at.eq(db_at),
-            ))
-            .execute(c)?;
-            if changed == 0 {
+            if change(c, &key)? == 0 {
                 return missing_or_conflict(c, &key);
             }
-            insert_emails(c, emails, at)?;
             insert_audit(c, audit)
         })
         .map_err(repo_error)

@@ -20,11 +20,11 @@ import type { AdminStory } from "../api/admin-story-schema";
 import { useAdminStories, type StoriesStatus } from "../api/get-admin-stories";
 import { useDeclineStory, useStoryAction, type StoryAction } from "../api/review-story";
 import { useSaveAdminStory } from "../api/save-admin-story";
+import { STORY_CATEGORIES } from "@/lib/story-form";
 import { ADMIN_TOASTS, TRY_AGAIN } from "../lib/messages";
 import {
   declineFormSchema,
   MAX_DECLINE_REASON,
-  STORY_CATEGORIES,
   storyFormSchema,
   storyText,
   type StoryFormValues,

@@ -1,26 +1,9 @@
 import { z } from "zod/mini";
+import { storyFields } from "@/lib/story-form";
 import { charCount } from "@/lib/validation";
 
-/** The story categories (spec section 5), the same for the team's posts as for stories sent in. */
-export const STORY_CATEGORIES = ["Member Story", "Wellness", "Events", "Community"] as const;
-
-const between = (min: number, max: number, message: string) =>
-  z.string().check(
-    z.refine((value) => charCount(value.trim()) >= min, message),
-    z.refine((value) => charCount(value.trim()) <= max, `Must be at most ${max} characters`),
-  );
-
-/** Spec section 5's story rules with the server's limits; the server checks them again. */
-export const storyFormSchema = z.object({
-  title: between(5, 150, "Title must be at least 5 characters"),
-  excerpt: between(20, 300, "Summary must be at least 20 characters"),
-  category: z.string().check(
-    z.refine((value) => (STORY_CATEGORIES as readonly string[]).includes(value), "Please select a category"),
-  ),
-  content: between(50, 20_000, "Story content must be at least 50 characters"),
-  authorName: between(2, 80, "Your name must be at least 2 characters"),
-  isPublished: z.boolean(),
-});
+/** The story rules with the flag only the team sets. */
+export const storyFormSchema = z.object({ ...storyFields, isPublished: z.boolean() });
 
 export type StoryFormValues = z.infer<typeof storyFormSchema>;
 

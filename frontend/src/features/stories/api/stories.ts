@@ -1,10 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiRequest, withQuery } from "@/lib/api-client";
-import { charCount } from "@/lib/validation";
-
-/** The Share Your Story categories (spec section 5), as the server knows them. */
-export const STORY_CATEGORIES = ["Member Story", "Wellness", "Events", "Community"] as const;
+import { storyFields } from "@/lib/story-form";
 
 const storySummarySchema = z.object({
   id: z.string(),
@@ -49,21 +46,8 @@ export function useStory(id: string) {
   });
 }
 
-/** Spec section 5's rules, with the server's limits; the server checks them again. */
-const between = (min: number, max: number, message: string) =>
-  z.string().check(
-    z.refine((value) => charCount(value.trim()) >= min, message),
-    z.refine((value) => charCount(value.trim()) <= max, `Must be at most ${max} characters`),
-  );
-
 export const storyFormSchema = z.object({
-  title: between(5, 150, "Title must be at least 5 characters"),
-  excerpt: between(20, 300, "Summary must be at least 20 characters"),
-  category: z.string().check(
-    z.refine((value) => (STORY_CATEGORIES as readonly string[]).includes(value), "Please select a category"),
-  ),
-  content: between(50, 20_000, "Story content must be at least 50 characters"),
-  authorName: between(2, 80, "Your name must be at least 2 characters"),
+  ...storyFields,
   /** The honeypot: people never see it, so it stays empty. */
   website: z.string(),
 });

@@ -11,7 +11,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { applyServerFieldErrors, fieldsOf } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
-import { STORY_CATEGORIES, storyFormSchema, useSubmitStory, type StoryFormValues } from "../api/stories";
+import { STORY_CATEGORIES } from "@/lib/story-form";
+import { storyFormSchema, useSubmitStory, type StoryFormValues } from "../api/stories";
 
 const EMPTY: StoryFormValues = { title: "", excerpt: "", category: "", content: "", authorName: "", website: "" };
 const FAILED = "There was an error submitting your story. Please try again.";
