@@ -7,8 +7,9 @@ use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
 use playspace_ports::{
-    CheckoutPayment, CheckoutRequest, CheckoutSession, CheckoutState, CheckoutStatus, GatewayError,
-    GatewayEvent, GatewayEventKind, PaymentGateway, Refund, RefundRequest, RefundStatus,
+    CheckoutMode, CheckoutPayment, CheckoutRequest, CheckoutSession, CheckoutState, CheckoutStatus,
+    GatewayError, GatewayEvent, GatewayEventKind, PaymentGateway, Refund, RefundRequest,
+    RefundStatus,
 };
 
 struct LocalSession {
@@ -86,6 +87,9 @@ impl LocalCheckout {
             s.state.status = CheckoutStatus::Complete;
             s.state.payment = CheckoutPayment::Paid;
             s.state.payment_intent = Some(new_id("pi"));
+            if s.request.mode == CheckoutMode::Subscription {
+                s.state.subscription = Some(new_id("sub"));
+            }
             let event = GatewayEvent {
                 id: new_id("evt"),
                 kind: GatewayEventKind::Completed,
@@ -161,13 +165,24 @@ impl PaymentGateway for LocalCheckout {
             status: RefundStatus::Succeeded,
         })
     }
+
+    /// Nothing renews offline: the plan's own monthly period decides when it ends.
+    fn cancel_at_period_end(
+        &self,
+        subscription_id: &str,
+    ) -> Result<Option<DateTime<Utc>>, GatewayError> {
+        if subscription_id.starts_with("sub_local_") {
+            Ok(None)
+        } else {
+            Err(GatewayError::Permanent("No such subscription".into()))
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono::Duration;
-    use playspace_ports::CheckoutMode;
 
     fn request(key: &str) -> CheckoutRequest {
         CheckoutRequest {

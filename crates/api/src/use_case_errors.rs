@@ -10,7 +10,8 @@ use playspace_app::admin::{
     UpdateUserError,
 };
 use playspace_app::bookings::{
-    BookEventError, CalendarError, CancelBookingError, CheckoutError, ChoosePlanError, PaymentError,
+    BookEventError, CalendarError, CancelBookingError, CancelPlanError, CheckoutError,
+    ChoosePlanError, PaymentError,
 };
 use playspace_app::community::UpdateCommunityError;
 use playspace_app::notifications::NotificationError;
@@ -19,6 +20,7 @@ use playspace_app::{GetEventError, SubmitContactError};
 use playspace_domain::admin_users::{BulkRefusal, EMAIL_TAKEN, ONE_FIELD};
 
 use playspace_domain::bulk_email::BulkEmailRefusal;
+use playspace_domain::plans::{CANCEL_FAILED, NO_PAID_PLAN};
 
 use crate::auth::forbidden;
 use crate::error::ApiError;
@@ -40,8 +42,10 @@ pub mod code {
     pub const INVALID_TOKEN: &str = "invalid_token";
     pub const LAST_ADMIN: &str = "last_admin";
     pub const NO_ITEMS_SELECTED: &str = "no_items_selected";
+    pub const NO_PAID_PLAN: &str = "no_paid_plan";
     pub const ONE_FIELD: &str = "one_field";
     pub const PAYMENT_NOT_REQUIRED: &str = "payment_not_required";
+    pub const PAYMENT_PROVIDER_FAILED: &str = "payment_provider_failed";
     pub const PAYMENT_SETUP_FAILED: &str = "payment_setup_failed";
     pub const STORY_NOT_FOUND: &str = "story_not_found";
     pub const REGISTRATION_FAILED: &str = "registration_failed";
@@ -277,6 +281,25 @@ impl From<GetEventError> for ApiError {
                 ApiError::not_found(code::EVENT_NOT_FOUND, "Event not found")
             }
             GetEventError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<CancelPlanError> for ApiError {
+    fn from(e: CancelPlanError) -> Self {
+        match e {
+            CancelPlanError::NoPaidPlan => {
+                ApiError::new(StatusCode::CONFLICT, code::NO_PAID_PLAN, NO_PAID_PLAN)
+            }
+            CancelPlanError::Gateway(cause) => {
+                tracing::warn!(error = %cause, "a subscription could not be cancelled");
+                ApiError::new(
+                    StatusCode::BAD_GATEWAY,
+                    code::PAYMENT_PROVIDER_FAILED,
+                    CANCEL_FAILED,
+                )
+            }
+            CancelPlanError::Store(e) => e.into(),
         }
     }
 }

@@ -53,6 +53,12 @@ impl PaymentGateway for Recording {
         self.refunds.lock().unwrap().push(r.clone());
         self.inner.refund(r)
     }
+    fn cancel_at_period_end(
+        &self,
+        subscription_id: &str,
+    ) -> Result<Option<chrono::DateTime<chrono::Utc>>, GatewayError> {
+        self.inner.cancel_at_period_end(subscription_id)
+    }
 }
 
 #[actix_web::test]

@@ -144,3 +144,87 @@ async fn the_supporter_plan_is_sold_under_its_own_name() {
     assert!(page.contains("PlaySpace Supporter membership"), "{page}");
     assert!(page.contains("Pay £30.00"));
 }
+
+fn cancel() -> TestRequest {
+    TestRequest::post().uri("/api/memberships/cancel")
+}
+
+/// Buys `plan` through the offline checkout, as a person clicking Pay would.
+async fn buy(service: &svc!(), token: &str, plan: &str) {
+    let (status, _, body) = send(service, choose(plan), Some(token)).await;
+    assert_eq!(status, 200, "{body}");
+    let session = body["sessionId"].as_str().unwrap();
+    let response = actix_web::test::call_service(
+        service,
+        TestRequest::post()
+            .uri(&format!("/checkout/{session}/pay"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(response.status(), 303);
+}
+
+#[actix_web::test]
+async fn a_paid_plan_is_cancelled_at_the_end_of_its_period() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (status, _, body) = send(&service, cancel(), None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (401, Some("unauthenticated"))
+    );
+
+    let (token, _) = register(&service, "ana@example.org").await;
+    let token = token.as_str();
+    let (status, _, body) = send(&service, cancel(), Some(token)).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (409, Some("You have no paid plan to cancel"))
+    );
+    send(&service, choose("community"), Some(token)).await;
+    let (status, _, _) = send(&service, cancel(), Some(token)).await;
+    assert_eq!(status, 409, "Community is free: nothing renews");
+
+    buy(&service, token, "active").await;
+    let (status, _, body) = send(&service, cancel(), Some(token)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["title"], "Plan cancelled");
+    assert_eq!(body["membership"]["plan"], "active");
+    assert_eq!(
+        body["membership"]["status"], "active",
+        "it lasts to the period's end"
+    );
+    let ends = body["membership"]["endDate"].as_str().unwrap().to_owned();
+    let ends_at = chrono::DateTime::parse_from_rfc3339(&ends).unwrap();
+    let days = (ends_at.with_timezone(&chrono::Utc) - chrono::Utc::now()).num_days();
+    assert!(
+        (27..=31).contains(&days),
+        "a month from today, not {days} days"
+    );
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Your Active plan ends on "),
+        "{body}"
+    );
+
+    // Asking again changes nothing; the plan still counts until then.
+    let (status, _, again) = send(&service, cancel(), Some(token)).await;
+    assert_eq!(
+        (status, again["membership"]["endDate"].as_str()),
+        (200, Some(ends.as_str()))
+    );
+    let (_, _, list) = send(
+        &service,
+        TestRequest::get().uri("/api/memberships"),
+        Some(token),
+    )
+    .await;
+    assert_eq!(list[0]["endDate"].as_str(), Some(ends.as_str()));
+
+    // Someone else's request touches only their own plan.
+    let (other, _) = register(&service, "bo@example.org").await;
+    let (status, _, _) = send(&service, cancel(), Some(other.as_str())).await;
+    assert_eq!(status, 409);
+}

@@ -275,3 +275,23 @@ async fn admin_story_shapes_match() {
     assert_eq!(keys(&list), keys(&page["properties"]));
     assert_eq!(keys(&list["posts"][0]), required(story));
 }
+
+#[actix_web::test]
+async fn membership_shape_matches() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (token, _) = common::register(&service, "ana@example.org").await;
+    let (status, _, body) = common::send(
+        &service,
+        actix_web::test::TestRequest::post()
+            .uri("/api/memberships")
+            .set_json(serde_json::json!({"plan": "community"})),
+        Some(token.as_str()),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let spec = spec();
+    let schema = &spec["components"]["schemas"]["Membership"];
+    assert_eq!(keys(&body["membership"]), keys(&schema["properties"]));
+    assert_eq!(keys(&body["membership"]), required(schema));
+}

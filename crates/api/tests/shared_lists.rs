@@ -68,6 +68,10 @@ fn the_story_form_has_the_servers_categories_and_limits() {
         ("MAX_CONTENT_CHARS", story::MAX_CONTENT_CHARS),
         ("MAX_AUTHOR_CHARS", story::MAX_AUTHOR_CHARS),
     ] {
-        assert_eq!(frontend_number("lib/story-form.ts", name), max as i64, "{name}");
+        assert_eq!(
+            frontend_number("lib/story-form.ts", name),
+            max as i64,
+            "{name}"
+        );
     }
 }

@@ -1,7 +1,31 @@
 //! What each membership plan is called and includes: the cards /membership draws from
 //! `GET /api/membership-plans`. Prices and limits are `Plan`'s (booking_rules); the tests
 //! below hold the wording to them.
+use chrono::{DateTime, Months, Utc};
+
 use crate::booking_rules::Plan;
+
+/// What a person sees after cancelling a paid plan.
+pub const PLAN_CANCELLED: &str = "Plan cancelled";
+/// Cancelling needs a paid plan that is still running.
+pub const NO_PAID_PLAN: &str = "You have no paid plan to cancel";
+pub const CANCEL_FAILED: &str = "We couldn't cancel your plan. Please try again.";
+
+/// The end of the monthly period a paid plan started at `start` is in at `now`: the first
+/// monthly anniversary of `start` after `now` (31 January runs to 28 or 29 February). A
+/// cancelled plan keeps its benefits until then, as the FAQ promises (plan changes take
+/// effect at the next billing cycle).
+pub fn period_end(start: DateTime<Utc>, now: DateTime<Utc>) -> DateTime<Utc> {
+    let mut months = 1;
+    loop {
+        match start.checked_add_months(Months::new(months)) {
+            Some(end) if end > now => return end,
+            Some(_) => months += 1,
+            // Beyond chrono's range: nothing renews that far ahead.
+            None => return now,
+        }
+    }
+}
 
 /// One plan as members see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +103,21 @@ impl Plan {
 
 #[cfg(test)]
 mod tests {
+    use chrono::TimeZone;
+
+    #[test]
+    fn a_period_ends_at_the_next_monthly_anniversary_after_now() {
+        let at = |m, d, h| Utc.with_ymd_and_hms(2026, m, d, h, 0, 0).unwrap();
+        let start = at(1, 15, 9);
+        assert_eq!(period_end(start, at(1, 15, 9)), at(2, 15, 9));
+        assert_eq!(period_end(start, at(2, 15, 8)), at(2, 15, 9));
+        // At the anniversary itself the next period has begun.
+        assert_eq!(period_end(start, at(2, 15, 9)), at(3, 15, 9));
+        assert_eq!(period_end(start, at(11, 30, 0)), at(12, 15, 9));
+        // A month-end start runs to the shorter month's last day.
+        assert_eq!(period_end(at(1, 31, 9), at(2, 1, 0)), at(2, 28, 9));
+    }
+
     use super::*;
     use crate::money::Money;
 

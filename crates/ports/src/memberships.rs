@@ -39,4 +39,21 @@ pub trait MembershipRepository: Send + Sync {
 
     /// The person's memberships, newest first.
     fn list_for_user(&self, user: UserId) -> Result<Vec<Membership>, RepoError>;
+
+    /// The plan `current_plan` answers, whole, with the subscription that renews it (none
+    /// for Community).
+    fn current_membership(
+        &self,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(Membership, Option<String>)>, RepoError>;
+
+    /// Sets when an active plan ends (its benefits last until then); false when it is no
+    /// longer active or already has an end.
+    fn end_at(
+        &self,
+        membership_id: &str,
+        ends_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, RepoError>;
 }

@@ -97,6 +97,12 @@ pub trait PaymentGateway: Send + Sync {
     fn create_checkout(&self, request: &CheckoutRequest) -> Result<CheckoutSession, GatewayError>;
     fn retrieve_checkout(&self, session_id: &str) -> Result<CheckoutState, GatewayError>;
     fn refund(&self, request: &RefundRequest) -> Result<Refund, GatewayError>;
+    /// Stops a subscription renewing: it runs to the end of the period already paid for,
+    /// which is answered when the provider says it. Safe to repeat.
+    fn cancel_at_period_end(
+        &self,
+        subscription_id: &str,
+    ) -> Result<Option<DateTime<Utc>>, GatewayError>;
 }
 
 /// A verified notification from the gateway about a checkout session.

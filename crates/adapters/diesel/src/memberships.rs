@@ -80,20 +80,28 @@ fn insert(
         .execute(conn)
 }
 
+/// The plan in force at `now`: active, started, not yet ended; the latest if several.
+fn current(
+    user: UserId,
+    now: NaiveDateTime,
+) -> memberships::BoxedQuery<'static, <DbConnection as Connection>::Backend> {
+    memberships::table
+        .filter(memberships::user_id.eq(user.to_string()))
+        .filter(memberships::status.eq("active"))
+        .filter(memberships::start_date.le(now))
+        .filter(
+            memberships::end_date
+                .is_null()
+                .or(memberships::end_date.gt(Some::<NaiveDateTime>(now))),
+        )
+        .order(memberships::start_date.desc())
+        .into_boxed()
+}
+
 impl MembershipRepository for Store {
     fn current_plan(&self, user: UserId, now: DateTime<Utc>) -> Result<Option<Plan>, RepoError> {
         let mut conn = self.conn()?;
-        let now = to_db_time(now);
-        let plan: Option<String> = memberships::table
-            .filter(memberships::user_id.eq(user.to_string()))
-            .filter(memberships::status.eq("active"))
-            .filter(memberships::start_date.le(now))
-            .filter(
-                memberships::end_date
-                    .is_null()
-                    .or(memberships::end_date.gt(Some::<NaiveDateTime>(now))),
-            )
-            .order(memberships::start_date.desc())
+        let plan: Option<String> = current(user, to_db_time(now))
             .select(memberships::plan)
             .first(&mut *conn)
             .optional()
@@ -170,5 +178,45 @@ impl MembershipRepository for Store {
             .load(&mut *conn)
             .map_err(repo_error)?;
         rows.into_iter().map(MembershipRow::into_domain).collect()
+    }
+
+    fn current_membership(
+        &self,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(Membership, Option<String>)>, RepoError> {
+        let mut conn = self.conn()?;
+        let row: Option<(MembershipRow, Option<String>)> = current(user, to_db_time(now))
+            .select((
+                MembershipRow::as_select(),
+                memberships::stripe_subscription_id,
+            ))
+            .first(&mut *conn)
+            .optional()
+            .map_err(repo_error)?;
+        row.map(|(m, subscription)| Ok((m.into_domain()?, subscription)))
+            .transpose()
+    }
+
+    fn end_at(
+        &self,
+        membership_id: &str,
+        ends_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, RepoError> {
+        let mut conn = self.writer()?;
+        let changed = diesel::update(
+            memberships::table
+                .filter(memberships::id.eq(membership_id))
+                .filter(memberships::status.eq("active"))
+                .filter(memberships::end_date.is_null()),
+        )
+        .set((
+            memberships::end_date.eq(Some(to_db_time(ends_at))),
+            memberships::updated_at.eq(to_db_time(now)),
+        ))
+        .execute(&mut *conn)
+        .map_err(repo_error)?;
+        Ok(changed == 1)
     }
 }

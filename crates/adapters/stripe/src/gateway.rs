@@ -1,7 +1,10 @@
-//! Stripe Checkout Sessions (`/v1/checkout/sessions`) and Refunds (`/v1/refunds`) over
-//! blocking reqwest, with form-encoded bodies as Stripe's API expects.
+//! Stripe Checkout Sessions (`/v1/checkout/sessions`), Refunds (`/v1/refunds`) and
+//! Subscriptions (`/v1/subscriptions/{id}`, to stop renewal) over blocking reqwest, with
+//! form-encoded bodies as Stripe's API expects.
 
 use std::fmt;
+
+use chrono::{DateTime, Utc};
 use std::io::Read;
 use std::time::Duration;
 
@@ -174,12 +177,7 @@ impl PaymentGateway for StripeGateway {
     }
 
     fn retrieve_checkout(&self, session_id: &str) -> Result<CheckoutState, GatewayError> {
-        let valid = !session_id.is_empty()
-            && session_id.len() <= MAX_SESSION_ID_CHARS
-            && session_id
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_');
-        if !valid {
+        if !is_stripe_id(session_id) {
             return Err(GatewayError::Permanent(
                 "not a valid checkout session id".to_owned(),
             ));
@@ -221,6 +219,58 @@ impl PaymentGateway for StripeGateway {
             status: refund_status(json_str(&json, "status").unwrap_or_default()),
         })
     }
+
+    fn cancel_at_period_end(
+        &self,
+        subscription_id: &str,
+    ) -> Result<Option<DateTime<Utc>>, GatewayError> {
+        if !is_stripe_id(subscription_id) {
+            return Err(GatewayError::Permanent(
+                "not a valid subscription id".to_owned(),
+            ));
+        }
+        let json = self.call(self.post_form(
+            &["v1", "subscriptions", subscription_id],
+            // The same request twice is the same change: one key per subscription.
+            &format!("cancel-at-period-end-{subscription_id}"),
+            "cancel_at_period_end=true".to_owned(),
+        )?)?;
+        if json.get("cancel_at_period_end").and_then(Value::as_bool) != Some(true)
+            && json.get("cancel_at").and_then(Value::as_i64).is_none()
+        {
+            return Err(GatewayError::Permanent(
+                "Stripe's subscription is not set to cancel".to_owned(),
+            ));
+        }
+        Ok(period_end(&json))
+    }
+}
+
+/// Whether `id` looks like a Stripe object id, so nothing else reaches a URL path.
+fn is_stripe_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= MAX_SESSION_ID_CHARS
+        && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// When a subscription set to cancel stops: `cancel_at`, else the current period's end,
+/// which API versions since 2025-03-31 keep on the subscription's item rather than on the
+/// subscription itself.
+fn period_end(subscription: &Value) -> Option<DateTime<Utc>> {
+    let seconds = subscription
+        .get("cancel_at")
+        .and_then(Value::as_i64)
+        .or_else(|| {
+            subscription
+                .get("current_period_end")
+                .and_then(Value::as_i64)
+        })
+        .or_else(|| {
+            subscription
+                .pointer("/items/data/0/current_period_end")
+                .and_then(Value::as_i64)
+        })?;
+    DateTime::from_timestamp(seconds, 0)
 }
 
 /// The Checkout Session create body, fields in a fixed order.

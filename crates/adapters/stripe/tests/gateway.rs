@@ -357,6 +357,63 @@ fn refund_statuses_are_mapped() {
 }
 
 #[test]
+fn cancel_at_period_end_updates_the_subscription_and_reads_when_it_stops() {
+    // API versions since 2025-03-31 keep the period on the item; older ones on the
+    // subscription; `cancel_at` wins when Stripe sends it.
+    for (answer, ends) in [
+        (
+            r#"{"id":"sub_1Abc","object":"subscription","cancel_at_period_end":true,"items":{"data":[{"current_period_end":1767225600}]}}"#,
+            1_767_225_600,
+        ),
+        (
+            r#"{"id":"sub_1Abc","object":"subscription","cancel_at_period_end":true,"current_period_end":1767225601}"#,
+            1_767_225_601,
+        ),
+        (
+            r#"{"id":"sub_1Abc","object":"subscription","cancel_at_period_end":true,"cancel_at":1767225602,"current_period_end":1}"#,
+            1_767_225_602,
+        ),
+    ] {
+        let server = json_server("200 OK", answer);
+        let result = gateway(&server).cancel_at_period_end("sub_1Abc");
+        let request = server.finish();
+
+        assert_eq!(result, Ok(DateTime::from_timestamp(ends, 0)), "{answer}");
+        assert_eq!(request.path, "/v1/subscriptions/sub_1Abc");
+        assert_common_post_headers(&request, "cancel-at-period-end-sub_1Abc");
+        assert_eq!(form(&request), pairs(&[("cancel_at_period_end", "true")]));
+    }
+}
+
+#[test]
+fn a_subscription_answer_that_still_renews_is_permanent() {
+    let server = json_server(
+        "200 OK",
+        r#"{"id":"sub_1Abc","object":"subscription","cancel_at_period_end":false}"#,
+    );
+    let result = gateway(&server).cancel_at_period_end("sub_1Abc");
+    server.finish();
+    assert!(
+        matches!(result, Err(GatewayError::Permanent(_))),
+        "{result:?}"
+    );
+}
+
+#[test]
+fn odd_subscription_ids_are_refused_before_calling_stripe() {
+    let gateway = StripeGateway::with_base_url(API_KEY, &closed_base_url()).unwrap();
+    for bad in ["", "sub_1/../../v1/refunds", "sub 1", "sub_1?x=1"] {
+        assert!(
+            matches!(
+                gateway.cancel_at_period_end(bad),
+                Err(GatewayError::Permanent(_))
+            ),
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
 fn invalid_requests_are_refused_before_calling_stripe() {
     let gateway = StripeGateway::with_base_url(API_KEY, &closed_base_url()).unwrap();
     let mut zero = booking_request();

@@ -207,6 +207,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::get().to(memberships::list::handle))
                         .route(web::post().to(memberships::choose::handle)),
                 )
+                .service(
+                    web::resource("/memberships/cancel")
+                        .route(web::post().to(memberships::cancel::handle)),
+                )
                 .service(web::resource("/admin/login").route(web::post().to(admin::login::handle)))
                 .service(
                     web::resource("/admin/check-auth")

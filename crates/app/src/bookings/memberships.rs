@@ -2,6 +2,7 @@
 //! checkout, active once the gateway reports payment.
 use playspace_domain::User;
 use playspace_domain::booking_rules::Plan;
+use playspace_domain::plans::period_end;
 use playspace_ports::{
     CheckoutMode, CheckoutRequest, CheckoutSession, GatewayError, Membership, RepoError,
 };
@@ -80,6 +81,53 @@ pub fn choose_plan(
     Ok(PlanChoice::Checkout(session))
 }
 
+#[derive(Debug, thiserror::Error)]
+pub enum CancelPlanError {
+    #[error("no running paid plan")]
+    NoPaidPlan,
+    #[error("the payment provider did not stop the renewal: {0}")]
+    Gateway(GatewayError),
+    #[error(transparent)]
+    Store(#[from] RepoError),
+}
+
+/// Cancels the person's paid plan at the end of the period already paid for: the gateway
+/// stops the subscription renewing, and the plan keeps its benefits until then. Asking
+/// again answers the same plan and end.
+pub fn cancel_plan(deps: &BookingDeps, user: &User) -> Result<Membership, CancelPlanError> {
+    let now = deps.clock.now();
+    let Some((membership, subscription)) = deps.memberships.current_membership(user.id, now)?
+    else {
+        return Err(CancelPlanError::NoPaidPlan);
+    };
+    if membership.price_pence == 0 {
+        return Err(CancelPlanError::NoPaidPlan);
+    }
+    if membership.end_date.is_some() {
+        return Ok(membership);
+    }
+    let reported = match subscription.as_deref() {
+        Some(id) => deps
+            .gateway
+            .cancel_at_period_end(id)
+            .map_err(CancelPlanError::Gateway)?,
+        None => None,
+    };
+    let ends_at = reported.unwrap_or_else(|| period_end(membership.start_date, now));
+    if !deps.memberships.end_at(&membership.id, ends_at, now)? {
+        // Another request ended it first: answer what it decided.
+        return deps
+            .memberships
+            .current_membership(user.id, now)?
+            .map(|(m, _)| m)
+            .ok_or(CancelPlanError::NoPaidPlan);
+    }
+    Ok(Membership {
+        end_date: Some(ends_at),
+        ..membership
+    })
+}
+
 pub fn my_memberships(deps: &BookingDeps, user: &User) -> Result<Vec<Membership>, RepoError> {
     deps.memberships.list_for_user(user.id)
 }
@@ -99,6 +147,16 @@ mod tests {
         gateway: MockPaymentGateway,
         plan: &str,
     ) -> Result<PlanChoice, ChoosePlanError> {
+        with_deps(memberships, gateway, |deps| {
+            choose_plan(deps, &user(), plan)
+        })
+    }
+
+    fn with_deps<T>(
+        memberships: MockMembershipRepository,
+        gateway: MockPaymentGateway,
+        body: impl FnOnce(&BookingDeps) -> T,
+    ) -> T {
         let (events, bookings, users) = (
             MockEventRepository::new(),
             MockBookingRepository::new(),
@@ -116,7 +174,121 @@ mod tests {
             clock: &clock,
             email: &settings,
         };
-        choose_plan(&deps, &user(), plan)
+        body(&deps)
+    }
+
+    fn paid(end_date: Option<chrono::DateTime<chrono::Utc>>) -> Membership {
+        Membership {
+            id: "m1".into(),
+            user_id: user().id,
+            plan: Plan::Active,
+            status: "active".into(),
+            price_pence: 1500,
+            start_date: test_now() - chrono::Duration::days(40),
+            end_date,
+        }
+    }
+
+    fn cancel(
+        current: Option<(Membership, Option<String>)>,
+        gateway: MockPaymentGateway,
+        ends: Option<chrono::DateTime<chrono::Utc>>,
+    ) -> Result<Membership, CancelPlanError> {
+        let mut memberships = MockMembershipRepository::new();
+        memberships
+            .expect_current_membership()
+            .returning(move |_, _| Ok(current.clone()));
+        match ends {
+            Some(ends) => {
+                memberships
+                    .expect_end_at()
+                    .withf(move |id, at, _| id == "m1" && *at == ends)
+                    .times(1)
+                    .returning(|_, _, _| Ok(true));
+            }
+            None => {
+                memberships.expect_end_at().never();
+            }
+        }
+        with_deps(memberships, gateway, |deps| cancel_plan(deps, &user()))
+    }
+
+    #[test]
+    fn cancelling_stops_the_subscription_and_keeps_the_plan_to_the_period_end() {
+        let stripe_says = test_now() + chrono::Duration::days(3);
+        let mut gateway = MockPaymentGateway::new();
+        gateway
+            .expect_cancel_at_period_end()
+            .withf(|id| id == "sub_1")
+            .times(1)
+            .returning(move |_| Ok(Some(stripe_says)));
+        let ended = cancel(
+            Some((paid(None), Some("sub_1".into()))),
+            gateway,
+            Some(stripe_says),
+        )
+        .unwrap();
+        assert_eq!(ended.end_date, Some(stripe_says));
+        assert_eq!(ended.status, "active", "its benefits last until then");
+    }
+
+    #[test]
+    fn without_a_date_from_the_gateway_the_plans_own_month_decides() {
+        let mut gateway = MockPaymentGateway::new();
+        gateway
+            .expect_cancel_at_period_end()
+            .returning(|_| Ok(None));
+        let start = paid(None).start_date;
+        let ends = period_end(start, test_now());
+        assert!(ends > test_now());
+        let ended = cancel(
+            Some((paid(None), Some("sub_local_1".into()))),
+            gateway,
+            Some(ends),
+        );
+        assert_eq!(ended.unwrap().end_date, Some(ends));
+    }
+
+    #[test]
+    fn nothing_to_cancel_without_a_running_paid_plan() {
+        let community = Membership {
+            plan: Plan::Community,
+            price_pence: 0,
+            ..paid(None)
+        };
+        for current in [None, Some((community, None))] {
+            let mut gateway = MockPaymentGateway::new();
+            gateway.expect_cancel_at_period_end().never();
+            assert!(matches!(
+                cancel(current, gateway, None),
+                Err(CancelPlanError::NoPaidPlan)
+            ));
+        }
+    }
+
+    #[test]
+    fn cancelling_again_answers_the_end_already_set() {
+        let ends = test_now() + chrono::Duration::days(9);
+        let mut gateway = MockPaymentGateway::new();
+        gateway.expect_cancel_at_period_end().never();
+        let again = cancel(
+            Some((paid(Some(ends)), Some("sub_1".into()))),
+            gateway,
+            None,
+        );
+        assert_eq!(again.unwrap().end_date, Some(ends));
+    }
+
+    #[test]
+    fn a_gateway_failure_changes_nothing() {
+        let mut gateway = MockPaymentGateway::new();
+        gateway
+            .expect_cancel_at_period_end()
+            .returning(|_| Err(GatewayError::Retryable("timeout".into())));
+        assert!(matches!(
+            cancel(Some((paid(None), Some("sub_1".into()))), gateway, None),
+            Err(CancelPlanError::Gateway(_))
+        ));
     }
 
     #[test]

@@ -22,7 +22,9 @@ pub use book_event::{BookEventError, BookEventInput, book_event};
 pub use calendar::{CalendarError, booking_calendar};
 pub use cancel_booking::{CancelBookingError, cancel_booking};
 pub(crate) use emails::cancellation as cancellation_email;
-pub use memberships::{ChoosePlanError, PlanChoice, choose_plan, my_memberships};
+pub use memberships::{
+    CancelPlanError, ChoosePlanError, PlanChoice, cancel_plan, choose_plan, my_memberships,
+};
 pub use my_bookings::my_bookings;
 pub(crate) use notices::booking_cancelled as cancellation_notice;
 pub use payments::{

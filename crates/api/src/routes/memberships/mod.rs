@@ -1,7 +1,8 @@
-//! `/api/memberships`: choosing a plan and listing mine; `/api/membership-plans`: the plans.
+//! `/api/memberships`: choosing a plan, listing mine and cancelling a paid one; `/api/membership-plans`: the plans.
 use chrono::SecondsFormat;
 use playspace_ports::Membership;
 
+pub mod cancel;
 pub mod choose;
 pub mod list;
 pub mod plans;
