@@ -8,6 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { AxeBuilder } from "@axe-core/playwright";
 import {
   api,
+  axeChecker,
   BASE_URL,
   goto,
   launchBrowser,
@@ -475,6 +476,27 @@ describe("membership (/membership)", () => {
       await supporter.getByText("£30.00").waitFor();
       assert.match(await supporter.textContent(), /solidarity places/);
       assert.equal(await page.getByRole("button", { name: /^Choose / }).count(), 2, "Community and Supporter");
+
+      // Cancelling the paid plan: asked first, then it runs to the end of the paid month.
+      const axe = axeChecker(page);
+      await page.getByRole("button", { name: "Cancel plan" }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Cancel your Active plan?" });
+      await dialog.getByText("It stops renewing", { exact: false }).waitFor();
+      await axe.check("membership: cancel plan dialog");
+      await dialog.getByRole("button", { name: "Yes, Cancel Plan" }).click();
+      await toast(page, "Plan cancelled").waitFor();
+      await toast(page, "Your Active plan ends on").waitFor();
+      const status = page.getByRole("status").filter({ hasText: "It won't renew." });
+      await status.waitFor();
+      assert.match(await status.textContent(), /You're on the Active plan, until \w+ \d{1,2} \w+ \d{4}\./);
+      assert.equal(await page.getByRole("button", { name: "Cancel plan" }).count(), 0);
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("role")), "status", "focus is not lost");
+      const [ended] = await page.evaluate(() => fetch("/api/memberships").then((r) => r.json()));
+      assert.equal(ended.status, "active", "its benefits last until its end");
+      const days = (Date.parse(ended.endDate) - Date.now()) / 86_400_000;
+      assert.ok(days > 27 && days < 32, `ends a month on, not in ${days} days`);
+      await axe.check("membership: plan ending");
+      axe.assertClean();
     }));
 });
 

@@ -22,9 +22,12 @@ export async function fetchMemberships(signal?: AbortSignal): Promise<Membership
   return z.array(membershipSchema).parse(await response.json());
 }
 
-/** The plan in force: the newest active membership. */
-export function currentMembership(list: readonly Membership[]): Membership | undefined {
-  return list.find((membership) => membership.status === "active");
+/** The plan in force: the newest active membership not yet past its end (a cancelled paid plan has one). */
+export function currentMembership(list: readonly Membership[], now = Date.now()): Membership | undefined {
+  return list.find(
+    (membership) =>
+      membership.status === "active" && (membership.endDate === null || Date.parse(membership.endDate) > now),
+  );
 }
 
 export function useMemberships() {

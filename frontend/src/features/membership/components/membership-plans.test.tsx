@@ -105,4 +105,44 @@ describe("MembershipPlans", () => {
       expect(toast.error).toHaveBeenCalledWith("Error", { duration: 5000, description: "Failed to create membership. Please try again." }),
     );
   });
+
+  it("cancels a paid plan after asking: it runs to its end and won't renew", async () => {
+    const paid = { ...membership, plan: "active", price: "15.00", startDate: "2026-11-10T09:00:00Z" };
+    let list: unknown[] = [paid];
+    const fetchMock = mockFetch(withPlans((url, init) => {
+      if (url.pathname === "/api/memberships/cancel") {
+        const ended = { ...paid, endDate: "2099-12-10T09:00:00Z" };
+        list = [ended];
+        return json({ title: "Plan cancelled", message: "Your Active plan ends on Thursday 10 December 2099, 09:00.", membership: ended });
+      }
+      return json(list);
+    }));
+    const { user } = renderWithProviders(<MembershipPlans />, { user: buildUser() });
+    await user.click(await screen.findByRole("button", { name: "Cancel plan" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Cancel your Active plan?" });
+    // Keeping it changes nothing.
+    await user.click(within(dialog).getByRole("button", { name: "Keep My Plan" }));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/api/memberships/cancel"))).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Cancel plan" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Yes, Cancel Plan" }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Plan cancelled", { duration: 4000, description: "Your Active plan ends on Thursday 10 December 2099, 09:00." }),
+    );
+    const status = await screen.findByText(/until Thursday 10 December 2099\. It won't renew\./);
+    expect(status).toHaveAttribute("role", "status");
+    expect(screen.queryByRole("button", { name: "Cancel plan" })).not.toBeInTheDocument();
+    await waitFor(() => expect(status).toHaveFocus());
+  });
+
+  it("offers no cancelling for the free plan, and drops a plan past its end", async () => {
+    mockFetch(withPlans(() => json([{ ...membership, plan: "active", endDate: "2020-01-01T00:00:00Z" }])));
+    renderWithProviders(<MembershipPlans />, { user: buildUser() });
+    await screen.findByRole("button", { name: "Choose Active" });
+    expect(screen.queryByText(/You're on the/)).not.toBeInTheDocument();
+    mockFetch(withPlans(() => json([membership])));
+    renderWithProviders(<MembershipPlans />, { user: buildUser() });
+    expect(await screen.findByText(/since/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cancel plan" })).not.toBeInTheDocument();
+  });
 });

@@ -7,12 +7,13 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { formatShortDate } from "@/lib/format";
+import { formatLongDate, formatShortDate } from "@/lib/format";
 import { saveReturnUrl } from "@/lib/return-url";
 import { site } from "@/lib/site";
 import { useChoosePlan } from "../api/choose-plan";
 import { currentMembership, useMemberships } from "../api/get-memberships";
 import { planName, usePlans, type Plan } from "../api/plans";
+import { CancelPlanDialog } from "./cancel-plan-dialog";
 import { PlanCard } from "./plan-card";
 
 export const LOGIN_FOR_PLAN = "Please login to select a membership plan";
@@ -62,6 +63,7 @@ export function MembershipPlans() {
   const choose = useChoosePlan();
   const [selected, setSelected] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  const statusLine = useRef<HTMLParagraphElement>(null);
   useCheckoutReturn(memberships);
 
   const current = memberships.data ? currentMembership(memberships.data) : undefined;
@@ -115,10 +117,23 @@ export function MembershipPlans() {
         </Alert>
       )}
       {current && (
-        <p className="text-center text-muted-foreground" role="status">
-          You&apos;re on the <strong className="text-foreground">{planName(plans.data, current.plan)}</strong> plan, since{" "}
-          {formatShortDate(current.startDate)}.
-        </p>
+        <div className="text-center text-muted-foreground">
+          <p ref={statusLine} tabIndex={-1} className="inline outline-none" role="status">
+            You&apos;re on the <strong className="text-foreground">{planName(plans.data, current.plan)}</strong> plan
+            {current.endDate
+              ? `, until ${formatLongDate(current.endDate)}. It won't renew.`
+              : `, since ${formatShortDate(current.startDate)}.`}
+          </p>
+          {current.plan !== "community" && !current.endDate && (
+            <>
+              {" "}
+              <CancelPlanDialog
+                planName={planName(plans.data, current.plan)}
+                onCancelled={() => statusLine.current?.focus()}
+              />
+            </>
+          )}
+        </div>
       )}
       {plans.isPending ? (
         <div className="mx-auto grid max-w-6xl gap-6 md:grid-cols-3">
