@@ -6,3 +6,6 @@ CREATE TABLE reminders_sent (
     sent_at TIMESTAMP NOT NULL,
     PRIMARY KEY (booking_id, timing)
 );
+-- The sweep skips bookings sent a timing within its last window: this keeps that lookup
+-- to recent rows however long the table grows.
+CREATE INDEX reminders_sent_timing_sent_idx ON reminders_sent (timing, sent_at);

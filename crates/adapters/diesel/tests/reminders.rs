@@ -272,6 +272,18 @@ fn each_persons_preferences_choose_their_reminders(store: &TestStore) {
         .reminder_candidates(start - Duration::days(7), None, 10)
         .unwrap();
     assert_eq!(week.len(), 3, "preferences are applied by the use case");
+    let first = store
+        .reminder_candidates(start - Duration::days(7), None, 2)
+        .unwrap();
+    let rest = store
+        .reminder_candidates(start - Duration::days(7), Some(first[1].booking_id), 2)
+        .unwrap();
+    assert_eq!(
+        (first.len(), rest.len()),
+        (2, 1),
+        "pages follow the booking id"
+    );
+    assert!(first.iter().all(|c| c.booking_id != rest[0].booking_id));
     let by_person = week.iter().find(|c| c.user_id == people[1]).unwrap();
     assert_eq!(
         by_person.preferences.notifications.event_reminders.timing,
