@@ -10,6 +10,7 @@ use actix_web::{App, HttpServer, web};
 use playspace_app::accounts::{EmailSettings, create_admin};
 use playspace_app::bookings::{
     announce_waitlist_offers, lapse_waitlist_offers, release_expired_holds, retry_unsent_refunds,
+    send_event_reminders,
 };
 use playspace_app::{
     DeliveryReport, ScaleOutcome, ScaleSize, SeedMode, SeedOutcome, deliver_due_emails,
@@ -284,6 +285,30 @@ async fn run_hold_sweeper(state: AppState) {
     }
 }
 
+/// How often due event reminders are looked for: well inside the shortest catch-up window
+/// (15 minutes for "1 hour"), so a reminder arrives within a minute of its moment.
+const REMINDER_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Sends due event reminders until the server stops. Every process runs one; the
+/// `reminders_sent` claim keeps each (booking, timing) to one notification and email.
+async fn run_reminder_sweeper(state: AppState) {
+    let mut ticks = tokio::time::interval(REMINDER_SWEEP);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let app = state.clone();
+        let step =
+            web::block(move || send_event_reminders(&app.store, app.clock.as_ref(), &app.email))
+                .await;
+        match step {
+            Ok(Ok(0)) => {}
+            Ok(Ok(sent)) => tracing::info!(sent, "event reminders sent"),
+            Ok(Err(e)) => tracing::warn!(error = %e, "reminder sweep failed"),
+            Err(e) => tracing::warn!(error = %e, "reminder sweep did not run"),
+        }
+    }
+}
+
 /// Sends due outbox emails until the server stops. Each process runs one; claims keep
 /// several processes from sending the same email.
 async fn run_outbox_worker(state: AppState) {
@@ -428,6 +453,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     }
     actix_web::rt::spawn(run_outbox_worker(state.clone()));
     actix_web::rt::spawn(run_hold_sweeper(state.clone()));
+    actix_web::rt::spawn(run_reminder_sweeper(state.clone()));
     // Blocking work is almost all database work: more threads than pooled connections
     // would only queue on the pool, and hundreds of them (actix's default) thrash the
     // scheduler under a rush.

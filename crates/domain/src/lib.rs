@@ -27,6 +27,7 @@ pub mod password;
 pub mod plans;
 pub mod preferences;
 pub mod recommendation;
+pub mod reminder;
 pub mod series;
 pub mod session;
 pub mod stats;

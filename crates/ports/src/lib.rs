@@ -24,6 +24,7 @@ mod notifications;
 mod outbox;
 mod payments;
 mod registers;
+mod reminders;
 mod scale;
 mod security;
 mod stories;
@@ -65,6 +66,7 @@ pub use payments::{
     RefundStatus, WebhookError, WebhookVerifier,
 };
 pub use registers::{RegisterChange, RegisterLine, RegisterRepository};
+pub use reminders::{ReminderCandidate, ReminderRepository};
 pub use scale::{
     SCALE_EMAIL_SUFFIX, ScaleBooking, ScaleCancellation, ScaleData, ScaleEvent, ScaleMember,
     ScaleSeedStore, ScaleSeries,
@@ -115,6 +117,8 @@ pub use outbox::MockOutbox;
 pub use payments::{MockPaymentGateway, MockWebhookVerifier};
 #[cfg(feature = "mock")]
 pub use registers::MockRegisterRepository;
+#[cfg(feature = "mock")]
+pub use reminders::MockReminderRepository;
 #[cfg(feature = "mock")]
 pub use scale::MockScaleSeedStore;
 #[cfg(feature = "mock")]

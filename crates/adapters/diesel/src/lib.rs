@@ -23,6 +23,7 @@ mod notifications;
 mod one_statement_booking;
 mod outbox;
 mod registers;
+mod reminders;
 mod scale;
 mod schema;
 mod sessions;

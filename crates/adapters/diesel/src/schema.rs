@@ -308,6 +308,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    reminders_sent (booking_id, timing) {
+        booking_id -> Text,
+        timing -> Text,
+        sent_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(user_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(bookings -> users (user_id));
@@ -326,6 +334,7 @@ diesel::joinable!(email_deliveries -> events (event_id));
 diesel::joinable!(whatsapp_community_settings -> users (created_by));
 diesel::joinable!(events -> event_series (series_id));
 diesel::joinable!(email_deliveries -> email_campaigns (campaign_id));
+diesel::joinable!(reminders_sent -> bookings (booking_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -347,6 +356,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     newsletter_subscribers,
     event_series,
     email_campaigns,
+    reminders_sent,
 );
 
 // The overview's turn-up chart groups by a session's sport and a booking's attendance.

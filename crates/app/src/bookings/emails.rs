@@ -1,5 +1,7 @@
 //! Booking emails, HTML and plain text.
+use playspace_domain::reminder::{ReminderTiming, reminder_message};
 use playspace_domain::{Booking, Event, OutgoingEmail, User, london};
+use playspace_ports::ReminderCandidate;
 
 use crate::accounts::EmailSettings;
 use crate::accounts::emails::{escape, layout};
@@ -173,5 +175,55 @@ pub(crate) fn place_offered(
         user_id: Some(user.id),
         booking_id: None,
         event_id: Some(event.id),
+    }
+}
+
+/// An event reminder: what, when in London, where, the reference and where to cancel.
+pub(crate) fn reminder(
+    settings: &EmailSettings,
+    candidate: &ReminderCandidate,
+    timing: ReminderTiming,
+) -> OutgoingEmail {
+    let when = london::format_long(candidate.starts_at);
+    let reference = candidate.reference.as_str();
+    let link = format!("{}/bookings", settings.public_url);
+    let message = reminder_message(&candidate.title, timing);
+    let facts = [
+        format!("Reference: {reference}"),
+        format!("Event: {}", candidate.title),
+        format!("When: {when} ({} minutes)", candidate.duration_minutes),
+        format!("Where: {}", candidate.location),
+    ];
+    let paragraphs = [
+        format!(
+            "Hello {}, {}",
+            escape(&candidate.greeting_name),
+            escape(&message)
+        ),
+        facts
+            .iter()
+            .map(|f| escape(f))
+            .collect::<Vec<_>>()
+            .join("<br>"),
+        "Please arrive 15 minutes early. If you can't make it, cancel at least 2 hours before the start so someone else can take your place.".into(),
+    ];
+    OutgoingEmail {
+        from_email: settings.from_email.clone(),
+        to_email: candidate.email.clone(),
+        to_name: Some(candidate.greeting_name.clone()),
+        subject: message.clone(),
+        html_body: layout(
+            "Event reminder",
+            &paragraphs,
+            Some(("View or cancel my booking", &link)),
+        ),
+        text_body: format!(
+            "{message}\n\n{}\n\nPlease arrive 15 minutes early and quote your reference {reference}.\nIf you can't make it, cancel at least 2 hours before the start: {link}\n",
+            facts.join("\n")
+        ),
+        email_type: "event_reminder",
+        user_id: Some(candidate.user_id),
+        booking_id: Some(candidate.booking_id),
+        event_id: Some(candidate.event_id),
     }
 }

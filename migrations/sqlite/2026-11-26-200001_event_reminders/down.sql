@@ -1,0 +1,2 @@
+DROP INDEX reminders_sent_timing_sent_idx;
+DROP TABLE reminders_sent;
