@@ -16,6 +16,9 @@ pub struct Config {
     pub db_pool_size: u32,
     /// `RATE_LIMITS=off` disables rate limits (load tests and benchmarks only).
     pub rate_limits: bool,
+    /// `TEST_CLOCK=on`: the browser tests may move the server's clock (crate::test_clock).
+    /// Only for a site served on this machine.
+    pub test_clock: bool,
     /// Sender address of every email.
     pub email_from: String,
     pub email_from_name: String,
@@ -138,7 +141,24 @@ impl Config {
                 });
             }
         };
+        let test_clock = match lookup("TEST_CLOCK").as_deref() {
+            None | Some("off") => false,
+            Some("on") if is_loopback_url(&public_url) => true,
+            Some("on") => {
+                return Err(ConfigError::Invalid {
+                    name: "TEST_CLOCK",
+                    reason: "only for a site served on this machine (PUBLIC_URL on 127.0.0.1 or localhost)".into(),
+                });
+            }
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    name: "TEST_CLOCK",
+                    reason: format!("{other:?} is not on or off"),
+                });
+            }
+        };
         Ok(Self {
+            test_clock,
             email_from: lookup("EMAIL_FROM").unwrap_or_else(|| "hello@playspace.local".into()),
             email_from_name: lookup("EMAIL_FROM_NAME").unwrap_or_else(|| "PlaySpace".into()),
             sendgrid_api_key: lookup("SENDGRID_API_KEY").map(Secret),
@@ -167,6 +187,22 @@ impl Config {
     }
 }
 
+/// `http://127.0.0.1:…`, `http://localhost:…` or `http://[::1]:…`.
+fn is_loopback_url(url: &str) -> bool {
+    let Some(rest) = url.strip_prefix("http://") else {
+        return false;
+    };
+    let host = rest.split('/').next().unwrap_or_default();
+    let host = host.rsplit_once(':').map_or(host, |(host, port)| {
+        if port.bytes().all(|b| b.is_ascii_digit()) {
+            host
+        } else {
+            ""
+        }
+    });
+    matches!(host, "127.0.0.1" | "localhost" | "[::1]")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,6 +227,33 @@ mod tests {
         assert_eq!(c.log_format, LogFormat::Pretty);
         assert!(!c.is_https());
         assert!(c.rate_limits);
+    }
+
+    #[test]
+    fn the_test_clock_is_only_for_a_site_on_this_machine() {
+        assert!(!config(&[]).unwrap().test_clock);
+        assert!(config(&[("TEST_CLOCK", "on")]).unwrap().test_clock);
+        assert!(
+            config(&[
+                ("TEST_CLOCK", "on"),
+                ("PUBLIC_URL", "http://localhost:5173")
+            ])
+            .unwrap()
+            .test_clock
+        );
+        for public in [
+            "https://playspace.org.uk",
+            "http://playspace.org.uk",
+            "https://127.0.0.1:8080",
+            "http://127.0.0.1.example.org:80",
+            "http://localhost.evil:80",
+        ] {
+            assert!(
+                config(&[("TEST_CLOCK", "on"), ("PUBLIC_URL", public)]).is_err(),
+                "{public}"
+            );
+        }
+        assert!(config(&[("TEST_CLOCK", "yes")]).is_err());
     }
 
     #[test]

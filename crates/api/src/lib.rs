@@ -16,6 +16,7 @@ pub mod routes;
 pub mod server;
 pub mod state;
 pub mod telemetry;
+pub mod test_clock;
 pub mod use_case_errors;
 
 pub use config::Config;

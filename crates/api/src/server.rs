@@ -16,7 +16,7 @@ use playspace_app::{
     DeliveryReport, ScaleOutcome, ScaleSize, SeedMode, SeedOutcome, deliver_due_emails,
     seed_demo_data, seed_scale_data,
 };
-use playspace_ports::{Mailer, PaymentGateway, SystemClock, WebhookVerifier};
+use playspace_ports::{Clock, Mailer, PaymentGateway, SystemClock, WebhookVerifier};
 use playspace_sendgrid::{FileMailbox, SendGridMailer};
 use playspace_store::Store;
 use playspace_stripe::{StripeGateway, StripeWebhookVerifier};
@@ -34,6 +34,7 @@ use crate::middleware::{SiteOrigin, is_cross_site_write, log_request, security_h
 use crate::rate_limit::RateLimiter;
 use crate::routes;
 use crate::state::AppState;
+use crate::test_clock::ShiftedClock;
 
 /// JSON bodies in this product are small forms; anything bigger is refused early.
 const JSON_LIMIT_BYTES: usize = 64 * 1024;
@@ -216,12 +217,21 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
             (local.clone(), Some(local), None)
         }
     };
+    let test_clock = config.test_clock.then(|| {
+        tracing::warn!("TEST_CLOCK=on: the browser tests may move this server's clock");
+        Arc::new(ShiftedClock::default())
+    });
+    let clock: Arc<dyn Clock> = match &test_clock {
+        Some(shifted) => shifted.clone(),
+        None => Arc::new(SystemClock),
+    };
     Ok(AppState {
         gateway,
+        test_clock,
         local_checkout,
         webhooks,
         store,
-        clock: Arc::new(SystemClock),
+        clock,
         hasher: Arc::new(hasher),
         tokens: Arc::new(JwtIssuer::new(&secret)),
         links: Arc::new(HmacLinkSigner::new(&link_secret)),

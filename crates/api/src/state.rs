@@ -15,12 +15,15 @@ use crate::events_cache::EventsCache;
 use crate::frontend::Frontend;
 use crate::local_checkout::LocalCheckout;
 use crate::rate_limit::RateLimiter;
+use crate::test_clock::ShiftedClock;
 
 /// Everything a request handler may use. Cheap to clone (all shared).
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
     pub clock: Arc<dyn Clock>,
+    /// The same clock when the browser tests may move it (`TEST_CLOCK=on`).
+    pub test_clock: Option<Arc<ShiftedClock>>,
     pub hasher: Arc<dyn PasswordHasher>,
     pub tokens: Arc<dyn TokenIssuer>,
     /// Signs unsubscribe links.

@@ -20,6 +20,7 @@ mod payments;
 mod recommendations;
 mod stories;
 mod submit_contact;
+mod test_clock;
 mod unsubscribe;
 mod user;
 mod waitlist;
@@ -102,6 +103,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/whatsapp-community").route(web::get().to(community::handle)),
                 )
+                .service(web::resource("/test/clock").route(web::post().to(test_clock::handle)))
                 .service(
                     web::resource("/membership-plans")
                         .route(web::get().to(memberships::plans::handle)),
@@ -348,7 +350,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         );
 }
 
-async fn api_not_found() -> Result<actix_web::HttpResponse, ApiError> {
+pub(crate) async fn api_not_found() -> Result<actix_web::HttpResponse, ApiError> {
     Err(ApiError::not_found(
         "route_not_found",
         "No such API endpoint",

@@ -1,0 +1,44 @@
+use actix_web::{HttpResponse, web};
+use chrono::SecondsFormat;
+use playspace_app::bookings::send_event_reminders;
+use serde::Deserialize;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::test_clock::MAX_OFFSET_SECONDS;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Body {
+    offset_seconds: i64,
+}
+
+/// `POST /api/test/clock {offsetSeconds}`: only on a server started with `TEST_CLOCK=on`
+/// (404 otherwise). Sets the clock to real time plus the offset (0 puts it back), then
+/// sends the reminders that became due, as the minute's sweep would: 200 `{now,
+/// remindersSent}`.
+pub async fn handle(
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    let Some(clock) = state.test_clock.clone() else {
+        // As if the route did not exist.
+        return super::api_not_found().await;
+    };
+    // Read only now: without the test clock nothing here may tell the route exists.
+    let body: Body = serde_json::from_slice(&body)
+        .map_err(|_| ApiError::bad_request("invalid_body", "Expected {offsetSeconds}"))?;
+    let Some(now) = clock.set_offset(body.offset_seconds) else {
+        return Err(ApiError::bad_request(
+            "invalid_offset",
+            format!("offsetSeconds must be within ±{MAX_OFFSET_SECONDS}"),
+        ));
+    };
+    let app = state.clone();
+    let sent = web::block(move || send_event_reminders(&app.store, app.clock.as_ref(), &app.email))
+        .await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "now": now.to_rfc3339_opts(SecondsFormat::Secs, true),
+        "remindersSent": sent,
+    })))
+}
