@@ -71,15 +71,15 @@ pub fn digest_due(
     now - last_sent.unwrap_or(joined_at) >= frequency.period()
 }
 
-/// Sessions published after this instant are new to the person: since their last digest
-/// (or joining), and never longer ago than one period.
+/// Sessions published after this instant are new to the person: those since their last
+/// digest (a sweep that missed some while the server was down catches up), or within one
+/// period for a first digest. Callers never look further back than [`LONGEST_PERIOD`].
 pub fn published_since(
     last_sent: Option<DateTime<Utc>>,
-    joined_at: DateTime<Utc>,
     frequency: DigestFrequency,
     now: DateTime<Utc>,
 ) -> DateTime<Utc> {
-    last_sent.unwrap_or(joined_at).max(now - frequency.period())
+    last_sent.unwrap_or(now - frequency.period())
 }
 
 /// Whether a session suits the person: one of their favourite sports, on one of their
@@ -203,21 +203,12 @@ mod tests {
     }
 
     #[test]
-    fn published_since_the_last_digest_but_at_most_one_period_back() {
+    fn published_since_the_last_digest_or_one_period_back_for_a_first() {
         let now = at("2026-12-20T09:00:00Z");
-        let joined = at("2026-01-01T00:00:00Z");
         let f = DigestFrequency::Weekly;
-        let last = at("2026-12-14T09:00:00Z");
-        assert_eq!(published_since(Some(last), joined, f, now), last);
-        let long_ago = at("2026-10-01T09:00:00Z");
-        assert_eq!(
-            published_since(Some(long_ago), joined, f, now),
-            now - Duration::days(7)
-        );
-        assert_eq!(
-            published_since(None, joined, f, now),
-            now - Duration::days(7)
-        );
+        let last = at("2026-12-10T09:00:00Z");
+        assert_eq!(published_since(Some(last), f, now), last);
+        assert_eq!(published_since(None, f, now), now - Duration::days(7));
     }
 
     #[test]
