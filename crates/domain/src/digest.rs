@@ -72,14 +72,13 @@ pub fn digest_due(
 }
 
 /// Sessions published after this instant are new to the person: those since their last
-/// digest (a sweep that missed some while the server was down catches up), or within one
-/// period for a first digest. Callers never look further back than [`LONGEST_PERIOD`].
+/// digest (a sweep that missed some while the server was down catches up), or since they
+/// joined for a first one. Callers never look further back than [`LONGEST_PERIOD`].
 pub fn published_since(
     last_sent: Option<DateTime<Utc>>,
-    frequency: DigestFrequency,
-    now: DateTime<Utc>,
+    joined_at: DateTime<Utc>,
 ) -> DateTime<Utc> {
-    last_sent.unwrap_or(now - frequency.period())
+    last_sent.unwrap_or(joined_at)
 }
 
 /// Whether a session suits the person: one of their favourite sports, on one of their
@@ -203,12 +202,11 @@ mod tests {
     }
 
     #[test]
-    fn published_since_the_last_digest_or_one_period_back_for_a_first() {
-        let now = at("2026-12-20T09:00:00Z");
-        let f = DigestFrequency::Weekly;
+    fn published_since_the_last_digest_or_joining_for_a_first() {
+        let joined = at("2026-12-01T09:00:00Z");
         let last = at("2026-12-10T09:00:00Z");
-        assert_eq!(published_since(Some(last), f, now), last);
-        assert_eq!(published_since(None, f, now), now - Duration::days(7));
+        assert_eq!(published_since(Some(last), joined), last);
+        assert_eq!(published_since(None, joined), joined);
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub fn send_session_digests(
             if !digest_due(person.last_sent_at, person.joined_at, frequency, now) {
                 continue;
             }
-            let since = published_since(person.last_sent_at, frequency, now);
+            let since = published_since(person.last_sent_at, person.joined_at);
             let fresh: Vec<_> = sessions
                 .iter()
                 .filter(|e| e.created_at > since && matches(e, &person.preferences))
