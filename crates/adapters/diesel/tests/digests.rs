@@ -12,9 +12,10 @@ use playspace_app::accounts::EmailSettings;
 use playspace_app::bookings::send_session_digests;
 use playspace_domain::digest::DigestFrequency;
 use playspace_domain::{Event, NotificationKind, Preferences, UserId};
+use playspace_ports::RepoError;
 use playspace_ports::{
-    BookingRepository, DigestRepository, EventRepository, LinkSigner, NewNotification,
-    NotificationRepository, Outbox, UserRepository,
+    BookingRepository, BulkEmailStore, DigestRepository, EventRepository, LinkSigner,
+    NewNotification, NotificationRepository, Outbox, UserRepository,
 };
 use playspace_store::Store;
 use playspace_test_support::{EventBuilder, FixedClock, outgoing_email};
@@ -25,6 +26,7 @@ on_both_backends!(
     each_person_gets_one_digest_per_period_with_only_newer_sessions,
     concurrent_sweeps_send_each_person_one_digest,
     opted_out_erased_and_booked_people_get_none,
+    stopping_session_alerts_keeps_the_other_preferences,
 );
 
 /// Now, in whole seconds (both backends keep microseconds at most).
@@ -251,4 +253,23 @@ fn opted_out_erased_and_booked_people_get_none(store: &TestStore) {
             .all(|r| r.user_id != people[3]),
         "erased accounts are not read"
     );
+}
+
+fn stopping_session_alerts_keeps_the_other_preferences(store: &TestStore) {
+    let people = members(store, 2);
+    opt_in(store, people[0], "weekly", |p| {
+        p.notifications.methods = vec!["browser".into()];
+    });
+    store.stop_session_alerts(people[0]).unwrap();
+    store.stop_session_alerts(people[0]).unwrap();
+    let p = store.preferences(people[0]).unwrap();
+    assert!(!p.notifications.recommendations.enabled);
+    assert_eq!(p.notifications.recommendations.frequency, "weekly");
+    assert_eq!(p.sports.favorites, ["Football"]);
+    assert_eq!(p.notifications.methods, ["browser"]);
+    store.erase(people[1], base()).unwrap();
+    assert!(matches!(
+        store.stop_session_alerts(people[1]),
+        Err(RepoError::NotFound)
+    ));
 }
