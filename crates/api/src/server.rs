@@ -10,7 +10,7 @@ use actix_web::{App, HttpServer, web};
 use playspace_app::accounts::{EmailSettings, create_admin};
 use playspace_app::bookings::{
     announce_waitlist_offers, lapse_waitlist_offers, release_expired_holds, retry_unsent_refunds,
-    send_event_reminders,
+    send_event_reminders, send_session_digests,
 };
 use playspace_app::{
     DeliveryReport, ScaleOutcome, ScaleSize, SeedMode, SeedOutcome, deliver_due_emails,
@@ -319,6 +319,37 @@ async fn run_reminder_sweeper(state: AppState) {
     }
 }
 
+/// How often session-alert digests are looked for: the shortest period is a day, so a
+/// digest goes within minutes of being due, and a sweep with nothing new reads no one.
+const DIGEST_SWEEP: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// Sends due session-alert digests until the server stops. Every process runs one; the
+/// `digests_sent` claim keeps each person to one digest per period.
+async fn run_digest_sweeper(state: AppState) {
+    let mut ticks = tokio::time::interval(DIGEST_SWEEP);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let app = state.clone();
+        let step = web::block(move || {
+            send_session_digests(
+                &app.store,
+                &app.store,
+                app.links.as_ref(),
+                app.clock.as_ref(),
+                &app.email,
+            )
+        })
+        .await;
+        match step {
+            Ok(Ok(0)) => {}
+            Ok(Ok(sent)) => tracing::info!(sent, "session digests sent"),
+            Ok(Err(e)) => tracing::warn!(error = %e, "digest sweep failed"),
+            Err(e) => tracing::warn!(error = %e, "digest sweep did not run"),
+        }
+    }
+}
+
 /// Sends due outbox emails until the server stops. Each process runs one; claims keep
 /// several processes from sending the same email.
 async fn run_outbox_worker(state: AppState) {
@@ -464,6 +495,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     actix_web::rt::spawn(run_outbox_worker(state.clone()));
     actix_web::rt::spawn(run_hold_sweeper(state.clone()));
     actix_web::rt::spawn(run_reminder_sweeper(state.clone()));
+    actix_web::rt::spawn(run_digest_sweeper(state.clone()));
     // Blocking work is almost all database work: more threads than pooled connections
     // would only queue on the pool, and hundreds of them (actix's default) thrash the
     // scheduler under a rush.

@@ -272,7 +272,10 @@ async fn the_unsubscribe_link_shows_the_masked_address_and_stops_marketing_email
 
     let (status, headers, body) = send(&service, unsubscribe_get(&link), None).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body, json!({"email": "y***@example.org"}));
+    assert_eq!(
+        body,
+        json!({"email": "y***@example.org", "list": "marketing"})
+    );
     assert_eq!(headers.get("cache-control").unwrap(), "no-store");
 
     let (_, signature) = link.split_once('.').unwrap();

@@ -18,6 +18,34 @@ pub const INVALID_UNSUBSCRIBE_LINK: &str =
     "This unsubscribe link is not valid. Please use the link from your most recent email.";
 pub const UNSUBSCRIBED: &str = "You will no longer receive marketing emails from PlaySpace.";
 
+/// The lists an unsubscribe link can take a person off. Which one is bound into the link's
+/// signature (its purpose), so a link for one never works for the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MailingList {
+    /// Bulk emails from the emails tab.
+    Marketing,
+    /// Session-alert digests (ADR 0015).
+    SessionAlerts,
+}
+
+impl MailingList {
+    /// How the API names the list: "marketing" or "session-alerts".
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Marketing => "marketing",
+            Self::SessionAlerts => crate::digest::SESSION_ALERTS_PURPOSE,
+        }
+    }
+
+    /// What the person is told once they are off the list.
+    pub fn unsubscribed_message(self) -> &'static str {
+        match self {
+            Self::Marketing => UNSUBSCRIBED,
+            Self::SessionAlerts => crate::digest::ALERTS_UNSUBSCRIBED,
+        }
+    }
+}
+
 /// The email form as received.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BulkEmailForm {

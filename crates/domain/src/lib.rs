@@ -12,6 +12,7 @@ pub mod calendar;
 pub mod category;
 pub mod community;
 pub mod contact;
+pub mod digest;
 pub mod email;
 pub mod event;
 pub mod event_form;

@@ -97,12 +97,17 @@ fn mentions_level(event: &Event, level: &str) -> bool {
     })
 }
 
-fn day_points(starts_at: DateTime<Utc>, days: &[String]) -> u32 {
+/// The availability day choice a start falls on in London: "Weekends" or "Weekdays".
+pub fn day_label(starts_at: DateTime<Utc>) -> &'static str {
     let weekend = matches!(
         london::day_of(starts_at).weekday(),
         Weekday::Sat | Weekday::Sun
     );
-    let wanted = if weekend { "Weekends" } else { "Weekdays" };
+    if weekend { "Weekends" } else { "Weekdays" }
+}
+
+fn day_points(starts_at: DateTime<Utc>, days: &[String]) -> u32 {
+    let wanted = day_label(starts_at);
     if days.iter().any(|d| d == wanted) {
         DAY_POINTS
     } else if days.iter().any(|d| d == "Flexible") {

@@ -72,6 +72,11 @@ pub trait BulkEmailStore: Send + Sync {
     /// Stops marketing email to a live account; doing it twice is not an error.
     /// Errors: `NotFound` (also once erased).
     fn withdraw_marketing_consent(&self, user: UserId) -> Result<(), RepoError>;
+
+    /// Turns off a live account's session alerts (`notifications.recommendations.enabled`),
+    /// leaving its other preferences as they are; doing it twice is not an error.
+    /// Errors: `NotFound` (also once erased).
+    fn stop_session_alerts(&self, user: UserId) -> Result<(), RepoError>;
 }
 
 /// Signs links that act without a sign-in (unsubscribe), so only links we made work.

@@ -15,6 +15,7 @@ mod community;
 mod contact;
 mod dashboard;
 mod demo;
+mod digests;
 mod error;
 mod events;
 mod health;
@@ -53,6 +54,7 @@ pub use community::CommunityStore;
 pub use contact::ContactRepository;
 pub use dashboard::{Dashboard, DashboardRepository};
 pub use demo::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore};
+pub use digests::{DigestRecipient, DigestRepository};
 pub use error::RepoError;
 pub use events::EventRepository;
 pub use health::HealthCheck;
@@ -101,6 +103,8 @@ pub use contact::MockContactRepository;
 pub use dashboard::MockDashboardRepository;
 #[cfg(feature = "mock")]
 pub use demo::MockDemoSeedStore;
+#[cfg(feature = "mock")]
+pub use digests::MockDigestRepository;
 #[cfg(feature = "mock")]
 pub use events::MockEventRepository;
 #[cfg(feature = "mock")]

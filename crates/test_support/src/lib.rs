@@ -98,6 +98,12 @@ impl EventBuilder {
         self
     }
 
+    /// When the event was published.
+    pub fn created_at(mut self, created_at: DateTime<Utc>) -> Self {
+        self.0.created_at = created_at;
+        self
+    }
+
     pub fn inactive(mut self) -> Self {
         self.0.is_active = false;
         self

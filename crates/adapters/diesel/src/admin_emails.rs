@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use chrono::{NaiveDateTime, Utc};
 use diesel::dsl::count_star;
 use diesel::prelude::*;
-use playspace_domain::{AuditEntry, DeliveryId, OutgoingEmail, UserId};
+use playspace_domain::{AuditEntry, DeliveryId, OutgoingEmail, Preferences, UserId};
 use playspace_ports::{
     BulkEmailStore, CampaignSummary, ComposeEmail, NewCampaign, Recipient, RepoError,
 };
@@ -262,5 +262,32 @@ impl BulkEmailStore for Store {
         } else {
             Err(RepoError::NotFound)
         }
+    }
+
+    fn stop_session_alerts(&self, user: UserId) -> Result<(), RepoError> {
+        let mut conn = self.writer()?;
+        let conn: &mut DbConnection = &mut conn;
+        let key = user.to_string();
+        // Read and written in one transaction so a preferences save in between is kept.
+        conn.transaction(|c| {
+            let text: String = users::table
+                .find(&key)
+                .filter(users::deleted_at.is_null())
+                .select(users::preferences)
+                .first(c)?;
+            let mut preferences: Preferences = serde_json::from_str(&text)
+                .map_err(|e| diesel::result::Error::DeserializationError(Box::new(e)))?;
+            preferences.notifications.recommendations.enabled = false;
+            let text = serde_json::to_string(&preferences)
+                .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
+            diesel::update(users::table.find(&key))
+                .set((
+                    users::preferences.eq(text),
+                    users::updated_at.eq(to_db_time(Utc::now())),
+                ))
+                .execute(c)?;
+            Ok(())
+        })
+        .map_err(repo_error)
     }
 }

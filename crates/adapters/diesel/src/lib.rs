@@ -15,6 +15,7 @@ mod contact;
 mod convert;
 mod dashboard;
 mod demo;
+mod digests;
 mod events;
 mod health;
 mod introspect;

@@ -309,6 +309,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    digests_sent (user_id) {
+        user_id -> Text,
+        last_sent_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     reminders_sent (booking_id, timing) {
         booking_id -> Text,
         timing -> Text,
@@ -335,6 +342,7 @@ diesel::joinable!(whatsapp_community_settings -> users (created_by));
 diesel::joinable!(events -> event_series (series_id));
 diesel::joinable!(email_deliveries -> email_campaigns (campaign_id));
 diesel::joinable!(reminders_sent -> bookings (booking_id));
+diesel::joinable!(digests_sent -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -357,6 +365,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     event_series,
     email_campaigns,
     reminders_sent,
+    digests_sent,
 );
 
 // The overview's turn-up chart groups by a session's sport and a booking's attendance.

@@ -1,6 +1,6 @@
 use actix_web::{HttpResponse, web};
 use chrono::SecondsFormat;
-use playspace_app::bookings::send_event_reminders;
+use playspace_app::bookings::{send_event_reminders, send_session_digests};
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -15,8 +15,8 @@ pub struct Body {
 
 /// `POST /api/test/clock {offsetSeconds}`: only on a server started with `TEST_CLOCK=on`
 /// (404 otherwise). Sets the clock to real time plus the offset (0 puts it back), then
-/// sends the reminders that became due, as the minute's sweep would: 200 `{now,
-/// remindersSent}`.
+/// sends the reminders and session-alert digests that became due, as the sweeps would: 200
+/// `{now, remindersSent, digestsSent}`.
 pub async fn handle(
     state: web::Data<AppState>,
     body: web::Bytes,
@@ -35,10 +35,21 @@ pub async fn handle(
         ));
     };
     let app = state.clone();
-    let sent = web::block(move || send_event_reminders(&app.store, app.clock.as_ref(), &app.email))
-        .await??;
+    let (reminders, digests) = web::block(move || {
+        let reminders = send_event_reminders(&app.store, app.clock.as_ref(), &app.email)?;
+        let digests = send_session_digests(
+            &app.store,
+            &app.store,
+            app.links.as_ref(),
+            app.clock.as_ref(),
+            &app.email,
+        )?;
+        Ok::<_, playspace_ports::RepoError>((reminders, digests))
+    })
+    .await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "now": now.to_rfc3339_opts(SecondsFormat::Secs, true),
-        "remindersSent": sent,
+        "remindersSent": reminders,
+        "digestsSent": digests,
     })))
 }

@@ -1,12 +1,16 @@
 //! Unsubscribe links: anyone holding a link signed for a person may see their address
-//! (masked) and stop marketing email to them, without signing in.
+//! (masked) and take them off the list the link is for, without signing in. Marketing
+//! links stop bulk email; session-alert links (which expire) turn off session alerts.
 use playspace_domain::UserId;
-use playspace_domain::bulk_email::{INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBE_PURPOSE, mask_email};
-use playspace_ports::{BulkEmailStore, LinkSigner, RepoError};
+use playspace_domain::bulk_email::{
+    INVALID_UNSUBSCRIBE_LINK, MailingList, UNSUBSCRIBE_PURPOSE, mask_email,
+};
+use playspace_domain::digest::{SESSION_ALERTS_PURPOSE, alert_link_person};
+use playspace_ports::{BulkEmailStore, Clock, LinkSigner, RepoError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum UnsubscribeError {
-    /// Garbage, tampered with, made for something else, or for an erased account.
+    /// Garbage, tampered with, made for something else, expired, or for an erased account.
     #[error("{}", INVALID_UNSUBSCRIBE_LINK)]
     InvalidToken,
     #[error(transparent)]
@@ -22,37 +26,58 @@ impl From<RepoError> for UnsubscribeError {
     }
 }
 
-fn person(links: &dyn LinkSigner, token: &str) -> Result<UserId, UnsubscribeError> {
-    links
-        .verify(UNSUBSCRIBE_PURPOSE, token.trim())
-        .and_then(|subject| subject.parse().ok())
-        .ok_or(UnsubscribeError::InvalidToken)
+/// The list and person a link is for: its signature verifies under exactly one list's
+/// purpose.
+fn person(
+    links: &dyn LinkSigner,
+    clock: &dyn Clock,
+    token: &str,
+) -> Result<(MailingList, UserId), UnsubscribeError> {
+    let token = token.trim();
+    let found = if let Some(subject) = links.verify(UNSUBSCRIBE_PURPOSE, token) {
+        subject.parse().ok().map(|u| (MailingList::Marketing, u))
+    } else {
+        links
+            .verify(SESSION_ALERTS_PURPOSE, token)
+            .and_then(|subject| alert_link_person(&subject, clock.now()))
+            .map(|u| (MailingList::SessionAlerts, u))
+    };
+    found.ok_or(UnsubscribeError::InvalidToken)
 }
 
-/// The address a link unsubscribes, masked ("a***@example.org").
+/// The address a link unsubscribes, masked ("a***@example.org"), and the list it is for.
 pub fn unsubscribe_address(
     store: &dyn BulkEmailStore,
     links: &dyn LinkSigner,
+    clock: &dyn Clock,
     token: &str,
-) -> Result<String, UnsubscribeError> {
-    let user = person(links, token)?;
-    Ok(mask_email(&store.marketing_address(user)?))
+) -> Result<(String, MailingList), UnsubscribeError> {
+    let (list, user) = person(links, clock, token)?;
+    Ok((mask_email(&store.marketing_address(user)?), list))
 }
 
-/// Stops marketing email to the link's person; using a link twice is fine.
+/// Takes the link's person off its list; using a link twice is fine.
 pub fn confirm_unsubscribe(
     store: &dyn BulkEmailStore,
     links: &dyn LinkSigner,
+    clock: &dyn Clock,
     token: &str,
-) -> Result<(), UnsubscribeError> {
-    let user = person(links, token)?;
-    Ok(store.withdraw_marketing_consent(user)?)
+) -> Result<MailingList, UnsubscribeError> {
+    let (list, user) = person(links, clock, token)?;
+    match list {
+        MailingList::Marketing => store.withdraw_marketing_consent(user)?,
+        MailingList::SessionAlerts => store.stop_session_alerts(user)?,
+    }
+    Ok(list)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::admin::testing::Mocks;
+    use chrono::Duration;
+    use playspace_domain::digest::alert_link_subject;
+    use playspace_test_support::{FixedClock, test_now};
 
     #[test]
     fn a_signed_link_shows_the_masked_address_and_unsubscribes() {
@@ -67,12 +92,43 @@ mod tests {
             .withf(move |u| *u == ana)
             .times(1)
             .returning(|_| Ok(()));
+        m.bulk_email.expect_stop_session_alerts().never();
         let token = format!("signed:unsubscribe:{ana}");
         assert_eq!(
-            unsubscribe_address(&m.bulk_email, &m.links, &token).unwrap(),
-            "a***@example.org"
+            unsubscribe_address(&m.bulk_email, &m.links, &m.clock, &token).unwrap(),
+            ("a***@example.org".into(), MailingList::Marketing)
         );
-        confirm_unsubscribe(&m.bulk_email, &m.links, &token).unwrap();
+        assert_eq!(
+            confirm_unsubscribe(&m.bulk_email, &m.links, &m.clock, &token).unwrap(),
+            MailingList::Marketing
+        );
+    }
+
+    #[test]
+    fn a_session_alerts_link_turns_off_session_alerts_not_marketing() {
+        let mut m = Mocks::new().with_plain_links();
+        let ana = UserId::new();
+        m.bulk_email
+            .expect_marketing_address()
+            .returning(|_| Ok("ana.silva@example.org".into()));
+        m.bulk_email
+            .expect_stop_session_alerts()
+            .withf(move |u| *u == ana)
+            .times(1)
+            .returning(|_| Ok(()));
+        m.bulk_email.expect_withdraw_marketing_consent().never();
+        let token = format!(
+            "signed:session-alerts:{}",
+            alert_link_subject(ana, test_now())
+        );
+        assert_eq!(
+            unsubscribe_address(&m.bulk_email, &m.links, &m.clock, &token).unwrap(),
+            ("a***@example.org".into(), MailingList::SessionAlerts)
+        );
+        assert_eq!(
+            confirm_unsubscribe(&m.bulk_email, &m.links, &m.clock, &token).unwrap(),
+            MailingList::SessionAlerts
+        );
     }
 
     #[test]
@@ -80,21 +136,38 @@ mod tests {
         let mut m = Mocks::new().with_plain_links();
         m.bulk_email.expect_marketing_address().never();
         m.bulk_email.expect_withdraw_marketing_consent().never();
+        m.bulk_email.expect_stop_session_alerts().never();
         let ana = UserId::new();
+        let expired = alert_link_subject(ana, test_now() - Duration::days(60));
         for token in [
             "garbage".to_owned(),
             format!("signed:reset:{ana}"),
             "signed:unsubscribe:not-a-user".to_owned(),
+            // A marketing subject signed as a session alert lacks the expiry.
+            format!("signed:session-alerts:{ana}"),
+            format!("signed:session-alerts:{expired}"),
+            // A session-alert subject signed for marketing is not a person.
+            format!("signed:unsubscribe:{}", alert_link_subject(ana, test_now())),
         ] {
+            assert!(
+                matches!(
+                    unsubscribe_address(&m.bulk_email, &m.links, &m.clock, &token),
+                    Err(UnsubscribeError::InvalidToken)
+                ),
+                "{token}"
+            );
             assert!(matches!(
-                unsubscribe_address(&m.bulk_email, &m.links, &token),
-                Err(UnsubscribeError::InvalidToken)
-            ));
-            assert!(matches!(
-                confirm_unsubscribe(&m.bulk_email, &m.links, &token),
+                confirm_unsubscribe(&m.bulk_email, &m.links, &m.clock, &token),
                 Err(UnsubscribeError::InvalidToken)
             ));
         }
+        // A day before expiry still works.
+        let fresh = alert_link_subject(ana, test_now() - Duration::days(59));
+        let clock = FixedClock(test_now());
+        assert_eq!(
+            person(&m.links, &clock, &format!("signed:session-alerts:{fresh}")).unwrap(),
+            (MailingList::SessionAlerts, ana)
+        );
     }
 
     #[test]
@@ -103,10 +176,21 @@ mod tests {
         m.bulk_email
             .expect_withdraw_marketing_consent()
             .returning(|_| Err(RepoError::NotFound));
-        let token = format!("signed:unsubscribe:{}", UserId::new());
-        assert!(matches!(
-            confirm_unsubscribe(&m.bulk_email, &m.links, &token),
-            Err(UnsubscribeError::InvalidToken)
-        ));
+        m.bulk_email
+            .expect_stop_session_alerts()
+            .returning(|_| Err(RepoError::NotFound));
+        let ana = UserId::new();
+        for token in [
+            format!("signed:unsubscribe:{ana}"),
+            format!(
+                "signed:session-alerts:{}",
+                alert_link_subject(ana, test_now())
+            ),
+        ] {
+            assert!(matches!(
+                confirm_unsubscribe(&m.bulk_email, &m.links, &m.clock, &token),
+                Err(UnsubscribeError::InvalidToken)
+            ));
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! Booking emails, HTML and plain text.
+use playspace_domain::digest::DIGEST_SUBJECT;
 use playspace_domain::reminder::{ReminderTiming, reminder_message};
 use playspace_domain::{Booking, Event, OutgoingEmail, User, london};
-use playspace_ports::ReminderCandidate;
+use playspace_ports::{DigestRecipient, ReminderCandidate};
 
 use crate::accounts::EmailSettings;
 use crate::accounts::emails::{escape, layout};
@@ -225,5 +226,65 @@ pub(crate) fn reminder(
         user_id: Some(candidate.user_id),
         booking_id: Some(candidate.booking_id),
         event_id: Some(candidate.event_id),
+    }
+}
+
+/// The session-alert digest: each new session with its London date and time, place, price
+/// and book link, then links to the preferences page and to stop these alerts without
+/// signing in.
+pub(crate) fn digest(
+    settings: &EmailSettings,
+    recipient: &DigestRecipient,
+    sessions: &[&Event],
+    unsubscribe_link: &str,
+) -> OutgoingEmail {
+    let base = &settings.public_url;
+    let preferences_link = format!("{base}/preferences");
+    let intro = format!(
+        "Hello {}, new sessions matching your favourite sports and availability were just added:",
+        recipient.greeting_name
+    );
+    let mut html_items = String::from("<ul>");
+    let mut text_items = String::new();
+    for e in sessions {
+        let link = format!("{base}/events/{}", e.id);
+        let facts = format!(
+            "{}, {} at {} ({})",
+            e.category,
+            london::format_long(e.starts_at),
+            e.location,
+            price(e)
+        );
+        html_items.push_str(&format!(
+            "<li><a href=\"{}\">{}</a><br>{}</li>",
+            escape(&link),
+            escape(&e.title),
+            escape(&facts)
+        ));
+        text_items.push_str(&format!("- {}: {facts}\n  Book: {link}\n", e.title));
+    }
+    html_items.push_str("</ul>");
+    let footer = format!(
+        "You get these because new session alerts are on in <a href=\"{}\">your preferences</a>, where you can change how often. <a href=\"{}\">Unsubscribe from new session alerts</a>.",
+        escape(&preferences_link),
+        escape(unsubscribe_link)
+    );
+    OutgoingEmail {
+        from_email: settings.from_email.clone(),
+        to_email: recipient.email.clone(),
+        to_name: Some(recipient.greeting_name.clone()),
+        subject: DIGEST_SUBJECT.into(),
+        html_body: layout(
+            DIGEST_SUBJECT,
+            &[escape(&intro), html_items, footer],
+            Some(("See all sessions", &format!("{base}/events"))),
+        ),
+        text_body: format!(
+            "{intro}\n\n{text_items}\nChange how often you get these: {preferences_link}\nUnsubscribe from new session alerts: {unsubscribe_link}\n"
+        ),
+        email_type: "session_digest",
+        user_id: Some(recipient.user_id),
+        booking_id: None,
+        event_id: None,
     }
 }

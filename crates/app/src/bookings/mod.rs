@@ -2,6 +2,7 @@
 mod book_event;
 mod calendar;
 mod cancel_booking;
+mod digests;
 mod emails;
 mod memberships;
 mod my_bookings;
@@ -22,6 +23,7 @@ use crate::accounts::EmailSettings;
 pub use book_event::{BookEventError, BookEventInput, book_event};
 pub use calendar::{CalendarError, booking_calendar};
 pub use cancel_booking::{CancelBookingError, cancel_booking};
+pub use digests::send_session_digests;
 pub(crate) use emails::cancellation as cancellation_email;
 pub use memberships::{
     CancelPlanError, ChoosePlanError, PlanChoice, cancel_plan, choose_plan, my_memberships,

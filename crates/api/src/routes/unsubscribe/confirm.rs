@@ -1,6 +1,5 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use playspace_app::admin::confirm_unsubscribe;
-use playspace_domain::bulk_email::UNSUBSCRIBED;
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -13,7 +12,8 @@ pub struct Body {
     token: String,
 }
 
-/// `POST /api/unsubscribe` `{token}`: marketing email stops (again is fine).
+/// `POST /api/unsubscribe` `{token}`: the person is off the link's list, marketing email
+/// or session alerts (again is fine): `{message, list}`.
 pub async fn handle(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -25,8 +25,13 @@ pub async fn handle(
         .map_err(ApiError::too_many_requests)?;
     let token = body.into_inner().token;
     let app = state.clone();
-    web::block(move || confirm_unsubscribe(&app.store, app.links.as_ref(), &token))
-        .await?
-        .map_err(super::error)?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": UNSUBSCRIBED })))
+    let list = web::block(move || {
+        confirm_unsubscribe(&app.store, app.links.as_ref(), app.clock.as_ref(), &token)
+    })
+    .await?
+    .map_err(super::error)?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "message": list.unsubscribed_message(),
+        "list": list.label(),
+    })))
 }

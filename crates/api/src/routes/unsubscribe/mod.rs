@@ -1,5 +1,6 @@
-//! `/api/unsubscribe`: the page an unsubscribe link opens asks here whose address it is and
-//! confirms. No sign-in: the signed token is the proof.
+//! `/api/unsubscribe`: the page an unsubscribe link opens asks here whose address it is (and
+//! which list, marketing or session alerts) and confirms. No sign-in: the signed token is
+//! the proof.
 
 pub mod confirm;
 pub mod show;

@@ -11,15 +11,18 @@ pub struct Query {
     token: String,
 }
 
-/// `GET /api/unsubscribe?token=`: `{email}`, masked ("a***@example.org").
+/// `GET /api/unsubscribe?token=`: `{email, list}`, the address masked ("a***@example.org")
+/// and the list the link is for ("marketing" or "session-alerts").
 pub async fn handle(
     state: web::Data<AppState>,
     query: web::Query<Query>,
 ) -> Result<HttpResponse, ApiError> {
     let token = query.into_inner().token;
     let app = state.clone();
-    let email = web::block(move || unsubscribe_address(&app.store, app.links.as_ref(), &token))
-        .await?
-        .map_err(super::error)?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "email": email })))
+    let (email, list) = web::block(move || {
+        unsubscribe_address(&app.store, app.links.as_ref(), app.clock.as_ref(), &token)
+    })
+    .await?
+    .map_err(super::error)?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "email": email, "list": list.label() })))
 }
