@@ -25,7 +25,7 @@ describe("unsubscribe page", () => {
     const fetchMock = mockFetch((_url, init) =>
       init.method === "POST"
         ? json({ message: "You will no longer receive marketing emails from PlaySpace." })
-        : json({ email: "a***@example.org" }),
+        : json({ email: "a***@example.org", list: "marketing" }),
     );
     const { user } = renderWithProviders(page, { route: "/unsubscribe?token=signed.token" });
     expect(screen.getByText("Checking your link…")).toHaveAttribute("role", "status");
@@ -51,11 +51,24 @@ describe("unsubscribe page", () => {
     mockFetch((_url, init) =>
       init.method === "POST"
         ? json({ error: "Too many requests. Please try again later.", code: "rate_limited" }, 429)
-        : json({ email: "a***@example.org" }),
+        : json({ email: "a***@example.org", list: "marketing" }),
     );
     const { user } = renderWithProviders(page, { route: "/unsubscribe?token=signed.token" });
     await user.click(await screen.findByRole("button", { name: "Unsubscribe" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Too many requests. Please try again later.");
     expect(screen.getByRole("button", { name: "Unsubscribe" })).toBeEnabled();
+  });
+
+  it("names the new-sessions digest when the link is for it", async () => {
+    mockFetch((_url, init) =>
+      init.method === "POST"
+        ? json({ message: "You will no longer get emails about new sessions." })
+        : json({ email: "a***@example.org", list: "session-alerts" }),
+    );
+    const { user } = renderWithProviders(page, { route: "/unsubscribe?token=signed.token" });
+    expect(await screen.findByText(/Stop emails about new sessions that match your favourite sports to/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Unsubscribe" }));
+    expect(await screen.findByText("You will no longer get emails about new sessions.")).toBeInTheDocument();
+    expect(screen.getByText(/Turn recommendations back on in your preferences\./)).toBeInTheDocument();
   });
 });

@@ -2,18 +2,25 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiRequest, withQuery } from "@/lib/api-client";
 
-const addressSchema = z.object({ email: z.string() });
+/** The lists a link can stop: news and updates, or the new-sessions digest. */
+const listSchema = z.enum(["marketing", "session-alerts"]);
+export type MailingList = z.infer<typeof listSchema>;
+
+const addressSchema = z.object({ email: z.string(), list: listSchema });
 const messageSchema = z.object({ message: z.string() });
 
 export const unsubscribePath = "/api/unsubscribe";
 
-/** GET /api/unsubscribe?token= → {email} (masked, "a***@example.org"); 400 invalid_token. */
-export async function fetchUnsubscribeAddress(token: string, signal?: AbortSignal): Promise<string> {
+/** GET /api/unsubscribe?token= → {email (masked, "a***@example.org"), list}; 400 invalid_token. */
+export async function fetchUnsubscribeAddress(
+  token: string,
+  signal?: AbortSignal,
+): Promise<z.infer<typeof addressSchema>> {
   const response = await apiRequest("GET", withQuery(unsubscribePath, { token }), signal ? { signal } : {});
-  return addressSchema.parse(await response.json()).email;
+  return addressSchema.parse(await response.json());
 }
 
-/** Whose marketing email an emailed link stops: no sign-in needed, the signed token is the proof. */
+/** Whose email an emailed link stops, and which: no sign-in needed, the signed token is the proof. */
 export function useUnsubscribeAddress(token: string) {
   return useQuery({
     queryKey: [unsubscribePath, token],

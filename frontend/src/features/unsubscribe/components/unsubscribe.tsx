@@ -5,7 +5,19 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { useConfirmUnsubscribe, useUnsubscribeAddress } from "../api/unsubscribe";
+import { useConfirmUnsubscribe, useUnsubscribeAddress, type MailingList } from "../api/unsubscribe";
+
+/** What each list's link stops, and how to turn it back on. */
+const LISTS: Record<MailingList, { stops: string; backOn: string }> = {
+  marketing: {
+    stops: "news and updates from PlaySpace",
+    backOn: "Turn marketing emails back on in your preferences.",
+  },
+  "session-alerts": {
+    stops: "emails about new sessions that match your favourite sports",
+    backOn: "Turn recommendations back on in your preferences.",
+  },
+};
 
 /** The server's words for a link that is missing, tampered with or not for this purpose. */
 export const INVALID_LINK =
@@ -51,7 +63,8 @@ const isInvalidToken = (error: unknown) => error instanceof ApiError && error.st
 
 /**
  * The page an email's unsubscribe link opens (/unsubscribe?token=): shows whose address it
- * is, and stops marketing email when the person confirms. No sign-in needed.
+ * is, and stops that list's email (news and updates, or new-session alerts) when the person
+ * confirms. No sign-in needed.
  */
 export function Unsubscribe({ token }: { token: string }) {
   const address = useUnsubscribeAddress(token);
@@ -81,6 +94,7 @@ export function Unsubscribe({ token }: { token: string }) {
       </Panel>
     );
   }
+  const list = LISTS[address.data.list];
   if (confirm.isSuccess) {
     return (
       <Panel icon={CircleCheck} title="You're Unsubscribed">
@@ -88,8 +102,7 @@ export function Unsubscribe({ token }: { token: string }) {
           {confirm.data}
         </p>
         <p className="mt-2 text-sm text-muted-foreground">
-          You will still get emails about your bookings. Changed your mind? Turn marketing emails back on in your
-          preferences.
+          You will still get emails about your bookings. Changed your mind? {list.backOn}
         </p>
         <div className="mt-8 space-y-3">
           <Button asChild className="w-full">
@@ -103,7 +116,7 @@ export function Unsubscribe({ token }: { token: string }) {
   return (
     <Panel icon={MailX} title="Unsubscribe">
       <p className="mt-2 text-muted-foreground">
-        Stop news and updates from PlaySpace to <strong className="break-all text-foreground">{address.data}</strong>?
+        Stop {list.stops} to <strong className="break-all text-foreground">{address.data.email}</strong>?
         Emails about your bookings still come.
       </p>
       {confirm.isError && (
