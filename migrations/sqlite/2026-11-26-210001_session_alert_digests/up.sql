@@ -3,6 +3,6 @@
 -- transaction that writes the digest's notification and email: once across restarts and
 -- processes.
 CREATE TABLE digests_sent (
-    user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
     last_sent_at TIMESTAMP NOT NULL
 );
