@@ -31,7 +31,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  * selects and pop-overs loaded on demand, nor what pulls in sonner or the form libraries.
  */
 const COMMON = [
-  /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts)/,
+  /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts|story-form\.ts)/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|card|empty-state|skeleton|alert|input|label|select-trigger-class)\.tsx?$/,
   /[\\/]src[\\/]components[\\/]layout[\\/](?!theme-menu\.|user-menu\.|mobile-account-links\.)/,
   /[\\/]src[\\/]features[\\/]events[\\/](?!components[\\/](date-filter-popover|filter-select-menu)\.)/,
