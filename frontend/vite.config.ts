@@ -5,7 +5,8 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { chunkModules } from "./scripts/chunk-modules.ts";
 import { precompress } from "./scripts/precompress.ts";
-import { prerender } from "./scripts/prerender.ts";
+import { firstScreen } from "./scripts/first-screen.ts";
+import { PRERENDERED_MODULES, prerender } from "./scripts/prerender.ts";
 
 /**
  * recharts (in the admin Overview's chunk) gets its own copy of clsx (0.2 KiB). Shared with
@@ -26,11 +27,12 @@ function chartsOwnClsx(): Plugin {
 /** The libraries every page runs on: one cached file, shared by the entry and every page. */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][\w-]+|@radix-ui[\\/]react-(slot|compose-refs)|class-variance-authority|clsx|tailwind-merge)[\\/]/;
 /**
- * Small modules that the pages a visitor opens first share (helpers, simple UI, the events
- * feature, icons, zod's mini build): one file instead of dozens of tiny ones. Not the menus,
- * selects and pop-overs loaded on demand, nor what pulls in sonner or the form libraries.
+ * Small modules that pages share (helpers, simple UI, the events feature, icons, zod's mini
+ * build): a few files instead of dozens of tiny ones. Not the menus, selects and pop-overs
+ * loaded on demand, nor what pulls in sonner or the form libraries. Those the prerendered
+ * pages run on go in `common`; the rest, used only by later pages, in `shared`.
  */
-const COMMON = [
+const SMALL_SHARED = [
   /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts|story-form\.ts)/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|card|empty-state|skeleton|alert|input|label|select-trigger-class)\.tsx?$/,
   /[\\/]src[\\/]components[\\/]layout[\\/](?!theme-menu\.|user-menu\.|mobile-account-links\.)/,
@@ -39,12 +41,16 @@ const COMMON = [
 ];
 // The API server to proxy to while developing with `npm run dev`.
 const apiTarget = process.env.PLAYSPACE_API ?? "http://127.0.0.1:8080";
+const smallShared = (id: string) => SMALL_SHARED.some((pattern) => pattern.test(id));
+// The prerendered pages, and the floating Book button every page loads after first paint.
+const firstScreens = firstScreen([...PRERENDERED_MODULES, "src/components/layout/floating-book-button.tsx"]);
 
 export default defineConfig({
   // prerender(): the first screen of /, /events and /events/{id} as HTML (docs/adr/0006).
   // chunkModules(): which source modules each file holds, for scripts/bundle-size.mjs.
   // precompress(): .br and .gz beside each asset, sent by the server as they are.
-  plugins: [react(), tailwindcss(), prerender(), chunkModules(), chartsOwnClsx(), precompress()],
+  // firstScreens: which modules the prerendered pages load, for the `common` file below.
+  plugins: [react(), tailwindcss(), prerender(), chunkModules(), chartsOwnClsx(), firstScreens.plugin, precompress()],
   define: {
     // The footer's year in prerendered HTML (src/components/layout/site-footer.tsx).
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
@@ -70,7 +76,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "framework", test: FRAMEWORK, priority: 3 },
-            { name: "common", test: (id) => COMMON.some((pattern) => pattern.test(id)), minShareCount: 2, priority: 2 },
+            { name: "common", test: (id) => smallShared(id) && firstScreens.has(id), minShareCount: 2, priority: 2 },
+            { name: "shared", test: smallShared, minShareCount: 2, priority: 1 },
           ],
         },
       },

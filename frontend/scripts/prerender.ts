@@ -39,6 +39,9 @@ const PAGES: readonly PageSpec[] = [
   { file: "event.html", url: "/events/__EVENT_ID__", module: "src/app/routes/event-detail-page.tsx", event: true },
 ];
 
+/** The prerendered pages' modules: their code is what a first screen downloads. */
+export const PRERENDERED_MODULES: readonly string[] = PAGES.map((page) => page.module);
+
 export const PRERENDER_DIR = ".prerendered";
 const ROOT_ELEMENT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
