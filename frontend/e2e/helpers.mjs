@@ -256,6 +256,21 @@ export function linkTo(mail, path) {
   return `${url.pathname}${url.search}`;
 }
 
+/**
+ * Sets the server's clock to real time plus `seconds` and runs its timed sweeps; answers
+ * {now, remindersSent, digestsSent}. Only a server started with TEST_CLOCK=on accepts it.
+ */
+export async function moveClock(seconds) {
+  const response = await fetch(`${BASE_URL}/api/test/clock`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ offsetSeconds: seconds }),
+  });
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`the server runs with TEST_CLOCK=on: ${JSON.stringify(body)}`);
+  return body;
+}
+
 /** Presses Tab until the focused element's accessible name matches `name`. */
 export async function tabUntil(page, name, { max = 60 } = {}) {
   for (let i = 0; i < max; i += 1) {

@@ -8,11 +8,11 @@ import { after, before, test } from "node:test";
 import {
   adminCookie,
   axeChecker,
-  BASE_URL,
   bookFor,
   createEventAs,
   goto,
   launchBrowser,
+  moveClock,
   registerMember,
   signInContext,
   waitForEmail,
@@ -29,18 +29,6 @@ after(async () => {
   await moveClock(0);
   await browser?.close();
 });
-
-/** Sets the server's clock to real time plus `seconds`; answers {now, remindersSent}. */
-async function moveClock(seconds) {
-  const response = await fetch(`${BASE_URL}/api/test/clock`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ offsetSeconds: seconds }),
-  });
-  const body = await response.json();
-  assert.equal(response.status, 200, `the server runs with TEST_CLOCK=on: ${JSON.stringify(body)}`);
-  return body;
-}
 
 test("an hour before a booked session, its reminder arrives in the open page and by email", () =>
   withPage(browser, {}, async (page, context) => {
