@@ -22,20 +22,26 @@ pub trait MembershipRepository: Send + Sync {
     /// The person's active plan at `now`, if any (none counts as Community).
     fn current_plan(&self, user: UserId, now: DateTime<Utc>) -> Result<Option<Plan>, RepoError>;
 
-    /// Makes `membership` the person's only active one (others end at `now`).
-    fn activate(&self, membership: &Membership, now: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Makes `membership` the person's only active one (others end at `now`). Answers the
+    /// subscriptions of the plans it ended: their renewals are still to be stopped.
+    fn activate(
+        &self,
+        membership: &Membership,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<String>, RepoError>;
 
     /// Stores a membership awaiting payment through `session_id`.
     fn create_pending(&self, membership: &Membership, session_id: &str) -> Result<(), RepoError>;
 
-    /// Activates the pending membership paid through `session_id` (once; `Ok(false)` when
-    /// there is none pending for it). Other active memberships end at `now`.
+    /// Activates the pending membership paid through `session_id`, renewed by
+    /// `subscription` (once; `Ok(None)` when there is none pending for it). Other active
+    /// memberships end at `now`: answers their subscriptions, as `activate` does.
     fn activate_paid(
         &self,
         session_id: &str,
         subscription: Option<String>,
         now: DateTime<Utc>,
-    ) -> Result<bool, RepoError>;
+    ) -> Result<Option<Vec<String>>, RepoError>;
 
     /// The person's memberships, newest first.
     fn list_for_user(&self, user: UserId) -> Result<Vec<Membership>, RepoError>;

@@ -37,24 +37,29 @@ impl MembershipRow {
     }
 }
 
+/// Ends the person's other active memberships at `now`; answers the subscriptions that
+/// renewed them.
 fn end_active(
     conn: &mut DbConnection,
     user: &str,
     except: &str,
     now: NaiveDateTime,
-) -> QueryResult<usize> {
-    diesel::update(
-        memberships::table
-            .filter(memberships::user_id.eq(user))
-            .filter(memberships::status.eq("active"))
-            .filter(memberships::id.ne(except)),
-    )
-    .set((
-        memberships::status.eq("cancelled"),
-        memberships::end_date.eq(Some(now)),
-        memberships::updated_at.eq(now),
-    ))
-    .execute(conn)
+) -> QueryResult<Vec<String>> {
+    let others = memberships::table
+        .filter(memberships::user_id.eq(user))
+        .filter(memberships::status.eq("active"))
+        .filter(memberships::id.ne(except));
+    let subscriptions: Vec<Option<String>> = others
+        .select(memberships::stripe_subscription_id)
+        .load(conn)?;
+    diesel::update(others)
+        .set((
+            memberships::status.eq("cancelled"),
+            memberships::end_date.eq(Some(now)),
+            memberships::updated_at.eq(now),
+        ))
+        .execute(conn)?;
+    Ok(subscriptions.into_iter().flatten().collect())
 }
 
 fn insert(
@@ -110,13 +115,17 @@ impl MembershipRepository for Store {
             .transpose()
     }
 
-    fn activate(&self, membership: &Membership, now: DateTime<Utc>) -> Result<(), RepoError> {
+    fn activate(
+        &self,
+        membership: &Membership,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<String>, RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now = to_db_time(now);
         conn.transaction(|c| {
             insert(c, membership, "active", None, now)?;
-            end_active(c, &membership.user_id.to_string(), &membership.id, now).map(|_| ())
+            end_active(c, &membership.user_id.to_string(), &membership.id, now)
         })
         .map_err(repo_error)
     }
@@ -139,7 +148,7 @@ impl MembershipRepository for Store {
         session_id: &str,
         subscription: Option<String>,
         now: DateTime<Utc>,
-    ) -> Result<bool, RepoError> {
+    ) -> Result<Option<Vec<String>>, RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now = to_db_time(now);
@@ -157,14 +166,13 @@ impl MembershipRepository for Store {
             ))
             .execute(c)?;
             if activated != 1 {
-                return Ok(false);
+                return Ok(None);
             }
             let (id, user): (String, String) = memberships::table
                 .filter(memberships::stripe_session_id.eq(session_id))
                 .select((memberships::id, memberships::user_id))
                 .first(c)?;
-            end_active(c, &user, &id, now)?;
-            Ok(true)
+            end_active(c, &user, &id, now).map(Some)
         })
         .map_err(repo_error)
     }

@@ -13,7 +13,8 @@ use playspace_test_support::test_now;
 
 on_both_backends!(
     the_current_plan_comes_with_its_subscription,
-    a_cancelled_plan_lasts_until_its_end_and_is_ended_once
+    a_cancelled_plan_lasts_until_its_end_and_is_ended_once,
+    a_new_plan_answers_the_subscriptions_of_the_plans_it_ended
 );
 
 fn membership(user: UserId, id: &str, plan: Plan, minutes_ago: i64) -> Membership {
@@ -28,8 +29,9 @@ fn membership(user: UserId, id: &str, plan: Plan, minutes_ago: i64) -> Membershi
     }
 }
 
-/// A paid plan bought through a checkout session, renewed by `subscription`.
-fn buy(store: &Store, m: &Membership, subscription: &str) {
+/// A paid plan bought through a checkout session, renewed by `subscription`; answers the
+/// subscriptions of the plans it replaced.
+fn buy(store: &Store, m: &Membership, subscription: &str) -> Vec<String> {
     let session = format!("cs_{}", m.id);
     store
         .create_pending(
@@ -40,10 +42,51 @@ fn buy(store: &Store, m: &Membership, subscription: &str) {
             &session,
         )
         .unwrap();
-    assert!(
+    store
+        .activate_paid(&session, Some(subscription.into()), m.start_date)
+        .unwrap()
+        .expect("pending until now")
+}
+
+fn a_new_plan_answers_the_subscriptions_of_the_plans_it_ended(store: &Store) {
+    let [ana, bo] = common::members(store, 2)[..] else {
+        unreachable!()
+    };
+    buy(
+        store,
+        &membership(bo, "bo-paid", Plan::Active, 50),
+        "sub_bo",
+    );
+    assert_eq!(
+        buy(store, &membership(ana, "m-1", Plan::Active, 40), "sub_1"),
+        Vec::<String>::new(),
+        "nothing replaced, and never another person's plan"
+    );
+    assert_eq!(
+        buy(store, &membership(ana, "m-2", Plan::Champion, 30), "sub_2"),
+        vec!["sub_1".to_owned()]
+    );
+    // The same checkout reported again activates nothing and ends nothing.
+    assert_eq!(
         store
-            .activate_paid(&session, Some(subscription.into()), m.start_date)
-            .unwrap()
+            .activate_paid("cs_m-2", Some("sub_2".into()), test_now())
+            .unwrap(),
+        None
+    );
+    let free = membership(ana, "m-3", Plan::Community, 20);
+    assert_eq!(
+        store.activate(&free, free.start_date).unwrap(),
+        vec!["sub_2".to_owned()]
+    );
+    // A free plan has no subscription to stop.
+    let again = membership(ana, "m-4", Plan::Community, 10);
+    assert!(store.activate(&again, again.start_date).unwrap().is_empty());
+    let (current, _) = store.current_membership(ana, test_now()).unwrap().unwrap();
+    assert_eq!(current.id, "m-4");
+    let (theirs, subscription) = store.current_membership(bo, test_now()).unwrap().unwrap();
+    assert_eq!(
+        (theirs.id.as_str(), subscription.as_deref()),
+        ("bo-paid", Some("sub_bo"))
     );
 }
 

@@ -47,7 +47,8 @@ pub fn choose_plan(
         end_date: None,
     };
     if membership.price_pence == 0 {
-        deps.memberships.activate(&membership, now)?;
+        let replaced = deps.memberships.activate(&membership, now)?;
+        stop_renewals(deps, &replaced);
         return Ok(PlanChoice::Active(membership));
     }
     let base = &deps.email.public_url;
@@ -126,6 +127,17 @@ pub fn cancel_plan(deps: &BookingDeps, user: &User) -> Result<Membership, Cancel
         end_date: Some(ends_at),
         ..membership
     })
+}
+
+/// A plan replaced by another ends at once here; its subscription must not charge again.
+/// The period already paid for is not refunded (the new plan starts now). A failure is
+/// logged for the operator: the gateway's dashboard can stop it by hand.
+pub(crate) fn stop_renewals(deps: &BookingDeps, subscriptions: &[String]) {
+    for subscription in subscriptions {
+        if let Err(error) = deps.gateway.cancel_at_period_end(subscription) {
+            tracing::error!(%error, %subscription, "a replaced plan's subscription could not be stopped");
+        }
+    }
 }
 
 pub fn my_memberships(deps: &BookingDeps, user: &User) -> Result<Vec<Membership>, RepoError> {
@@ -298,9 +310,35 @@ mod tests {
             .expect_activate()
             .withf(|m, _| m.plan == Plan::Community && m.price_pence == 0)
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _| Ok(vec![]));
         let mut gateway = MockPaymentGateway::new();
         gateway.expect_create_checkout().never();
+        gateway.expect_cancel_at_period_end().never();
+        assert!(matches!(
+            run(memberships, gateway, "community"),
+            Ok(PlanChoice::Active(_))
+        ));
+    }
+
+    #[test]
+    fn community_over_a_paid_plan_stops_its_subscription_even_if_the_gateway_fails() {
+        let mut memberships = MockMembershipRepository::new();
+        memberships
+            .expect_activate()
+            .times(1)
+            .returning(|_, _| Ok(vec!["sub_1".into(), "sub_2".into()]));
+        let mut gateway = MockPaymentGateway::new();
+        gateway
+            .expect_cancel_at_period_end()
+            .withf(|id| id == "sub_1")
+            .times(1)
+            .returning(|_| Err(GatewayError::Retryable("503".into())));
+        gateway
+            .expect_cancel_at_period_end()
+            .withf(|id| id == "sub_2")
+            .times(1)
+            .returning(|_| Ok(None));
+        // The new plan stands: the person chose it and the store has it.
         assert!(matches!(
             run(memberships, gateway, "community"),
             Ok(PlanChoice::Active(_))

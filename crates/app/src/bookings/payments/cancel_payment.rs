@@ -27,7 +27,6 @@ pub fn cancel_payment(
             Transition::Released {
                 payment_failed: false,
             },
-            None,
         )
         .map(|_| ()),
         None => deps

@@ -28,8 +28,10 @@ pub fn confirm_payment(
             deps,
             session_id,
             None,
-            Transition::Paid,
-            state.payment_intent,
+            Transition::Paid {
+                payment_intent: state.payment_intent,
+                subscription: state.subscription,
+            },
         )?;
     }
     deps.bookings

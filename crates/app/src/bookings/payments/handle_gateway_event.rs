@@ -16,7 +16,10 @@ pub fn handle_gateway_event(
             return Ok(TransitionOutcome::AlreadyDone);
         }
         (GatewayEventKind::Completed | GatewayEventKind::AsyncPaymentSucceeded, _) => {
-            Transition::Paid
+            Transition::Paid {
+                payment_intent: event.session.payment_intent.clone(),
+                subscription: event.session.subscription.clone(),
+            }
         }
         (GatewayEventKind::AsyncPaymentFailed, _) => Transition::Released {
             payment_failed: true,
@@ -25,11 +28,5 @@ pub fn handle_gateway_event(
             payment_failed: false,
         },
     };
-    apply(
-        deps,
-        &event.session.id,
-        Some(event.id.clone()),
-        transition,
-        event.session.payment_intent.clone(),
-    )
+    apply(deps, &event.session.id, Some(event.id.clone()), transition)
 }

@@ -12,6 +12,7 @@ use chrono::Duration;
 use playspace_domain::{BookingStatus, PaymentStatus};
 use playspace_ports::{GatewayError, PaymentTransition, RepoError, TransitionOutcome};
 
+use super::memberships::stop_renewals;
 use super::refunds::refund_payment;
 use super::{BookingDeps, emails, notices};
 
@@ -36,8 +37,15 @@ pub enum PaymentError {
 }
 
 pub(super) enum Transition {
-    Paid,
-    Released { payment_failed: bool },
+    /// Paid, with what the gateway says took the money: a payment (a booking) or a
+    /// subscription (a membership plan).
+    Paid {
+        payment_intent: Option<String>,
+        subscription: Option<String>,
+    },
+    Released {
+        payment_failed: bool,
+    },
 }
 
 pub(super) fn apply(
@@ -45,16 +53,18 @@ pub(super) fn apply(
     session_id: &str,
     event_id: Option<String>,
     transition: Transition,
-    payment_intent: Option<String>,
 ) -> Result<TransitionOutcome, PaymentError> {
     let now = deps.clock.now();
     let found = match deps.bookings.find_by_session(session_id) {
         Ok(found) => found,
         Err(RepoError::NotFound) => {
             // Not a booking: perhaps a membership subscription.
-            if matches!(transition, Transition::Paid)
-                && deps.memberships.activate_paid(session_id, None, now)?
+            if let Transition::Paid { subscription, .. } = transition
+                && let Some(replaced) =
+                    deps.memberships
+                        .activate_paid(session_id, subscription, now)?
             {
+                stop_renewals(deps, &replaced);
                 return Ok(TransitionOutcome::Applied);
             }
             return Ok(TransitionOutcome::AlreadyDone);
@@ -62,13 +72,13 @@ pub(super) fn apply(
         Err(e) => return Err(e.into()),
     };
     let transition = match transition {
-        Transition::Paid => {
+        Transition::Paid { payment_intent, .. } => {
             let user = deps.users.get(found.booking.user_id)?;
             let mut paid = found.booking.clone();
             paid.status = BookingStatus::Confirmed;
             paid.payment_status = PaymentStatus::Paid;
             PaymentTransition::Paid {
-                payment_intent: payment_intent.clone(),
+                payment_intent,
                 emails: vec![
                     emails::confirmation(deps.email, &user, &paid, &found.event),
                     emails::payment_received(deps.email, &user, &paid, &found.event),

@@ -15,27 +15,22 @@ pub fn release_expired_holds(deps: &BookingDeps) -> Result<usize, PaymentError> 
             released += 1;
             continue;
         };
-        let paid_with = match deps.gateway.retrieve_checkout(&session) {
+        let transition = match deps.gateway.retrieve_checkout(&session) {
             Ok(state)
                 if state.status == CheckoutStatus::Complete
                     && state.payment != CheckoutPayment::Unpaid =>
             {
-                Some(state.payment_intent)
+                Transition::Paid {
+                    payment_intent: state.payment_intent,
+                    subscription: state.subscription,
+                }
             }
-            _ => None,
-        };
-        let paid = paid_with.is_some();
-        let transition = if paid {
-            Transition::Paid
-        } else {
-            Transition::Released {
+            _ => Transition::Released {
                 payment_failed: false,
-            }
+            },
         };
-        if apply(deps, &session, None, transition, paid_with.flatten())?
-            == TransitionOutcome::Applied
-            && !paid
-        {
+        let paid = matches!(transition, Transition::Paid { .. });
+        if apply(deps, &session, None, transition)? == TransitionOutcome::Applied && !paid {
             released += 1;
         }
     }

@@ -182,6 +182,49 @@ fn completed_and_paid_confirms_with_two_emails_under_the_event_id() {
 }
 
 #[test]
+fn a_paid_plan_keeps_its_subscription_and_stops_the_one_it_replaces() {
+    let mut m = mocks(EventBuilder::new().build());
+    m.bookings
+        .expect_find_by_session()
+        .returning(|_| Err(RepoError::NotFound));
+    m.memberships
+        .expect_activate_paid()
+        .withf(|session, subscription, _| {
+            session == "cs_1" && subscription.as_deref() == Some("sub_new")
+        })
+        .times(1)
+        .returning(|_, _, _| Ok(Some(vec!["sub_old".into()])));
+    m.gateway
+        .expect_cancel_at_period_end()
+        .withf(|id| id == "sub_old")
+        .times(1)
+        .returning(|_| Ok(None));
+    let mut event = gateway_event(GatewayEventKind::Completed, CheckoutPayment::Paid);
+    event.session.subscription = Some("sub_new".into());
+    let outcome = with_deps(&m, |d| handle_gateway_event(d, &event));
+    assert_eq!(outcome.unwrap(), TransitionOutcome::Applied);
+}
+
+#[test]
+fn a_plan_already_activated_stops_nothing() {
+    let mut m = mocks(EventBuilder::new().build());
+    m.bookings
+        .expect_find_by_session()
+        .returning(|_| Err(RepoError::NotFound));
+    m.memberships
+        .expect_activate_paid()
+        .returning(|_, _, _| Ok(None));
+    m.gateway.expect_cancel_at_period_end().never();
+    let outcome = with_deps(&m, |d| {
+        handle_gateway_event(
+            d,
+            &gateway_event(GatewayEventKind::Completed, CheckoutPayment::Paid),
+        )
+    });
+    assert_eq!(outcome.unwrap(), TransitionOutcome::AlreadyDone);
+}
+
+#[test]
 fn completed_but_unpaid_waits_and_failures_release() {
     let event = EventBuilder::new().price_pence(800).build();
     let mut m = mocks(event.clone());
