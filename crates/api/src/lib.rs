@@ -17,6 +17,7 @@ pub mod server;
 pub mod state;
 pub mod telemetry;
 pub mod test_clock;
+pub mod timed_work;
 pub mod use_case_errors;
 
 pub use config::Config;

@@ -8,10 +8,7 @@ use actix_web::http::header::{ALLOW, CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
 use actix_web::middleware::Compress;
 use actix_web::{App, HttpServer, web};
 use playspace_app::accounts::{EmailSettings, create_admin};
-use playspace_app::bookings::{
-    announce_waitlist_offers, lapse_waitlist_offers, release_expired_holds, retry_unsent_refunds,
-    send_event_reminders, send_session_digests,
-};
+use playspace_app::bookings::announce_waitlist_offers;
 use playspace_app::{
     DeliveryReport, ScaleOutcome, ScaleSize, SeedMode, SeedOutcome, deliver_due_emails,
     seed_demo_data, seed_scale_data,
@@ -35,6 +32,7 @@ use crate::rate_limit::RateLimiter;
 use crate::routes;
 use crate::state::AppState;
 use crate::test_clock::ShiftedClock;
+use crate::timed_work;
 
 /// JSON bodies in this product are small forms; anything bigger is refused early.
 const JSON_LIMIT_BYTES: usize = 64 * 1024;
@@ -253,103 +251,6 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
 const OUTBOX_POLL: std::time::Duration = std::time::Duration::from_secs(2);
 const OUTBOX_BATCH: u32 = 20;
 
-/// How often held places whose payment window ended, and unclaimed waitlist offers, are
-/// looked for.
-const HOLD_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// Releases expired card holds, lapses unclaimed waitlist offers and sends owed refunds
-/// until the server stops, so neither a lost webhook, a silent offer nor a crash keeps a
-/// place or money from someone.
-async fn run_hold_sweeper(state: AppState) {
-    let mut ticks = tokio::time::interval(HOLD_SWEEP);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticks.tick().await;
-        let app = state.clone();
-        match web::block(move || release_expired_holds(&app.booking_deps())).await {
-            Ok(Ok(0)) => {}
-            Ok(Ok(released)) => {
-                state.events_cache.invalidate();
-                tracing::info!(released, "expired holds released");
-            }
-            Ok(Err(e)) => tracing::warn!(error = %e, "hold sweep failed"),
-            Err(e) => tracing::warn!(error = %e, "hold sweep did not run"),
-        }
-        let app = state.clone();
-        match web::block(move || lapse_waitlist_offers(&app.booking_deps())).await {
-            Ok(Ok(0)) => {}
-            Ok(Ok(lapsed)) => {
-                state.events_cache.invalidate();
-                tracing::info!(lapsed, "unclaimed waitlist offers passed on");
-            }
-            Ok(Err(e)) => tracing::warn!(error = %e, "waitlist sweep failed"),
-            Err(e) => tracing::warn!(error = %e, "waitlist sweep did not run"),
-        }
-        let app = state.clone();
-        match web::block(move || retry_unsent_refunds(&app.booking_deps())).await {
-            Ok(Ok(0)) => {}
-            Ok(Ok(sent)) => tracing::info!(sent, "owed refunds sent"),
-            Ok(Err(e)) => tracing::warn!(error = %e, "refund sweep failed"),
-            Err(e) => tracing::warn!(error = %e, "refund sweep did not run"),
-        }
-    }
-}
-
-/// How often due event reminders are looked for: well inside the shortest catch-up window
-/// (15 minutes for "1 hour"), so a reminder arrives within a minute of its moment.
-const REMINDER_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// Sends due event reminders until the server stops. Every process runs one; the
-/// `reminders_sent` claim keeps each (booking, timing) to one notification and email.
-async fn run_reminder_sweeper(state: AppState) {
-    let mut ticks = tokio::time::interval(REMINDER_SWEEP);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticks.tick().await;
-        let app = state.clone();
-        let step =
-            web::block(move || send_event_reminders(&app.store, app.clock.as_ref(), &app.email))
-                .await;
-        match step {
-            Ok(Ok(0)) => {}
-            Ok(Ok(sent)) => tracing::info!(sent, "event reminders sent"),
-            Ok(Err(e)) => tracing::warn!(error = %e, "reminder sweep failed"),
-            Err(e) => tracing::warn!(error = %e, "reminder sweep did not run"),
-        }
-    }
-}
-
-/// How often session-alert digests are looked for: the shortest period is a day, so a
-/// digest goes within minutes of being due, and a sweep with nothing new reads no one.
-const DIGEST_SWEEP: std::time::Duration = std::time::Duration::from_secs(300);
-
-/// Sends due session-alert digests until the server stops. Every process runs one; the
-/// `digests_sent` claim keeps each person to one digest per period.
-async fn run_digest_sweeper(state: AppState) {
-    let mut ticks = tokio::time::interval(DIGEST_SWEEP);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticks.tick().await;
-        let app = state.clone();
-        let step = web::block(move || {
-            send_session_digests(
-                &app.store,
-                &app.store,
-                app.links.as_ref(),
-                app.clock.as_ref(),
-                &app.email,
-            )
-        })
-        .await;
-        match step {
-            Ok(Ok(0)) => {}
-            Ok(Ok(sent)) => tracing::info!(sent, "session digests sent"),
-            Ok(Err(e)) => tracing::warn!(error = %e, "digest sweep failed"),
-            Err(e) => tracing::warn!(error = %e, "digest sweep did not run"),
-        }
-    }
-}
-
 /// Sends due outbox emails until the server stops. Each process runs one; claims keep
 /// several processes from sending the same email.
 async fn run_outbox_worker(state: AppState) {
@@ -493,9 +394,13 @@ pub async fn run(config: Config) -> Result<(), StartError> {
             .map_err(|e| std::io::Error::other(e.to_string()))??;
     }
     actix_web::rt::spawn(run_outbox_worker(state.clone()));
-    actix_web::rt::spawn(run_hold_sweeper(state.clone()));
-    actix_web::rt::spawn(run_reminder_sweeper(state.clone()));
-    actix_web::rt::spawn(run_digest_sweeper(state.clone()));
+    for work in [
+        timed_work::HOLDS,
+        timed_work::REMINDERS,
+        timed_work::DIGESTS,
+    ] {
+        actix_web::rt::spawn(timed_work::run_every(state.clone(), work));
+    }
     // Blocking work is almost all database work: more threads than pooled connections
     // would only queue on the pool, and hundreds of them (actix's default) thrash the
     // scheduler under a rush.

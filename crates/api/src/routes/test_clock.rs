@@ -1,11 +1,11 @@
 use actix_web::{HttpResponse, web};
 use chrono::SecondsFormat;
-use playspace_app::bookings::{send_event_reminders, send_session_digests};
 use serde::Deserialize;
 
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::test_clock::MAX_OFFSET_SECONDS;
+use crate::timed_work::{SEND_DIGESTS, SEND_REMINDERS};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -15,7 +15,8 @@ pub struct Body {
 
 /// `POST /api/test/clock {offsetSeconds}`: only on a server started with `TEST_CLOCK=on`
 /// (404 otherwise). Sets the clock to real time plus the offset (0 puts it back), then
-/// sends the reminders and session-alert digests that became due, as the sweeps would: 200
+/// sends the reminders and session-alert digests that became due, through the server's own
+/// timed steps: 200
 /// `{now, remindersSent, digestsSent}`.
 pub async fn handle(
     state: web::Data<AppState>,
@@ -35,18 +36,10 @@ pub async fn handle(
         ));
     };
     let app = state.clone();
-    let (reminders, digests) = web::block(move || {
-        let reminders = send_event_reminders(&app.store, app.clock.as_ref(), &app.email)?;
-        let digests = send_session_digests(
-            &app.store,
-            &app.store,
-            app.links.as_ref(),
-            app.clock.as_ref(),
-            &app.email,
-        )?;
-        Ok::<_, playspace_ports::RepoError>((reminders, digests))
-    })
-    .await??;
+    let (reminders, digests) =
+        web::block(move || Ok::<_, String>((SEND_REMINDERS.run(&app)?, SEND_DIGESTS.run(&app)?)))
+            .await?
+            .map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "now": now.to_rfc3339_opts(SecondsFormat::Secs, true),
         "remindersSent": reminders,
