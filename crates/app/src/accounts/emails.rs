@@ -134,38 +134,6 @@ pub(crate) fn signup_attempt(
     )
 }
 
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
-/// Wraps paragraphs and an optional button (until the last emails move to templates) in the shared, accessible layout.
-pub(crate) fn layout(heading: &str, paragraphs: &[String], button: Option<(&str, &str)>) -> String {
-    let mut body = format!(
-        "<!doctype html><html lang=\"en-GB\"><body style=\"margin:0;background:#fffaf3;font-family:Arial,sans-serif;color:#1f2937\">\
-<div style=\"max-width:560px;margin:0 auto;padding:32px 24px\"><h1 style=\"font-size:22px\">{}</h1>",
-        escape(heading)
-    );
-    for p in paragraphs {
-        body.push_str(&format!(
-            "<p style=\"font-size:16px;line-height:1.5\">{p}</p>"
-        ));
-    }
-    if let Some((label, url)) = button {
-        body.push_str(&format!(
-            "<p><a href=\"{}\" style=\"display:inline-block;background:#b4432c;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold\">{}</a></p>\
-<p style=\"font-size:14px\">Or copy this link into your browser: {}</p>",
-            escape(url),
-            escape(label),
-            escape(url)
-        ));
-    }
-    body.push_str("<p style=\"font-size:13px;color:#6b7280\">PlaySpace is a Community Interest Company registered in England &amp; Wales.</p></div></body></html>");
-    body
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
