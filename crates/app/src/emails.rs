@@ -68,3 +68,6 @@ macro_rules! email_templates {
     };
 }
 pub(crate) use email_templates;
+
+#[cfg(test)]
+mod tests;

@@ -224,7 +224,7 @@ email_templates!(
 
 /// The note to a story's author that it was declined, with the reviewer's reason (the
 /// title and reason came from people: the HTML template escapes them).
-fn decline_email(
+pub(crate) fn decline_email(
     settings: &EmailSettings,
     story: &AdminStory,
     reason: &str,

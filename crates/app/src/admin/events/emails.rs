@@ -38,7 +38,7 @@ email_templates!(
     "email/event_cancelled.txt"
 );
 
-pub(super) fn message(
+pub(crate) fn message(
     settings: &EmailSettings,
     before: &Event,
     after: &Event,
