@@ -339,3 +339,21 @@ fn the_plain_text_layout_adds_only_the_company_line() {
          PlaySpace is a Community Interest Company registered in England & Wales."
     );
 }
+
+#[test]
+fn no_template_turns_escaping_off() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/email");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text: String = std::fs::read_to_string(&path)
+            .unwrap()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        assert!(!text.contains("|safe"), "{}", path.display());
+        assert!(!text.contains("autoescape"), "{}", path.display());
+        seen += 1;
+    }
+    assert!(seen >= 2 * 14, "{seen} templates");
+}
