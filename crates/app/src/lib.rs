@@ -6,6 +6,7 @@ pub mod admin;
 pub mod bookings;
 pub mod community;
 pub mod deliver_emails;
+mod emails;
 pub mod get_event;
 pub mod list_events;
 pub mod notifications;

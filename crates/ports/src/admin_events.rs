@@ -99,8 +99,10 @@ pub struct Message {
     pub email: OutgoingEmail,
 }
 
-/// Composes the message for (session before, session after, news, person).
-pub type Compose<'a> = &'a (dyn Fn(&Event, &Event, EventNews, &Attendee) -> Message + Sync);
+/// Composes the message for (session before, session after, news, person); an error (an
+/// email that failed to render) rolls the whole update back.
+pub type Compose<'a> =
+    &'a (dyn Fn(&Event, &Event, EventNews, &Attendee) -> Result<Message, RepoError> + Sync);
 
 /// What an update did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -491,7 +491,7 @@ fn tell(
     compose: Compose<'_>,
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
-    let message = compose(before, after, news, person);
+    let message = compose(before, after, news, person).map_err(bad)?;
     notifications::add(c, &message.notification, to_db_time(now))?;
     insert_emails(c, std::slice::from_ref(&message.email), now)
 }

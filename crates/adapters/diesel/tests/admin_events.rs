@@ -49,10 +49,12 @@ fn query(when: EventWhen, q: Option<&str>, after: Option<Cursor>) -> EventListQu
 /// A composer that counts the messages it writes.
 fn counting(
     count: &AtomicU32,
-) -> impl Fn(&Event, &Event, EventNews, &playspace_ports::Attendee) -> Message + Sync + '_ {
+) -> impl Fn(&Event, &Event, EventNews, &playspace_ports::Attendee) -> Result<Message, RepoError>
++ Sync
++ '_ {
     move |_, after, news, person| {
         count.fetch_add(1, Ordering::SeqCst);
-        Message {
+        Ok(Message {
             notification: NewNotification {
                 user_id: person.user_id,
                 kind: NotificationKind::Booking,
@@ -62,7 +64,7 @@ fn counting(
                 event_id: Some(after.id),
             },
             email: outgoing_email(person.email.as_str()),
-        }
+        })
     }
 }
 

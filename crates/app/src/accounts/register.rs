@@ -59,8 +59,8 @@ pub fn register(deps: &AccountDeps, input: RegisterInput) -> Result<SignedIn, Re
     );
     let verify = OneTimeToken::generate(&mut rand::rng());
     let mails = [
-        emails::welcome(deps.email, &user),
-        emails::verify(deps.email, &user, verify.plain()),
+        emails::welcome(deps.email, &user)?,
+        emails::verify(deps.email, &user, verify.plain())?,
     ];
     let token = TokenRecord {
         user_id: user.id,
@@ -105,7 +105,7 @@ fn tell_the_owner(deps: &AccountDeps, email: &Email, now: DateTime<Utc>) -> Resu
             .sent_since(owner.id, cap.email_type, cap.since(now))?,
     ) {
         deps.outbox
-            .enqueue(&[emails::signup_attempt(deps.email, &owner)])?;
+            .enqueue(&[emails::signup_attempt(deps.email, &owner)?])?;
     }
     Ok(())
 }

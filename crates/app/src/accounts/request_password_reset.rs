@@ -33,7 +33,7 @@ pub fn request_password_reset(deps: &AccountDeps, email: &str) -> Result<(), For
         return Ok(());
     }
     let token = OneTimeToken::generate(&mut rand::rng());
-    let mail = emails::password_reset(deps.email, &user, token.plain());
+    let mail = emails::password_reset(deps.email, &user, token.plain())?;
     let record = TokenRecord {
         user_id: user.id,
         purpose: TokenPurpose::ResetPassword,

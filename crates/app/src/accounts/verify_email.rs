@@ -33,7 +33,7 @@ pub fn resend_verification(deps: &AccountDeps, user: &User) -> Result<(), RepoEr
     }
     let now = deps.clock.now();
     let token = OneTimeToken::generate(&mut rand::rng());
-    let mail = emails::verify(deps.email, user, token.plain());
+    let mail = emails::verify(deps.email, user, token.plain())?;
     let record = TokenRecord {
         user_id: user.id,
         purpose: TokenPurpose::VerifyEmail,

@@ -235,7 +235,7 @@ fn cancellation_notices(
                 &user,
                 &found.booking,
                 &found.event,
-            )],
+            )?],
             vec![cancellation_notice(&user, &found.event)],
         )),
         Err(RepoError::NotFound) => Ok((vec![], vec![])),

@@ -1,15 +1,26 @@
 //! A bulk email as members receive it: the admin's plain text in the shared layout (escaped,
 //! blank lines making paragraphs, line breaks kept), then a personal unsubscribe link and a
-//! link to the email preferences.
+//! link to the email preferences in the layout's footer.
+use askama::filters::{Html, escape};
 use playspace_domain::bulk_email::{BulkEmailContent, UNSUBSCRIBE_PURPOSE, paragraphs};
 use playspace_domain::{OutgoingEmail, UserId};
-use playspace_ports::{ComposeEmail, LinkSigner, Recipient};
+use playspace_ports::{ComposeEmail, LinkSigner, Recipient, RepoError};
 
 use crate::accounts::EmailSettings;
-use crate::accounts::emails::{escape, layout};
+use crate::emails::{Bodies, EmailBodies, email_templates};
 
-/// Stands where each person's unsubscribe link goes while the shared part is built once.
+/// Stands where each person's unsubscribe link goes while the shared part is rendered once
+/// (the store composes each person's email inside its transaction, where nothing can fail).
 const LINK_SLOT: &str = "\u{0}unsubscribe\u{0}";
+
+struct BulkEmail {
+    subject: String,
+    /// The admin's paragraphs, each a list of lines.
+    paragraphs: Vec<Vec<String>>,
+    unsubscribe_link: &'static str,
+    preferences_link: String,
+}
+email_templates!(BulkEmail, "email/bulk_email.html", "email/bulk_email.txt");
 
 /// One campaign's email with a slot for each person's unsubscribe link.
 pub(crate) struct BulkEmailMessage<'a> {
@@ -17,8 +28,16 @@ pub(crate) struct BulkEmailMessage<'a> {
     links: &'a dyn LinkSigner,
     subject: String,
     html: (String, String),
-    text: String,
-    preferences: String,
+    text: (String, String),
+}
+
+/// A rendered body split around the link slot; the footer follows the admin's text, so the
+/// slot's last occurrence is ours.
+fn split(body: String) -> (String, String) {
+    match body.rsplit_once(LINK_SLOT) {
+        Some((before, after)) => (before.to_owned(), after.to_owned()),
+        None => (body, String::new()),
+    }
 }
 
 impl<'a> BulkEmailMessage<'a> {
@@ -26,44 +45,24 @@ impl<'a> BulkEmailMessage<'a> {
         settings: &'a EmailSettings,
         links: &'a dyn LinkSigner,
         content: &BulkEmailContent,
-    ) -> Self {
-        let preferences = format!("{}/preferences", settings.public_url);
-        let blocks = paragraphs(&content.message);
-        let mut html_paragraphs: Vec<String> = blocks
-            .iter()
-            .map(|lines| {
-                lines
-                    .iter()
-                    .map(|l| escape(l))
-                    .collect::<Vec<_>>()
-                    .join("<br>")
-            })
-            .collect();
-        html_paragraphs.push(format!(
-            "<span style=\"font-size:13px;color:#6b7280\">You are receiving this because you \
-chose to hear from PlaySpace. <a href=\"{LINK_SLOT}\">Unsubscribe</a> from these emails, or \
-<a href=\"{}\">manage your email preferences</a>.</span>",
-            escape(&preferences)
-        ));
-        let page = layout(&content.subject, &html_paragraphs, None);
-        // The slot follows the admin's text, so its last occurrence is ours.
-        let html = page
-            .rsplit_once(LINK_SLOT)
-            .map(|(before, after)| (before.to_owned(), after.to_owned()))
-            .unwrap_or((page.clone(), String::new()));
-        let text = blocks
-            .iter()
-            .map(|lines| lines.join("\n"))
-            .collect::<Vec<_>>()
-            .join("\n\n");
-        Self {
+    ) -> Result<Self, RepoError> {
+        let Bodies { html, text } = BulkEmail {
+            subject: content.subject.clone(),
+            paragraphs: paragraphs(&content.message)
+                .into_iter()
+                .map(|lines| lines.into_iter().map(str::to_owned).collect())
+                .collect(),
+            unsubscribe_link: LINK_SLOT,
+            preferences_link: format!("{}/preferences", settings.public_url),
+        }
+        .bodies()?;
+        Ok(Self {
             settings,
             links,
             subject: content.subject.clone(),
-            html,
-            text,
-            preferences,
-        }
+            html: split(html),
+            text: split(text),
+        })
     }
 
     pub(crate) fn subject(&self) -> &str {
@@ -82,12 +81,9 @@ chose to hear from PlaySpace. <a href=\"{LINK_SLOT}\">Unsubscribe</a> from these
     /// The HTML and plain-text bodies for this person.
     pub(crate) fn bodies(&self, user: UserId) -> (String, String) {
         let link = self.unsubscribe_link(user);
-        let html = format!("{}{}{}", self.html.0, escape(&link), self.html.1);
-        let text = format!(
-            "{}\n\n--\nYou are receiving this because you chose to hear from PlaySpace.\n\
-Unsubscribe: {link}\nManage your email preferences: {}\n",
-            self.text, self.preferences
-        );
+        let Ok(escaped) = escape(&link, Html);
+        let html = format!("{}{escaped}{}", self.html.0, self.html.1);
+        let text = format!("{}{link}{}", self.text.0, self.text.1);
         (html, text)
     }
 }
@@ -131,12 +127,13 @@ mod tests {
             &settings,
             &m.links,
             &content("Hi <b>all</b> & friends,\r\n\r\nLine one\nLine two"),
-        );
+        )
+        .unwrap();
         let user = UserId::new();
         let (html, text) = message.bodies(user);
-        assert!(html.contains("<h1 style=\"font-size:22px\">Winter &lt;sessions&gt;</h1>"));
-        assert!(html.contains(">Hi &lt;b&gt;all&lt;/b&gt; &amp; friends,</p>"));
-        assert!(html.contains(">Line one<br>Line two</p>"));
+        assert!(html.contains("<h1 style=\"font-size:22px\">Winter &#60;sessions&#62;</h1>"));
+        assert!(html.contains("<p>Hi &#60;b&#62;all&#60;/b&#62; &#38; friends,</p>"));
+        assert!(html.contains("<p>Line one<br>Line two</p>"));
         assert!(html.contains(&format!(
             "href=\"https://playspace.test/unsubscribe?token=signed:unsubscribe:{user}\""
         )));
@@ -155,7 +152,8 @@ mod tests {
         let settings = settings();
         // Even a message that mentions the slot's text keeps it as text.
         let message =
-            BulkEmailMessage::new(&settings, &m.links, &content("a \u{0}unsubscribe\u{0} b"));
+            BulkEmailMessage::new(&settings, &m.links, &content("a \u{0}unsubscribe\u{0} b"))
+                .unwrap();
         let (ana, jo) = (UserId::new(), UserId::new());
         let email = message.compose(&Recipient {
             user_id: ana,

@@ -44,7 +44,7 @@ pub fn create_user(
         created_at: now,
     };
     let verify = OneTimeToken::generate(&mut rand::rng());
-    let mail = emails::verify(deps.email, &user, verify.plain());
+    let mail = emails::verify(deps.email, &user, verify.plain())?;
     let token = TokenRecord {
         user_id: user.id,
         purpose: TokenPurpose::VerifyEmail,

@@ -3,7 +3,7 @@
 
 mod access;
 pub mod bookings;
-mod bulk_email_message;
+pub(crate) mod bulk_email_message;
 mod bulk_user_action;
 mod create_user;
 mod email_campaigns;

@@ -1,5 +1,6 @@
-use playspace_domain::bulk_email::{BulkEmailRefusal, content};
+use playspace_domain::bulk_email::content;
 
+use super::SendBulkEmailError;
 use super::bulk_email_message::BulkEmailMessage;
 use super::{Actor, AdminDeps};
 
@@ -12,15 +13,15 @@ pub struct BulkEmailPreview {
 }
 
 /// Renders the email as members will get it; the unsubscribe link in the preview is the
-/// admin's own (it works, for them).
+/// admin's own (it works, for them). Refused like a send when the form is incomplete.
 pub fn preview_bulk_email(
     deps: &AdminDeps,
     by: &Actor,
     subject: &str,
     message: &str,
-) -> Result<BulkEmailPreview, BulkEmailRefusal> {
-    let content = content(subject, message)?;
-    let message = BulkEmailMessage::new(deps.email, deps.links, &content);
+) -> Result<BulkEmailPreview, SendBulkEmailError> {
+    let content = content(subject, message).map_err(SendBulkEmailError::Refused)?;
+    let message = BulkEmailMessage::new(deps.email, deps.links, &content)?;
     let (html, text) = message.bodies(by.id);
     Ok(BulkEmailPreview {
         subject: message.subject().to_owned(),
@@ -33,6 +34,7 @@ pub fn preview_bulk_email(
 mod tests {
     use super::*;
     use crate::admin::testing::{Mocks, actor};
+    use playspace_domain::bulk_email::BulkEmailRefusal;
 
     #[test]
     fn the_preview_is_the_members_email() {
@@ -46,9 +48,9 @@ mod tests {
                 .text
                 .contains(&format!("token=signed:unsubscribe:{}", by.id))
         );
-        assert_eq!(
+        assert!(matches!(
             preview_bulk_email(&m.deps(), &by, "", "x"),
-            Err(BulkEmailRefusal::MissingFields)
-        );
+            Err(SendBulkEmailError::Refused(BulkEmailRefusal::MissingFields))
+        ));
     }
 }

@@ -41,7 +41,7 @@ pub fn send_bulk_email(
             now,
         )
         .detail("group", group.as_str());
-    let message = BulkEmailMessage::new(deps.email, deps.links, &content);
+    let message = BulkEmailMessage::new(deps.email, deps.links, &content)?;
     Ok(deps.bulk_email.send_campaign(&campaign, &audit, &message)?)
 }
 

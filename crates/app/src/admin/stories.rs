@@ -10,7 +10,7 @@ use playspace_ports::{AdminStoryFilter, AdminStoryPage, AdminStoryStore, Clock, 
 
 use super::Actor;
 use crate::accounts::EmailSettings;
-use crate::accounts::emails::{escape, layout};
+use crate::emails::{Bodies, EmailBodies, email_templates};
 
 /// The admin list's page size (the spec's admin page size).
 pub const ADMIN_STORIES_PER_PAGE: u32 = 20;
@@ -188,7 +188,7 @@ pub fn decline_story(
     if story.review != Some(StoryReview::Pending) {
         return Err(AdminStoryError::AlreadyReviewed);
     }
-    let email = decline_email(settings, &story, &reason);
+    let email = decline_email(settings, &story, &reason)?;
     let now = clock.now();
     let audit = by
         .entry(
@@ -210,45 +210,47 @@ pub fn decline_story(
     })
 }
 
-/// The note to a story's author that it was declined, with the reviewer's reason. Every
-/// piece of text in the HTML body is escaped: the title and reason came from people.
-fn decline_email(
+struct StoryDeclined {
+    name: String,
+    title: String,
+    reason: String,
+    blog_link: String,
+}
+email_templates!(
+    StoryDeclined,
+    "email/story_declined.html",
+    "email/story_declined.txt"
+);
+
+/// The note to a story's author that it was declined, with the reviewer's reason (the
+/// title and reason came from people: the HTML template escapes them).
+pub(crate) fn decline_email(
     settings: &EmailSettings,
     story: &AdminStory,
     reason: &str,
-) -> Option<OutgoingEmail> {
-    let to = story.author_contact.as_ref()?;
-    let link = format!("{}/blog", settings.public_url);
-    let greeting = format!("Hello {},", to.name);
-    let lines = [
-        format!(
-            "Thank you for sharing \u{201C}{}\u{201D} with us. We're sorry, but we can't publish it this time.",
-            story.summary.title
-        ),
-        format!("The reason our team gave: {reason}"),
-        "You're very welcome to share another story whenever you like.".to_owned(),
-    ];
-    let mut paragraphs = vec![escape(&greeting)];
-    paragraphs.extend(lines.iter().map(|l| escape(l)));
-    Some(OutgoingEmail {
+) -> Result<Option<OutgoingEmail>, RepoError> {
+    let Some(to) = story.author_contact.as_ref() else {
+        return Ok(None);
+    };
+    let Bodies { html, text } = StoryDeclined {
+        name: to.name.clone(),
+        title: story.summary.title.clone(),
+        reason: reason.to_owned(),
+        blog_link: format!("{}/blog", settings.public_url),
+    }
+    .bodies()?;
+    Ok(Some(OutgoingEmail {
         from_email: settings.from_email.clone(),
         to_email: to.email.clone(),
         to_name: Some(to.name.clone()),
         subject: "About the story you shared".into(),
-        html_body: layout(
-            "About the story you shared",
-            &paragraphs,
-            Some(("Read community stories", &link)),
-        ),
-        text_body: format!(
-            "{greeting}\n\n{}\n\nRead community stories: {link}\n",
-            lines.join("\n\n")
-        ),
+        html_body: html,
+        text_body: text,
         email_type: "story_declined",
         user_id: Some(to.user_id),
         booking_id: None,
         event_id: None,
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -397,9 +399,9 @@ mod tests {
                     && email.email_type == "story_declined"
                     && email
                         .html_body
-                        .contains("&lt;script&gt;x&lt;/script&gt; &amp; me")
-                    && email.html_body.contains("Hello Ana &lt;b&gt;,")
-                    && email.html_body.contains("Names &amp; places")
+                        .contains("&#60;script&#62;x&#60;/script&#62; &#38; me")
+                    && email.html_body.contains("Hello Ana &#60;b&#62;,")
+                    && email.html_body.contains("Names &#38; places")
                     && !email.html_body.contains("<script>")
                     && email
                         .text_body

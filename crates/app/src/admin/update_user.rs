@@ -68,7 +68,7 @@ pub fn update_user(
             })?;
             let moved = User { email, ..current };
             let verify = OneTimeToken::generate(&mut rand::rng());
-            let mail = emails::verify(deps.email, &moved, verify.plain());
+            let mail = emails::verify(deps.email, &moved, verify.plain())?;
             UserChange::Email {
                 email: moved.email,
                 token: TokenRecord {

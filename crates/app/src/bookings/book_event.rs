@@ -86,7 +86,7 @@ pub(super) fn cash_booking_request(
         hold_until: None,
         limit_month: limit_month(event),
         monthly_limit: booking_rules::monthly_limit(plan),
-        emails: vec![emails::confirmation(deps.email, user, &booking, event)],
+        emails: vec![emails::confirmation(deps.email, user, &booking, event)?],
         notification: Some(notices::booking_confirmed(user, event)),
         booking,
     })

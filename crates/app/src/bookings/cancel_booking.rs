@@ -35,7 +35,7 @@ pub fn cancel_booking(
         return Err(CancelBookingError::TooLate);
     }
     let reason = reason.map(|r| r.chars().take(500).collect::<String>());
-    let mail = emails::cancellation(deps.email, user, &found.booking, &found.event);
+    let mail = emails::cancellation(deps.email, user, &found.booking, &found.event)?;
     let note = notices::booking_cancelled(user, &found.event);
     match deps.bookings.cancel(id, reason, &[mail], &[note], now) {
         Ok(()) => {}

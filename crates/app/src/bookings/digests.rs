@@ -73,7 +73,7 @@ pub fn send_session_digests(
                     &alert_link_subject(person.user_id, now),
                 );
                 let unsubscribe = format!("{}/unsubscribe?token={token}", email.public_url);
-                vec![emails::digest(email, person, &listed, &unsubscribe)]
+                vec![emails::digest(email, person, &listed, &unsubscribe)?]
             } else {
                 vec![]
             };
@@ -246,8 +246,8 @@ mod tests {
                     && m.text_body.contains("https://playspace.test/preferences")
                     && m.text_body.contains(&token)
                     && m.html_body.contains(&format!("href=\"{token}\""))
-                    && m.html_body.contains("Five-a-side &amp; chips")
-                    && m.html_body.contains("Hello Ana &lt;3")
+                    && m.html_body.contains("Five-a-side &#38; chips")
+                    && m.html_body.contains("Hello Ana &#60;3")
             })
             .times(1)
             .returning(|_, _, _, _, _| Ok(true));

@@ -3,7 +3,7 @@ mod book_event;
 mod calendar;
 mod cancel_booking;
 mod digests;
-mod emails;
+pub(crate) mod emails;
 mod memberships;
 mod my_bookings;
 mod notices;

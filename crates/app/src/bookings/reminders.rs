@@ -32,7 +32,7 @@ pub fn send_event_reminders(
             };
             for timing in due_reminders(&candidate.preferences, facts) {
                 let mails = if wants_email(&candidate.preferences) {
-                    vec![emails::reminder(email, candidate, timing)]
+                    vec![emails::reminder(email, candidate, timing)?]
                 } else {
                     vec![]
                 };
@@ -152,7 +152,7 @@ mod tests {
     #[test]
     fn the_email_names_the_event_time_in_london_place_reference_and_cancel_link() {
         let c = candidate(Preferences::default());
-        let mail = emails::reminder(&settings(), &c, ReminderTiming::OneHour);
+        let mail = emails::reminder(&settings(), &c, ReminderTiming::OneHour).unwrap();
         assert_eq!(
             mail.subject,
             "Reminder: \"Yoga & Stretch\" starts in 1 hour!"
@@ -166,8 +166,8 @@ mod tests {
         ] {
             assert!(mail.text_body.contains(text), "{text}");
         }
-        assert!(mail.html_body.contains("Hello Ana &lt;3"));
-        assert!(mail.html_body.contains("Yoga &amp; Stretch"));
+        assert!(mail.html_body.contains("Hello Ana &#60;3"));
+        assert!(mail.html_body.contains("Yoga &#38; Stretch"));
         assert!(!mail.html_body.contains("Ana <3"));
         assert!(
             mail.html_body

@@ -5,7 +5,6 @@ use serde::Deserialize;
 use crate::auth::Admin;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::use_case_errors::refused;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
@@ -26,7 +25,7 @@ pub async fn handle(
     let preview =
         web::block(move || preview_bulk_email(&app.admin_deps(), &by, &subject, &message))
             .await?
-            .map_err(refused)?;
+            .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "subject": preview.subject,
         "html": preview.html,

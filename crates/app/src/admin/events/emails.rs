@@ -2,47 +2,78 @@
 use playspace_domain::NotificationKind;
 use playspace_domain::event_form::attendee_changes;
 use playspace_domain::{Event, OutgoingEmail, PaymentMethod, PaymentStatus, london};
-use playspace_ports::{Attendee, EventNews, Message, NewNotification};
+use playspace_ports::{Attendee, EventNews, Message, NewNotification, RepoError};
 
 use crate::accounts::EmailSettings;
-use crate::accounts::emails::{escape, layout};
+use crate::emails::{Bodies, EmailBodies, email_templates};
 
-pub(super) fn message(
+/// Closes a change email; also the notification's text when no change is worth listing.
+const CHANGED_ADVICE: &str = "If the new time or place doesn't work for you, you can cancel from My Bookings up to 2 hours before the start.";
+
+struct EventChanged {
+    name: String,
+    title: String,
+    /// One sentence per change people booked care about ("New time: …").
+    changes: Vec<String>,
+    advice: &'static str,
+    event_link: String,
+}
+email_templates!(
+    EventChanged,
+    "email/event_changed.html",
+    "email/event_changed.txt"
+);
+
+struct EventCancelled {
+    name: String,
+    title: String,
+    when: String,
+    /// What happens to their booking (refund or nothing to pay) or waitlist place.
+    outcome: String,
+    events_link: String,
+}
+email_templates!(
+    EventCancelled,
+    "email/event_cancelled.html",
+    "email/event_cancelled.txt"
+);
+
+pub(crate) fn message(
     settings: &EmailSettings,
     before: &Event,
     after: &Event,
     news: EventNews,
     person: &Attendee,
-) -> Message {
-    let when = london::format_long(before.starts_at);
-    let (subject, heading, lines, link, button) = match news {
+) -> Result<Message, RepoError> {
+    let (subject, summary, Bodies { html, text }, action_url) = match news {
         EventNews::Changed => {
             let changes: Vec<String> = attendee_changes(before, after)
                 .iter()
                 .map(|c| c.describe())
                 .collect();
-            let mut lines = vec![format!(
-                "{} has changed. Your place is still booked.",
-                after.title
-            )];
-            lines.extend(changes);
-            lines.push(
-                "If the new time or place doesn't work for you, you can cancel from My Bookings up to 2 hours before the start.".into(),
-            );
+            let summary = changes
+                .first()
+                .cloned()
+                .unwrap_or_else(|| CHANGED_ADVICE.to_owned());
+            let action_url = format!("/events/{}", after.id);
+            let bodies = EventChanged {
+                name: person.name.clone(),
+                title: after.title.clone(),
+                changes,
+                advice: CHANGED_ADVICE,
+                event_link: format!("{}{action_url}", settings.public_url),
+            }
+            .bodies()?;
             (
                 format!("Changed: {}", after.title),
-                "Your session has changed",
-                lines,
-                format!("{}/events/{}", settings.public_url, after.id),
-                "See the session",
+                summary,
+                bodies,
+                action_url,
             )
         }
         EventNews::Cancelled => {
-            let mut lines = vec![format!(
-                "We're sorry: {} on {when} has been cancelled.",
-                before.title
-            )];
-            lines.push(match &person.booking {
+            let when = london::format_long(before.starts_at);
+            let outcome = match &person.booking {
                 Some(b)
                     if b.payment_method == PaymentMethod::Card
                         && b.payment_status == PaymentStatus::Paid =>
@@ -57,26 +88,24 @@ pub(super) fn message(
                     b.reference
                 ),
                 None => "You were on the waitlist for it; that waitlist is now closed.".into(),
-            });
-            lines.push("We'd love to see you at another session.".into());
+            };
+            let bodies = EventCancelled {
+                name: person.name.clone(),
+                title: before.title.clone(),
+                when: when.clone(),
+                outcome: outcome.clone(),
+                events_link: format!("{}/events", settings.public_url),
+            }
+            .bodies()?;
             (
                 format!("Cancelled: {} on {when}", before.title),
-                "Your session is cancelled",
-                lines,
-                format!("{}/events", settings.public_url),
-                "Find another session",
+                outcome,
+                bodies,
+                "/events".to_owned(),
             )
         }
     };
-    let greeting = format!("Hello {},", person.name);
-    let mut paragraphs = vec![escape(&greeting)];
-    paragraphs.extend(lines.iter().map(|l| escape(l)));
-    let text_body = format!("{greeting}\n\n{}\n\n{button}: {link}\n", lines.join("\n\n"));
-    let action_url = match news {
-        EventNews::Changed => format!("/events/{}", after.id),
-        EventNews::Cancelled => "/events".to_owned(),
-    };
-    Message {
+    Ok(Message {
         notification: NewNotification {
             user_id: person.user_id,
             kind: if person.booking.is_some() {
@@ -85,10 +114,7 @@ pub(super) fn message(
                 NotificationKind::Info
             },
             title: subject.clone(),
-            message: lines[1..]
-                .first()
-                .cloned()
-                .unwrap_or_else(|| lines[0].clone()),
+            message: summary,
             action_url: Some(action_url),
             event_id: Some(after.id),
         },
@@ -97,8 +123,8 @@ pub(super) fn message(
             to_email: person.email.as_str().to_owned(),
             to_name: Some(person.name.clone()),
             subject,
-            html_body: layout(heading, &paragraphs, Some((button, &link))),
-            text_body,
+            html_body: html,
+            text_body: text,
             email_type: match news {
                 EventNews::Changed => "event_changed",
                 EventNews::Cancelled => "event_cancelled",
@@ -107,5 +133,5 @@ pub(super) fn message(
             booking_id: person.booking.as_ref().map(|b| b.id),
             event_id: Some(after.id),
         },
-    }
+    })
 }

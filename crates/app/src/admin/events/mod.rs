@@ -1,7 +1,7 @@
 //! Sessions from the admin side: the paged list, creating one or a weekly series, and edits
 //! that tell the people booked.
 mod create;
-mod emails;
+pub(crate) mod emails;
 mod list;
 mod update;
 

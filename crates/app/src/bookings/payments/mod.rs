@@ -80,8 +80,8 @@ pub(super) fn apply(
             PaymentTransition::Paid {
                 payment_intent,
                 emails: vec![
-                    emails::confirmation(deps.email, &user, &paid, &found.event),
-                    emails::payment_received(deps.email, &user, &paid, &found.event),
+                    emails::confirmation(deps.email, &user, &paid, &found.event)?,
+                    emails::payment_received(deps.email, &user, &paid, &found.event)?,
                 ],
                 notification: notices::booking_confirmed(&user, &found.event),
             }

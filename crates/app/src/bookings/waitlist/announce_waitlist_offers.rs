@@ -11,7 +11,7 @@ pub fn announce_waitlist_offers(deps: &BookingDeps) -> Result<usize, RepoError> 
     for offer in deps.waitlist.unannounced_offers(50)? {
         let user = deps.users.get(offer.user_id)?;
         let event = deps.events.get(offer.event_id)?;
-        let mail = emails::place_offered(deps.email, &user, &event, offer.offer_expires_at);
+        let mail = emails::place_offered(deps.email, &user, &event, offer.offer_expires_at)?;
         let notification = NewNotification {
             user_id: user.id,
             kind: NotificationKind::Booking,
