@@ -8,6 +8,7 @@ pub mod community;
 pub mod deliver_emails;
 pub mod get_event;
 pub mod list_events;
+pub mod newsletter;
 pub mod notifications;
 pub mod seed_demo_data;
 pub mod seed_scale_data;

@@ -40,7 +40,7 @@ pub enum SubscriberStatus {
 }
 
 impl SubscriberStatus {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Self::Pending => "pending",
             Self::Confirmed => "confirmed",
