@@ -32,7 +32,7 @@ export function SubscribeBox() {
           Get Stories in Your Inbox
         </h2>
         <p className="mt-2 text-muted-foreground">
-          New community stories, sessions and news, about once a month. We'll email you a link to confirm, and every
+          Community stories, new sessions and news from PlaySpace. We'll email you a link to confirm first, and every
           newsletter has a link to unsubscribe.
         </p>
         <form
@@ -60,7 +60,7 @@ export function SubscribeBox() {
               aria-invalid={Boolean(fieldError)}
               {...(fieldError ? { "aria-describedby": `${id}-error` } : {})}
             />
-            <Button type="submit" size="lg" disabled={subscribe.isPending} className="sm:w-36">
+            <Button type="submit" disabled={subscribe.isPending} className="sm:w-36">
               {subscribe.isPending && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
               {subscribe.isPending ? "Subscribing..." : "Subscribe"}
             </Button>
