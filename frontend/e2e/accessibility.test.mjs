@@ -33,6 +33,7 @@ before(async () => {
     ["/reset-password?token=example", "Choose a New Password"],
     ["/reset-password", "Invalid Reset Link"],
     ["/verify-email?token=not-a-real-token", "Invalid Verification Link"],
+    ["/newsletter/confirm?token=not-a-real-token", "Invalid Confirmation Link"],
     ["/preferences", "Preferences"],
   ];
   member = await registerMember();

@@ -69,6 +69,7 @@ const visitorPages = [
   ["reset-password", "/reset-password?token=example-token", "Choose a New Password"],
   ["reset-password-invalid", "/reset-password", "Invalid Reset Link"],
   ["verify-email-invalid", "/verify-email?token=not-a-real-token", "Invalid Verification Link"],
+  ["newsletter-confirm-invalid", "/newsletter/confirm?token=not-a-real-token", "Invalid Confirmation Link"],
   ["preferences-guest", "/preferences", "Save Preferences"],
 ];
 

@@ -188,6 +188,7 @@ const CLIENT_ROUTES: &[&str] = &[
     "/bookings",
     "/membership",
     "/unsubscribe",
+    "/newsletter/confirm",
     "/terms",
     "/privacy",
     "/cookies",
@@ -605,6 +606,7 @@ mod tests {
             "/privacy/",
             "/community-standards",
             "/blog/abc",
+            "/newsletter/confirm",
         ] {
             assert!(is_client_route(path), "{path}");
         }

@@ -29,6 +29,22 @@ pub const STORY_PER_IP: Limit = Limit {
     window: Duration::from_secs(3600),
 };
 
+/// Newsletter sign-ups per IP address: enough for a typo or two, too few to sign up a
+/// list of other people's addresses (each gets a confirmation email).
+pub const NEWSLETTER_PER_IP: Limit = Limit {
+    name: "newsletter-ip",
+    max: 5,
+    window: Duration::from_secs(900),
+};
+
+/// Newsletter confirmations per IP address: the links are signed, so this only slows down
+/// someone replaying many of them.
+pub const NEWSLETTER_CONFIRM_PER_IP: Limit = Limit {
+    name: "newsletter-confirm-ip",
+    max: 20,
+    window: Duration::from_secs(900),
+};
+
 /// Login attempts per address: enough for typos, too few for guessing.
 pub const LOGIN_PER_IP: Limit = Limit {
     name: "login-ip",

@@ -9,6 +9,7 @@ pub mod deliver_emails;
 mod emails;
 pub mod get_event;
 pub mod list_events;
+pub mod newsletter;
 pub mod notifications;
 pub mod seed_demo_data;
 pub mod seed_scale_data;

@@ -26,14 +26,17 @@ pub enum MailingList {
     Marketing,
     /// Session-alert digests (ADR 0015).
     SessionAlerts,
+    /// The blog's newsletter, for confirmed subscribers (who need not have an account).
+    Newsletter,
 }
 
 impl MailingList {
-    /// How the API names the list: "marketing" or "session-alerts".
+    /// How the API names the list: "marketing", "session-alerts" or "newsletter".
     pub fn label(self) -> &'static str {
         match self {
             Self::Marketing => "marketing",
             Self::SessionAlerts => crate::digest::SESSION_ALERTS_PURPOSE,
+            Self::Newsletter => crate::newsletter::UNSUBSCRIBE_PURPOSE,
         }
     }
 
@@ -42,6 +45,7 @@ impl MailingList {
         match self {
             Self::Marketing => UNSUBSCRIBED,
             Self::SessionAlerts => crate::digest::ALERTS_UNSUBSCRIBED,
+            Self::Newsletter => crate::newsletter::NEWSLETTER_UNSUBSCRIBED,
         }
     }
 }

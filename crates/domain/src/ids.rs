@@ -96,6 +96,11 @@ id_type!(
     NotificationId
 );
 
+id_type!(
+    /// An address on the newsletter list (not necessarily an account).
+    SubscriberId
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

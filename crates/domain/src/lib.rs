@@ -21,6 +21,7 @@ pub mod event_summary;
 pub mod ids;
 pub mod london;
 pub mod money;
+pub mod newsletter;
 pub mod notification;
 pub mod outbox;
 pub mod page_cursor;
@@ -54,7 +55,7 @@ pub use event_query::{EventFilter, EventQuery};
 pub use event_summary::{EventsSummary, SportSummary};
 pub use ids::{
     BookingId, CampaignId, ContactMessageId, DeliveryId, EventId, NotificationId, SeriesId,
-    SessionId, StoryId, UserId, WaitlistEntryId,
+    SessionId, StoryId, SubscriberId, UserId, WaitlistEntryId,
 };
 pub use money::Money;
 pub use notification::{NOTIFICATIONS_KEPT, NewNotification, Notification, NotificationKind};

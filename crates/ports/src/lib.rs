@@ -21,6 +21,7 @@ mod events;
 mod health;
 mod mailer;
 mod memberships;
+mod newsletter;
 mod notifications;
 mod outbox;
 mod payments;
@@ -60,6 +61,7 @@ pub use events::EventRepository;
 pub use health::HealthCheck;
 pub use mailer::{Accepted, EmailMessage, Mailer, SendError};
 pub use memberships::{Membership, MembershipRepository};
+pub use newsletter::NewsletterStore;
 pub use notifications::{NotificationList, NotificationRepository};
 pub use outbox::{ClaimedEmail, Outbox};
 pub use payments::{
@@ -113,6 +115,8 @@ pub use health::MockHealthCheck;
 pub use mailer::MockMailer;
 #[cfg(feature = "mock")]
 pub use memberships::MockMembershipRepository;
+#[cfg(feature = "mock")]
+pub use newsletter::MockNewsletterStore;
 #[cfg(feature = "mock")]
 pub use notifications::MockNotificationRepository;
 #[cfg(feature = "mock")]

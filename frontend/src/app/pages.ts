@@ -24,6 +24,7 @@ export const MyBookingsPage = lazyPage(() => import("./routes/my-bookings-page")
 export const MembershipPage = lazyPage(() => import("./routes/membership-page"));
 export const NotFoundPage = lazyPage(() => import("./routes/not-found-page"));
 export const UnsubscribePage = lazyPage(() => import("./routes/unsubscribe-page"));
+export const NewsletterConfirmPage = lazyPage(() => import("./routes/newsletter-confirm-page"));
 // The legal and support pages share one small layout chunk (features/legal), loaded with them.
 export const TermsPage = lazyPage(() => import("./routes/terms-page"));
 export const PrivacyPage = lazyPage(() => import("./routes/privacy-page"));

@@ -17,6 +17,7 @@ import {
   LoginPage,
   MembershipPage,
   MyBookingsPage,
+  NewsletterConfirmPage,
   NotFoundPage,
   PreferencesPage,
   PrivacyPage,
@@ -57,6 +58,7 @@ export function AppRoutes() {
         <Route path="bookings" element={<MyBookingsPage />} />
         <Route path="membership" element={<MembershipPage />} />
         <Route path="unsubscribe" element={<UnsubscribePage />} />
+        <Route path="newsletter/confirm" element={<NewsletterConfirmPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="cookies" element={<CookiesPage />} />

@@ -20,6 +20,7 @@ mod events;
 mod health;
 mod introspect;
 mod memberships;
+mod newsletter;
 mod notifications;
 mod one_statement_booking;
 mod outbox;

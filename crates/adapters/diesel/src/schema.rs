@@ -304,7 +304,11 @@ diesel::table! {
     newsletter_subscribers (id) {
         id -> Text,
         email -> Text,
+        status -> Text,
         created_at -> Timestamp,
+        confirmation_sent_at -> Timestamp,
+        confirmed_at -> Nullable<Timestamp>,
+        unsubscribed_at -> Nullable<Timestamp>,
     }
 }
 

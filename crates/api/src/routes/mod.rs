@@ -15,6 +15,7 @@ mod get_event;
 mod health;
 pub(crate) mod list_events;
 mod memberships;
+mod newsletter;
 mod notifications;
 mod payments;
 mod recommendations;
@@ -84,6 +85,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::post().to(waitlist::claim::handle)),
                 )
                 .service(web::resource("/contact").route(web::post().to(submit_contact::handle)))
+                .service(
+                    web::resource("/newsletter")
+                        .route(web::post().to(newsletter::subscribe::handle)),
+                )
+                .service(
+                    web::resource("/newsletter/confirm")
+                        .route(web::post().to(newsletter::confirm::handle)),
+                )
                 .service(web::resource("/blog-posts").route(web::get().to(stories::list::handle)))
                 // Before /blog-posts/{id}, which would otherwise take "submit" for an id.
                 .service(

@@ -1,12 +1,14 @@
 //! Unsubscribe links: anyone holding a link signed for a person may see their address
 //! (masked) and take them off the list the link is for, without signing in. Marketing
-//! links stop bulk email; session-alert links (which expire) turn off session alerts.
-use playspace_domain::UserId;
+//! links stop bulk email; session-alert links (which expire) turn off session alerts;
+//! newsletter links take an address (not necessarily an account) off the newsletter.
 use playspace_domain::bulk_email::{
     INVALID_UNSUBSCRIBE_LINK, MailingList, UNSUBSCRIBE_PURPOSE, mask_email,
 };
 use playspace_domain::digest::{SESSION_ALERTS_PURPOSE, alert_link_person};
-use playspace_ports::{BulkEmailStore, Clock, LinkSigner, RepoError};
+use playspace_domain::newsletter;
+use playspace_domain::{SubscriberId, UserId};
+use playspace_ports::{BulkEmailStore, Clock, LinkSigner, NewsletterStore, RepoError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum UnsubscribeError {
@@ -26,21 +28,36 @@ impl From<RepoError> for UnsubscribeError {
     }
 }
 
-/// The list and person a link is for: its signature verifies under exactly one list's
-/// purpose.
-fn person(
-    links: &dyn LinkSigner,
-    clock: &dyn Clock,
-    token: &str,
-) -> Result<(MailingList, UserId), UnsubscribeError> {
+/// What a link is for: a list, and the account or newsletter address to take off it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Link {
+    Marketing(UserId),
+    SessionAlerts(UserId),
+    Newsletter(SubscriberId),
+}
+
+impl Link {
+    fn list(self) -> MailingList {
+        match self {
+            Self::Marketing(_) => MailingList::Marketing,
+            Self::SessionAlerts(_) => MailingList::SessionAlerts,
+            Self::Newsletter(_) => MailingList::Newsletter,
+        }
+    }
+}
+
+/// What a link is for: its signature verifies under exactly one list's purpose.
+fn link(links: &dyn LinkSigner, clock: &dyn Clock, token: &str) -> Result<Link, UnsubscribeError> {
     let token = token.trim();
     let found = if let Some(subject) = links.verify(UNSUBSCRIBE_PURPOSE, token) {
-        subject.parse().ok().map(|u| (MailingList::Marketing, u))
+        subject.parse().ok().map(Link::Marketing)
+    } else if let Some(subject) = links.verify(SESSION_ALERTS_PURPOSE, token) {
+        alert_link_person(&subject, clock.now()).map(Link::SessionAlerts)
     } else {
         links
-            .verify(SESSION_ALERTS_PURPOSE, token)
-            .and_then(|subject| alert_link_person(&subject, clock.now()))
-            .map(|u| (MailingList::SessionAlerts, u))
+            .verify(newsletter::UNSUBSCRIBE_PURPOSE, token)
+            .and_then(|subject| subject.parse().ok())
+            .map(Link::Newsletter)
     };
     found.ok_or(UnsubscribeError::InvalidToken)
 }
@@ -48,27 +65,34 @@ fn person(
 /// The address a link unsubscribes, masked ("a***@example.org"), and the list it is for.
 pub fn unsubscribe_address(
     store: &dyn BulkEmailStore,
+    subscribers: &dyn NewsletterStore,
     links: &dyn LinkSigner,
     clock: &dyn Clock,
     token: &str,
 ) -> Result<(String, MailingList), UnsubscribeError> {
-    let (list, user) = person(links, clock, token)?;
-    Ok((mask_email(&store.marketing_address(user)?), list))
+    let link = link(links, clock, token)?;
+    let address = match link {
+        Link::Marketing(user) | Link::SessionAlerts(user) => store.marketing_address(user)?,
+        Link::Newsletter(id) => subscribers.newsletter_address(id)?,
+    };
+    Ok((mask_email(&address), link.list()))
 }
 
-/// Takes the link's person off its list; using a link twice is fine.
+/// Takes the link's account or address off its list; using a link twice is fine.
 pub fn confirm_unsubscribe(
     store: &dyn BulkEmailStore,
+    subscribers: &dyn NewsletterStore,
     links: &dyn LinkSigner,
     clock: &dyn Clock,
     token: &str,
 ) -> Result<MailingList, UnsubscribeError> {
-    let (list, user) = person(links, clock, token)?;
-    match list {
-        MailingList::Marketing => store.withdraw_marketing_consent(user)?,
-        MailingList::SessionAlerts => store.stop_session_alerts(user)?,
+    let link = link(links, clock, token)?;
+    match link {
+        Link::Marketing(user) => store.withdraw_marketing_consent(user)?,
+        Link::SessionAlerts(user) => store.stop_session_alerts(user)?,
+        Link::Newsletter(id) => subscribers.unsubscribe_newsletter(id, clock.now())?,
     }
-    Ok(list)
+    Ok(link.list())
 }
 
 #[cfg(test)]
@@ -77,7 +101,16 @@ mod tests {
     use crate::admin::testing::Mocks;
     use chrono::Duration;
     use playspace_domain::digest::alert_link_subject;
+    use playspace_ports::MockNewsletterStore;
     use playspace_test_support::{FixedClock, test_now};
+
+    /// A newsletter list no account link may touch.
+    fn none() -> MockNewsletterStore {
+        let mut subscribers = MockNewsletterStore::new();
+        subscribers.expect_newsletter_address().never();
+        subscribers.expect_unsubscribe_newsletter().never();
+        subscribers
+    }
 
     #[test]
     fn a_signed_link_shows_the_masked_address_and_unsubscribes() {
@@ -95,11 +128,11 @@ mod tests {
         m.bulk_email.expect_stop_session_alerts().never();
         let token = format!("signed:unsubscribe:{ana}");
         assert_eq!(
-            unsubscribe_address(&m.bulk_email, &m.links, &m.clock, &token).unwrap(),
+            unsubscribe_address(&m.bulk_email, &none(), &m.links, &m.clock, &token).unwrap(),
             ("a***@example.org".into(), MailingList::Marketing)
         );
         assert_eq!(
-            confirm_unsubscribe(&m.bulk_email, &m.links, &m.clock, &token).unwrap(),
+            confirm_unsubscribe(&m.bulk_email, &none(), &m.links, &m.clock, &token).unwrap(),
             MailingList::Marketing
         );
     }
@@ -122,13 +155,51 @@ mod tests {
             alert_link_subject(ana, test_now())
         );
         assert_eq!(
-            unsubscribe_address(&m.bulk_email, &m.links, &m.clock, &token).unwrap(),
+            unsubscribe_address(&m.bulk_email, &none(), &m.links, &m.clock, &token).unwrap(),
             ("a***@example.org".into(), MailingList::SessionAlerts)
         );
         assert_eq!(
-            confirm_unsubscribe(&m.bulk_email, &m.links, &m.clock, &token).unwrap(),
+            confirm_unsubscribe(&m.bulk_email, &none(), &m.links, &m.clock, &token).unwrap(),
             MailingList::SessionAlerts
         );
+    }
+
+    #[test]
+    fn a_newsletter_link_takes_the_address_off_the_newsletter_only() {
+        let m = Mocks::new().with_plain_links();
+        let mut bulk = playspace_ports::MockBulkEmailStore::new();
+        bulk.expect_marketing_address().never();
+        bulk.expect_withdraw_marketing_consent().never();
+        bulk.expect_stop_session_alerts().never();
+        let mut subscribers = MockNewsletterStore::new();
+        let id = SubscriberId::new();
+        subscribers
+            .expect_newsletter_address()
+            .withf(move |s| *s == id)
+            .returning(|_| Ok("ana.silva@example.org".into()));
+        subscribers
+            .expect_unsubscribe_newsletter()
+            .withf(move |s, at| *s == id && *at == test_now())
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let token = format!("signed:newsletter:{id}");
+        assert_eq!(
+            unsubscribe_address(&bulk, &subscribers, &m.links, &m.clock, &token).unwrap(),
+            ("a***@example.org".into(), MailingList::Newsletter)
+        );
+        assert_eq!(
+            confirm_unsubscribe(&bulk, &subscribers, &m.links, &m.clock, &token).unwrap(),
+            MailingList::Newsletter
+        );
+        // A newsletter confirmation link is not an unsubscribe link.
+        let confirm = format!(
+            "signed:newsletter-confirm:{}",
+            newsletter::confirm_link_subject(id, test_now())
+        );
+        assert!(matches!(
+            confirm_unsubscribe(&bulk, &none(), &m.links, &m.clock, &confirm),
+            Err(UnsubscribeError::InvalidToken)
+        ));
     }
 
     #[test]
@@ -148,16 +219,17 @@ mod tests {
             format!("signed:session-alerts:{expired}"),
             // A session-alert subject signed for marketing is not a person.
             format!("signed:unsubscribe:{}", alert_link_subject(ana, test_now())),
+            "signed:newsletter:not-a-subscriber".to_owned(),
         ] {
             assert!(
                 matches!(
-                    unsubscribe_address(&m.bulk_email, &m.links, &m.clock, &token),
+                    unsubscribe_address(&m.bulk_email, &none(), &m.links, &m.clock, &token),
                     Err(UnsubscribeError::InvalidToken)
                 ),
                 "{token}"
             );
             assert!(matches!(
-                confirm_unsubscribe(&m.bulk_email, &m.links, &m.clock, &token),
+                confirm_unsubscribe(&m.bulk_email, &none(), &m.links, &m.clock, &token),
                 Err(UnsubscribeError::InvalidToken)
             ));
         }
@@ -165,8 +237,8 @@ mod tests {
         let fresh = alert_link_subject(ana, test_now() - Duration::days(59));
         let clock = FixedClock(test_now());
         assert_eq!(
-            person(&m.links, &clock, &format!("signed:session-alerts:{fresh}")).unwrap(),
-            (MailingList::SessionAlerts, ana)
+            link(&m.links, &clock, &format!("signed:session-alerts:{fresh}")).unwrap(),
+            Link::SessionAlerts(ana)
         );
     }
 
@@ -188,7 +260,7 @@ mod tests {
             ),
         ] {
             assert!(matches!(
-                confirm_unsubscribe(&m.bulk_email, &m.links, &m.clock, &token),
+                confirm_unsubscribe(&m.bulk_email, &none(), &m.links, &m.clock, &token),
                 Err(UnsubscribeError::InvalidToken)
             ));
         }

@@ -8,6 +8,7 @@ import {
   StoryCard,
   StoryCardSkeletonGrid,
 } from "@/features/stories/components/story-cards";
+import { SubscribeBox } from "@/features/newsletter/components/subscribe-box";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 function Stories() {
@@ -89,8 +90,9 @@ export default function BlogPage() {
           </div>
         </div>
       </section>
-      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <div className="mx-auto max-w-7xl space-y-16 px-4 py-12 sm:px-6 lg:px-8">
         <Stories />
+        <SubscribeBox />
       </div>
     </>
   );

@@ -40,6 +40,21 @@ describe("unsubscribe page", () => {
     expect(JSON.parse(init?.body as string)).toEqual({ token: "signed.token" });
   });
 
+  it("names the newsletter for a newsletter link, without promising account emails", async () => {
+    mockFetch((_url, init) =>
+      init.method === "POST"
+        ? json({ message: "You will no longer receive the PlaySpace newsletter.", list: "newsletter" })
+        : json({ email: "a***@example.org", list: "newsletter" }),
+    );
+    const { user } = renderWithProviders(page, { route: "/unsubscribe?token=signed.token" });
+    expect(await screen.findByText(/Stop the PlaySpace newsletter to/)).toHaveTextContent(
+      "Stop the PlaySpace newsletter to a***@example.org? If you have an account, emails about your bookings still come.",
+    );
+    await user.click(screen.getByRole("button", { name: "Unsubscribe" }));
+    expect(await screen.findByText("You will no longer receive the PlaySpace newsletter.")).toBeInTheDocument();
+    expect(screen.getByText(/Subscribe again from the Community Stories page\./)).toBeInTheDocument();
+  });
+
   it("says the link is invalid when the server refuses the token", async () => {
     mockFetch(() => json({ error: INVALID_LINK, code: "invalid_token" }, 400));
     renderWithProviders(page, { route: "/unsubscribe?token=tampered" });

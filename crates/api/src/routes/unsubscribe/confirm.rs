@@ -13,7 +13,7 @@ pub struct Body {
 }
 
 /// `POST /api/unsubscribe` `{token}`: the person is off the link's list, marketing email
-/// or session alerts (again is fine): `{message, list}`.
+/// session alerts or the newsletter (again is fine): `{message, list}`.
 pub async fn handle(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -26,7 +26,13 @@ pub async fn handle(
     let token = body.into_inner().token;
     let app = state.clone();
     let list = web::block(move || {
-        confirm_unsubscribe(&app.store, app.links.as_ref(), app.clock.as_ref(), &token)
+        confirm_unsubscribe(
+            &app.store,
+            &app.store,
+            app.links.as_ref(),
+            app.clock.as_ref(),
+            &token,
+        )
     })
     .await?
     .map_err(super::error)?;

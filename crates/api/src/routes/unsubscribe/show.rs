@@ -12,7 +12,7 @@ pub struct Query {
 }
 
 /// `GET /api/unsubscribe?token=`: `{email, list}`, the address masked ("a***@example.org")
-/// and the list the link is for ("marketing" or "session-alerts").
+/// and the list the link is for ("marketing", "session-alerts" or "newsletter").
 pub async fn handle(
     state: web::Data<AppState>,
     query: web::Query<Query>,
@@ -20,7 +20,13 @@ pub async fn handle(
     let token = query.into_inner().token;
     let app = state.clone();
     let (email, list) = web::block(move || {
-        unsubscribe_address(&app.store, app.links.as_ref(), app.clock.as_ref(), &token)
+        unsubscribe_address(
+            &app.store,
+            &app.store,
+            app.links.as_ref(),
+            app.clock.as_ref(),
+            &token,
+        )
     })
     .await?
     .map_err(super::error)?;

@@ -2,8 +2,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiRequest, withQuery } from "@/lib/api-client";
 
-/** The lists a link can stop: news and updates, or the new-sessions digest. */
-const listSchema = z.enum(["marketing", "session-alerts"]);
+/** The lists a link can stop: news and updates, the new-sessions digest, or the blog's newsletter. */
+const listSchema = z.enum(["marketing", "session-alerts", "newsletter"]);
 export type MailingList = z.infer<typeof listSchema>;
 
 const addressSchema = z.object({ email: z.string(), list: listSchema });

@@ -7,15 +7,25 @@ import { Card } from "@/components/ui/card";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useConfirmUnsubscribe, useUnsubscribeAddress, type MailingList } from "../api/unsubscribe";
 
-/** What each list's link stops, and how to turn it back on. */
-const LISTS: Record<MailingList, { stops: string; backOn: string }> = {
+const BOOKINGS_STILL_COME = "Emails about your bookings still come.";
+
+/** What each list's link stops, what still comes, and how to turn it back on. */
+const LISTS: Record<MailingList, { stops: string; stillComes: string; backOn: string }> = {
   marketing: {
     stops: "news and updates from PlaySpace",
+    stillComes: BOOKINGS_STILL_COME,
     backOn: "Turn marketing emails back on in your preferences.",
   },
   "session-alerts": {
     stops: "emails about new sessions that match your favourite sports",
+    stillComes: BOOKINGS_STILL_COME,
     backOn: "Turn recommendations back on in your preferences.",
+  },
+  // A newsletter address need not have an account: nothing about bookings or preferences.
+  newsletter: {
+    stops: "the PlaySpace newsletter",
+    stillComes: "If you have an account, emails about your bookings still come.",
+    backOn: "Subscribe again from the Community Stories page.",
   },
 };
 
@@ -102,7 +112,7 @@ export function Unsubscribe({ token }: { token: string }) {
           {confirm.data}
         </p>
         <p className="mt-2 text-sm text-muted-foreground">
-          You will still get emails about your bookings. Changed your mind? {list.backOn}
+          {list.stillComes} Changed your mind? {list.backOn}
         </p>
         <div className="mt-8 space-y-3">
           <Button asChild className="w-full">
@@ -116,8 +126,8 @@ export function Unsubscribe({ token }: { token: string }) {
   return (
     <Panel icon={MailX} title="Unsubscribe">
       <p className="mt-2 text-muted-foreground">
-        Stop {list.stops} to <strong className="break-all text-foreground">{address.data.email}</strong>?
-        Emails about your bookings still come.
+        Stop {list.stops} to <strong className="break-all text-foreground">{address.data.email}</strong>?{" "}
+        {list.stillComes}
       </p>
       {confirm.isError && (
         <Alert variant="destructive" role="alert" className="mt-6 text-left">
