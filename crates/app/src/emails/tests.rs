@@ -252,6 +252,17 @@ fn every_email() -> Vec<Case> {
             true,
             true,
         ),
+        case(
+            crate::newsletter::emails::confirmation(
+                &s,
+                &playspace_domain::Email::parse("ana@example.org").unwrap(),
+                "tok123",
+            )
+            .unwrap(),
+            &[&format!("{SITE}/newsletter/confirm?token=tok123")],
+            false,
+            false,
+        ),
     ]
 }
 

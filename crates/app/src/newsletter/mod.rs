@@ -2,7 +2,7 @@
 //! confirms, and every newsletter's unsubscribe link goes through `admin::unsubscribe`.
 
 mod confirm;
-mod emails;
+pub(crate) mod emails;
 mod subscribe;
 
 pub use confirm::confirm_newsletter_subscription;

@@ -25,7 +25,7 @@ pub fn subscribe_to_newsletter(
         return Ok(());
     };
     let token = links.sign(CONFIRM_PURPOSE, &confirm_link_subject(id, now));
-    let confirmation = emails::confirmation(settings, &email, &token);
+    let confirmation = emails::confirmation(settings, &email, &token)?;
     match store.request_newsletter_confirmation(id, &email, &confirmation, now) {
         // A concurrent request for the same address sent its link (or it was confirmed).
         Ok(()) | Err(RepoError::Conflict) => Ok(()),
