@@ -117,9 +117,30 @@ impl ReminderRepository for Store {
                 .and(not(bookings::id.eq_any(sent)))
         };
         let [hour, four_hours, day, week] = ReminderTiming::ALL;
+        // The few events starting in any timing's range are read first, so the bookings are
+        // found through their events instead of by reading every confirmed booking.
+        let in_range = |timing: ReminderTiming| {
+            let (earliest, latest) = timing.starts_due(now);
+            events::starts_at.between(to_db_time(earliest), to_db_time(latest))
+        };
+        let soon: Vec<String> = events::table
+            .filter(events::is_active.eq(true))
+            .filter(
+                in_range(hour)
+                    .or(in_range(four_hours))
+                    .or(in_range(day))
+                    .or(in_range(week)),
+            )
+            .select(events::id)
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        if soon.is_empty() {
+            return Ok(Vec::new());
+        }
         let mut query = bookings::table
             .inner_join(events::table)
             .inner_join(users::table)
+            .filter(bookings::event_id.eq_any(&soon))
             .filter(bookings::status.eq(BookingStatus::Confirmed.as_str()))
             .filter(events::is_active.eq(true))
             .filter(users::deleted_at.is_null())
