@@ -25,7 +25,10 @@ struct SteppedClock(Mutex<DateTime<Utc>>);
 
 impl Clock for SteppedClock {
     fn now(&self) -> DateTime<Utc> {
-        *self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        *self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -65,7 +68,12 @@ fn cpu_seconds() -> f64 {
         .rsplit_once(')')
         .map(|(_, rest)| rest.split_whitespace().collect())
         .unwrap_or_default();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     // The kernel's USER_HZ is 100 on Linux.
     (ticks(11) + ticks(12)) / 100.0
 }
@@ -93,7 +101,8 @@ fn run(database_url: &str) -> Result<serde_json::Value, String> {
     let started = Instant::now();
     for minute in 0..MINUTES {
         *clock.0.lock().map_err(|e| e.to_string())? = start + chrono::Duration::minutes(minute);
-        reminders.time(|| send_event_reminders(&store, &clock, &email).map_err(|e| e.to_string()))?;
+        reminders
+            .time(|| send_event_reminders(&store, &clock, &email).map_err(|e| e.to_string()))?;
         if minute % DIGEST_EVERY_MINUTES == 0 {
             digests.time(|| {
                 send_session_digests(&store, &store, &links, &clock, &email)
