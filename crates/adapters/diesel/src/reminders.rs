@@ -103,26 +103,23 @@ impl ReminderRepository for Store {
         limit: u32,
     ) -> Result<Vec<ReminderCandidate>, RepoError> {
         let mut conn = self.conn()?;
-        // Events starting in a timing's range, for bookings not yet sent that timing. A
-        // reminder in range was sent no earlier than its moment, so only that timing's
-        // rows from the last window are consulted, whatever the table's size.
-        let pending = |timing: ReminderTiming| {
-            let (earliest, latest) = timing.starts_due(now);
-            let sent = reminders_sent::table
-                .filter(reminders_sent::timing.eq(timing.label()))
-                .filter(reminders_sent::sent_at.ge(to_db_time(now - timing.catch_up_window())))
-                .select(reminders_sent::booking_id);
-            events::starts_at
-                .between(to_db_time(earliest), to_db_time(latest))
-                .and(not(bookings::id.eq_any(sent)))
-        };
-        let [hour, four_hours, day, week] = ReminderTiming::ALL;
-        // The few events starting in any timing's range are read first, so the bookings are
-        // found through their events instead of by reading every confirmed booking.
         let in_range = |timing: ReminderTiming| {
             let (earliest, latest) = timing.starts_due(now);
             events::starts_at.between(to_db_time(earliest), to_db_time(latest))
         };
+        // Events starting in a timing's range, for bookings not yet sent that timing. A
+        // reminder in range was sent no earlier than its moment, so only that timing's
+        // rows from the last window are consulted, whatever the table's size.
+        let pending = |timing: ReminderTiming| {
+            let sent = reminders_sent::table
+                .filter(reminders_sent::timing.eq(timing.label()))
+                .filter(reminders_sent::sent_at.ge(to_db_time(now - timing.catch_up_window())))
+                .select(reminders_sent::booking_id);
+            in_range(timing).and(not(bookings::id.eq_any(sent)))
+        };
+        let [hour, four_hours, day, week] = ReminderTiming::ALL;
+        // The few events starting in any timing's range are read first, so the bookings are
+        // found through their events instead of by reading every confirmed booking.
         let soon: Vec<String> = events::table
             .filter(events::is_active.eq(true))
             .filter(
