@@ -7,7 +7,7 @@ use std::time::Duration;
 use actix_web::web;
 use playspace_app::bookings::{
     lapse_waitlist_offers, release_expired_holds, retry_unsent_refunds, send_event_reminders,
-    send_session_digests,
+    send_session_digests, stop_replaced_renewals,
 };
 
 use crate::state::AppState;
@@ -63,6 +63,12 @@ pub const RETRY_REFUNDS: Step = Step {
     run: |app| retry_unsent_refunds(&app.booking_deps()).map_err(|e| e.to_string()),
     frees_places: false,
 };
+/// Subscriptions of replaced plans whose renewal the provider has not stopped yet.
+pub const STOP_RENEWALS: Step = Step {
+    done: "replaced plans' renewals stopped",
+    run: |app| stop_replaced_renewals(&app.booking_deps()).map_err(|e| e.to_string()),
+    frees_places: false,
+};
 /// Event reminders that came due (ADR 0014).
 pub const SEND_REMINDERS: Step = Step {
     done: "event reminders sent",
@@ -87,10 +93,10 @@ pub const SEND_DIGESTS: Step = Step {
     frees_places: false,
 };
 
-/// Held places and waitlist offers are looked at every minute.
+/// Held places, waitlist offers and money owed either way are looked at every minute.
 pub const HOLDS: (Duration, &[Step]) = (
     Duration::from_secs(60),
-    &[RELEASE_HOLDS, LAPSE_OFFERS, RETRY_REFUNDS],
+    &[RELEASE_HOLDS, LAPSE_OFFERS, RETRY_REFUNDS, STOP_RENEWALS],
 );
 /// Well inside the shortest catch-up window (15 minutes for "1 hour"), so a reminder
 /// arrives within a minute of its moment.

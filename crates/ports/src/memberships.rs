@@ -23,7 +23,7 @@ pub trait MembershipRepository: Send + Sync {
     fn current_plan(&self, user: UserId, now: DateTime<Utc>) -> Result<Option<Plan>, RepoError>;
 
     /// Makes `membership` the person's only active one (others end at `now`). Answers the
-    /// subscriptions of the plans it ended: their renewals are still to be stopped.
+    /// subscriptions of the plans it ended, each marked until `renewal_stopped`.
     fn activate(
         &self,
         membership: &Membership,
@@ -53,6 +53,13 @@ pub trait MembershipRepository: Send + Sync {
         user: UserId,
         now: DateTime<Utc>,
     ) -> Result<Option<(Membership, Option<String>)>, RepoError>;
+
+    /// Subscriptions of replaced plans whose renewal is still to be stopped (marked when
+    /// `activate` or `activate_paid` ended their plan), longest waiting first.
+    fn renewals_to_stop(&self, limit: u32) -> Result<Vec<String>, RepoError>;
+
+    /// The provider has stopped `subscription`'s renewal: nothing more to do for it.
+    fn renewal_stopped(&self, subscription: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
 
     /// Sets when an active plan ends (its benefits last until then); false when it is no
     /// longer active or already has an end.

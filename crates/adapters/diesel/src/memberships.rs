@@ -38,7 +38,7 @@ impl MembershipRow {
 }
 
 /// Ends the person's other active memberships at `now`; answers the subscriptions that
-/// renewed them.
+/// renewed them, marked as renewals to stop.
 fn end_active(
     conn: &mut DbConnection,
     user: &str,
@@ -52,6 +52,9 @@ fn end_active(
     let subscriptions: Vec<Option<String>> = others
         .select(memberships::stripe_subscription_id)
         .load(conn)?;
+    diesel::update(others.filter(memberships::stripe_subscription_id.is_not_null()))
+        .set(memberships::renewal_stop_due_at.eq(Some(now)))
+        .execute(conn)?;
     diesel::update(others)
         .set((
             memberships::status.eq("cancelled"),
@@ -204,6 +207,35 @@ impl MembershipRepository for Store {
             .map_err(repo_error)?;
         row.map(|(m, subscription)| Ok((m.into_domain()?, subscription)))
             .transpose()
+    }
+
+    fn renewals_to_stop(&self, limit: u32) -> Result<Vec<String>, RepoError> {
+        let mut conn = self.conn()?;
+        let rows: Vec<Option<String>> = memberships::table
+            .filter(memberships::renewal_stop_due_at.is_not_null())
+            .order((
+                memberships::renewal_stop_due_at.asc(),
+                memberships::id.asc(),
+            ))
+            .select(memberships::stripe_subscription_id)
+            .limit(i64::from(limit))
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        Ok(rows.into_iter().flatten().collect())
+    }
+
+    fn renewal_stopped(&self, subscription: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
+        let mut conn = self.writer()?;
+        diesel::update(
+            memberships::table.filter(memberships::stripe_subscription_id.eq(subscription)),
+        )
+        .set((
+            memberships::renewal_stop_due_at.eq(None::<NaiveDateTime>),
+            memberships::updated_at.eq(to_db_time(now)),
+        ))
+        .execute(&mut *conn)
+        .map(|_| ())
+        .map_err(repo_error)
     }
 
     fn end_at(

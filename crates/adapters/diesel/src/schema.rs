@@ -162,6 +162,7 @@ diesel::table! {
         stripe_subscription_id -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        renewal_stop_due_at -> Nullable<Timestamp>,
     }
 }
 

@@ -83,6 +83,17 @@ fn a_new_plan_answers_the_subscriptions_of_the_plans_it_ended(store: &Store) {
     assert!(store.activate(&again, again.start_date).unwrap().is_empty());
     let (current, _) = store.current_membership(ana, test_now()).unwrap().unwrap();
     assert_eq!(current.id, "m-4");
+    // Both replaced subscriptions wait to be stopped, longest first, until the provider has.
+    assert_eq!(
+        store.renewals_to_stop(10).unwrap(),
+        vec!["sub_1".to_owned(), "sub_2".to_owned()]
+    );
+    store.renewal_stopped("sub_1", test_now()).unwrap();
+    assert_eq!(
+        store.renewals_to_stop(10).unwrap(),
+        vec!["sub_2".to_owned()]
+    );
+    assert_eq!(store.renewals_to_stop(0).unwrap(), Vec::<String>::new());
     let (theirs, subscription) = store.current_membership(bo, test_now()).unwrap().unwrap();
     assert_eq!(
         (theirs.id.as_str(), subscription.as_deref()),

@@ -129,15 +129,41 @@ pub fn cancel_plan(deps: &BookingDeps, user: &User) -> Result<Membership, Cancel
     })
 }
 
+/// How many replaced plans' renewals one sweep stops at most.
+const RENEWALS_PER_SWEEP: u32 = 50;
+
 /// A plan replaced by another ends at once here; its subscription must not charge again.
-/// The period already paid for is not refunded (the new plan starts now). A failure is
-/// logged for the operator: the gateway's dashboard can stop it by hand.
-pub(crate) fn stop_renewals(deps: &BookingDeps, subscriptions: &[String]) {
+/// The period already paid for is not refunded (the new plan starts now). Each stop is
+/// tried at once; one that fails stays marked in the store and the hold sweep tries again
+/// (`stop_replaced_renewals`). Answers how many were stopped.
+pub(crate) fn stop_renewals(deps: &BookingDeps, subscriptions: &[String]) -> usize {
+    let now = deps.clock.now();
+    let mut stopped = 0;
     for subscription in subscriptions {
-        if let Err(error) = deps.gateway.cancel_at_period_end(subscription) {
-            tracing::error!(%error, %subscription, "a replaced plan's subscription could not be stopped");
+        let done = deps
+            .gateway
+            .cancel_at_period_end(subscription)
+            .map_err(|e| e.to_string())
+            .and_then(|_| {
+                deps.memberships
+                    .renewal_stopped(subscription, now)
+                    .map_err(|e| e.to_string())
+            });
+        match done {
+            Ok(()) => stopped += 1,
+            Err(error) => {
+                tracing::warn!(%error, "a replaced plan's renewal could not be stopped yet");
+            }
         }
     }
+    stopped
+}
+
+/// Stops the renewals still marked (a provider outage when the plan was replaced): the hold
+/// sweep runs it every minute.
+pub fn stop_replaced_renewals(deps: &BookingDeps) -> Result<usize, RepoError> {
+    let due = deps.memberships.renewals_to_stop(RENEWALS_PER_SWEEP)?;
+    Ok(stop_renewals(deps, &due))
 }
 
 pub fn my_memberships(deps: &BookingDeps, user: &User) -> Result<Vec<Membership>, RepoError> {
@@ -327,6 +353,12 @@ mod tests {
             .expect_activate()
             .times(1)
             .returning(|_, _| Ok(vec!["sub_1".into(), "sub_2".into()]));
+        // Only the one stopped is unmarked: the other waits for the sweep.
+        memberships
+            .expect_renewal_stopped()
+            .withf(|id, _| id == "sub_2")
+            .times(1)
+            .returning(|_, _| Ok(()));
         let mut gateway = MockPaymentGateway::new();
         gateway
             .expect_cancel_at_period_end()
@@ -343,6 +375,30 @@ mod tests {
             run(memberships, gateway, "community"),
             Ok(PlanChoice::Active(_))
         ));
+    }
+
+    #[test]
+    fn the_sweep_stops_the_marked_renewals_and_keeps_those_that_fail() {
+        let mut memberships = MockMembershipRepository::new();
+        memberships
+            .expect_renewals_to_stop()
+            .returning(|_| Ok(vec!["sub_1".into(), "sub_2".into()]));
+        memberships
+            .expect_renewal_stopped()
+            .withf(|id, _| id == "sub_1")
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let mut gateway = MockPaymentGateway::new();
+        gateway
+            .expect_cancel_at_period_end()
+            .withf(|id| id == "sub_1")
+            .returning(|_| Ok(None));
+        gateway
+            .expect_cancel_at_period_end()
+            .withf(|id| id == "sub_2")
+            .returning(|_| Err(GatewayError::Retryable("503".into())));
+        let stopped = with_deps(memberships, gateway, stop_replaced_renewals);
+        assert_eq!(stopped.unwrap(), 1);
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub use digests::send_session_digests;
 pub(crate) use emails::cancellation as cancellation_email;
 pub use memberships::{
     CancelPlanError, ChoosePlanError, PlanChoice, cancel_plan, choose_plan, my_memberships,
+    stop_replaced_renewals,
 };
 pub use my_bookings::my_bookings;
 pub(crate) use notices::booking_cancelled as cancellation_notice;

@@ -199,6 +199,11 @@ fn a_paid_plan_keeps_its_subscription_and_stops_the_one_it_replaces() {
         .withf(|id| id == "sub_old")
         .times(1)
         .returning(|_| Ok(None));
+    m.memberships
+        .expect_renewal_stopped()
+        .withf(|id, _| id == "sub_old")
+        .times(1)
+        .returning(|_, _| Ok(()));
     let mut event = gateway_event(GatewayEventKind::Completed, CheckoutPayment::Paid);
     event.session.subscription = Some("sub_new".into());
     let outcome = with_deps(&m, |d| handle_gateway_event(d, &event));
