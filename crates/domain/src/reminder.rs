@@ -75,25 +75,45 @@ pub struct ReminderFacts {
     pub now: DateTime<Utc>,
 }
 
-/// The person's chosen timings due now for one live booking: the moment (start minus the
-/// offset) has come, the event has not started, the moment passed no longer ago than the
-/// timing's window, and the booking existed at the moment (a booking made later never
-/// gets that reminder). None when the person turned reminders off.
-pub fn due_reminders(preferences: &Preferences, facts: ReminderFacts) -> Vec<ReminderTiming> {
+/// What one live booking's reminders come to at `now`. Each is decided once, at its moment:
+/// `send` holds the person's chosen timings that are due, `pass` the timings whose moment
+/// has come that this person does not get (not chosen, reminders off, or the booking made
+/// after the moment). Stores record both, so a passed timing is never looked at again and a
+/// timing chosen after its moment is not sent late.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReminderDecision {
+    pub send: Vec<ReminderTiming>,
+    pub pass: Vec<ReminderTiming>,
+}
+
+/// Decides a booking's reminders. A timing is current when its moment (start minus the
+/// offset) has come, the event has not started and the moment passed no longer ago than the
+/// timing's window; a current timing is sent when the person has reminders on, chose it,
+/// and the booking existed at the moment.
+pub fn decide_reminders(preferences: &Preferences, facts: ReminderFacts) -> ReminderDecision {
     let reminders = &preferences.notifications.event_reminders;
-    if !reminders.enabled || facts.now >= facts.starts_at {
-        return vec![];
+    let mut decision = ReminderDecision::default();
+    if facts.now >= facts.starts_at {
+        return decision;
     }
-    ReminderTiming::ALL
-        .into_iter()
-        .filter(|t| reminders.timing.iter().any(|chosen| chosen == t.label()))
-        .filter(|t| {
-            let moment = t.moment(facts.starts_at);
-            moment <= facts.now
-                && facts.now - moment <= t.catch_up_window()
-                && facts.booked_at <= moment
-        })
-        .collect()
+    for timing in ReminderTiming::ALL {
+        let moment = timing.moment(facts.starts_at);
+        if moment > facts.now || facts.now - moment > timing.catch_up_window() {
+            continue;
+        }
+        let wanted = reminders.enabled
+            && reminders
+                .timing
+                .iter()
+                .any(|chosen| chosen == timing.label())
+            && facts.booked_at <= moment;
+        if wanted {
+            decision.send.push(timing);
+        } else {
+            decision.pass.push(timing);
+        }
+    }
+    decision
 }
 
 /// Whether the person also wants the reminder by email (the in-app notification is always
@@ -140,6 +160,10 @@ mod tests {
         p
     }
 
+    fn sent(p: &Preferences, facts: ReminderFacts) -> Vec<ReminderTiming> {
+        decide_reminders(p, facts).send
+    }
+
     fn all_timings() -> Preferences {
         choosing(&REMINDER_TIMINGS)
     }
@@ -171,23 +195,23 @@ mod tests {
     fn due_exactly_at_the_moment_and_at_the_end_of_the_window() {
         let p = all_timings();
         assert_eq!(
-            due_reminders(&p, facts(at("2026-12-10T17:00:00Z"))),
+            sent(&p, facts(at("2026-12-10T17:00:00Z"))),
             [ReminderTiming::OneHour]
         );
         assert_eq!(
-            due_reminders(&p, facts(at("2026-12-10T17:15:00Z"))),
+            sent(&p, facts(at("2026-12-10T17:15:00Z"))),
             [ReminderTiming::OneHour]
         );
         assert_eq!(
-            due_reminders(&p, facts(at("2026-12-09T18:00:00Z"))),
+            sent(&p, facts(at("2026-12-09T18:00:00Z"))),
             [ReminderTiming::OneDay]
         );
         assert_eq!(
-            due_reminders(&p, facts(at("2026-12-03T18:00:00Z"))),
+            sent(&p, facts(at("2026-12-03T18:00:00Z"))),
             [ReminderTiming::OneWeek]
         );
         assert_eq!(
-            due_reminders(&p, facts(at("2026-12-10T14:30:00Z"))),
+            sent(&p, facts(at("2026-12-10T14:30:00Z"))),
             [ReminderTiming::FourHours]
         );
     }
@@ -203,15 +227,15 @@ mod tests {
             "2026-12-04T18:00:01Z", // past the 1 week window
             "2026-11-20T18:00:00Z", // long before any moment
         ] {
-            assert!(due_reminders(&p, facts(at(now))).is_empty(), "{now}");
+            assert!(sent(&p, facts(at(now))).is_empty(), "{now}");
         }
     }
 
     #[test]
     fn never_once_the_event_has_started() {
         let p = all_timings();
-        assert!(due_reminders(&p, facts(at(START))).is_empty());
-        assert!(due_reminders(&p, facts(at("2026-12-10T18:05:00Z"))).is_empty());
+        assert!(sent(&p, facts(at(START))).is_empty());
+        assert!(sent(&p, facts(at("2026-12-10T18:05:00Z"))).is_empty());
     }
 
     #[test]
@@ -220,30 +244,58 @@ mod tests {
         let now = at("2026-12-10T17:05:00Z");
         let mut late = facts(now);
         late.booked_at = at("2026-12-10T17:00:01Z");
-        assert!(due_reminders(&p, late).is_empty());
+        assert!(sent(&p, late).is_empty());
         // Made exactly at the moment: it existed then.
         late.booked_at = at("2026-12-10T17:00:00Z");
-        assert_eq!(due_reminders(&p, late), [ReminderTiming::OneHour]);
+        assert_eq!(sent(&p, late), [ReminderTiming::OneHour]);
     }
 
     #[test]
     fn only_chosen_timings_and_none_when_disabled() {
         let now = at("2026-12-10T17:00:00Z");
-        assert!(due_reminders(&choosing(&["24 hours"]), facts(now)).is_empty());
-        assert!(due_reminders(&choosing(&[]), facts(now)).is_empty());
+        assert!(sent(&choosing(&["24 hours"]), facts(now)).is_empty());
+        assert!(sent(&choosing(&[]), facts(now)).is_empty());
         let mut off = all_timings();
         off.notifications.event_reminders.enabled = false;
-        assert!(due_reminders(&off, facts(now)).is_empty());
+        assert!(sent(&off, facts(now)).is_empty());
+    }
+
+    #[test]
+    fn a_current_timing_not_sent_is_passed_and_nothing_else_is() {
+        let now = at("2026-12-10T17:00:00Z"); // the 1 hour moment
+        let decided = |p: &Preferences, f: ReminderFacts| {
+            let d = decide_reminders(p, f);
+            (d.send, d.pass)
+        };
+        let one_hour = vec![ReminderTiming::OneHour];
+        assert_eq!(
+            decided(&all_timings(), facts(now)),
+            (one_hour.clone(), vec![])
+        );
+        assert_eq!(
+            decided(&choosing(&["24 hours"]), facts(now)),
+            (vec![], one_hour.clone())
+        );
+        let mut off = all_timings();
+        off.notifications.event_reminders.enabled = false;
+        assert_eq!(decided(&off, facts(now)), (vec![], one_hour.clone()));
+        let mut late = facts(now);
+        late.booked_at = now + Duration::seconds(1);
+        assert_eq!(decided(&all_timings(), late), (vec![], one_hour));
+        // Nothing is current between moments, past a window, or once the event started.
+        for now in ["2026-12-10T16:59:59Z", "2026-12-10T17:15:01Z", START] {
+            assert_eq!(decided(&off, facts(at(now))), (vec![], vec![]), "{now}");
+        }
     }
 
     #[test]
     fn defaults_are_24_hours_and_1_hour_by_email() {
         let p = Preferences::default();
         assert_eq!(
-            due_reminders(&p, facts(at("2026-12-09T18:00:00Z"))),
+            sent(&p, facts(at("2026-12-09T18:00:00Z"))),
             [ReminderTiming::OneDay]
         );
-        assert!(due_reminders(&p, facts(at("2026-12-10T14:00:00Z"))).is_empty());
+        assert!(sent(&p, facts(at("2026-12-10T14:00:00Z"))).is_empty());
         assert!(wants_email(&p));
         let mut browser_only = p;
         browser_only.notifications.methods = vec!["browser".into()];
@@ -264,7 +316,7 @@ mod tests {
                     booked_at: start - Duration::weeks(2),
                     now,
                 };
-                assert_eq!(due_reminders(&all_timings(), f), [t]);
+                assert_eq!(sent(&all_timings(), f), [t]);
             }
         }
     }

@@ -26,7 +26,7 @@ pub struct ReminderCandidate {
 #[cfg_attr(feature = "mock", mockall::automock)]
 pub trait ReminderRepository: Send + Sync {
     /// Confirmed bookings of live accounts at active events starting within some timing's
-    /// `starts_due(now)` range and not yet sent that timing's reminder, ordered by booking
+    /// `starts_due(now)` range and not yet sent or passed over that timing's reminder, ordered by booking
     /// id, after `after`, at most `limit`. The caller applies the person's preferences.
     fn reminder_candidates(
         &self,
@@ -47,4 +47,13 @@ pub trait ReminderRepository: Send + Sync {
         notification: &NewNotification,
         now: DateTime<Utc>,
     ) -> Result<bool, RepoError>;
+
+    /// Records each (booking, timing) as passed over (its moment came and the person does
+    /// not get it), so it is no longer a candidate; one already sent or passed is left as
+    /// it is.
+    fn pass_reminders(
+        &self,
+        passed: &[(BookingId, ReminderTiming)],
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
 }

@@ -1,5 +1,6 @@
 //! Event reminders: candidates in one query, and each (booking, timing) claimed once by
-//! the `reminders_sent` primary key in the transaction that writes what it sends.
+//! the `reminders_sent` primary key: in the transaction that writes what it sends, or as
+//! passed over when the person does not get it.
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::dsl::not;
 use diesel::prelude::*;
@@ -75,19 +76,27 @@ fn still_live(c: &mut DbConnection, booking: &str) -> QueryResult<bool> {
     .get_result(c)
 }
 
-/// Claims the (booking, timing) reminder: 1 row inserted, or 0 when it was claimed already
-/// (PostgreSQL waits for a concurrent claimer's transaction, then sees its row).
-fn claim(
+/// Records (booking, timing) decisions: each row inserted once, a decision already made
+/// left as it is (PostgreSQL waits for a concurrent claimer's transaction, then sees its
+/// row). Returns how many were inserted.
+fn decide(
     c: &mut DbConnection,
-    booking: &str,
-    timing: ReminderTiming,
+    decided: &[(String, &'static str)],
+    sent: bool,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let insert = diesel::insert_into(reminders_sent::table).values((
-        reminders_sent::booking_id.eq(booking),
-        reminders_sent::timing.eq(timing.label()),
-        reminders_sent::sent_at.eq(now),
-    ));
+    let rows: Vec<_> = decided
+        .iter()
+        .map(|(booking, timing)| {
+            (
+                reminders_sent::booking_id.eq(booking),
+                reminders_sent::timing.eq(*timing),
+                reminders_sent::sent_at.eq(now),
+                reminders_sent::sent.eq(sent),
+            )
+        })
+        .collect();
+    let insert = diesel::insert_into(reminders_sent::table).values(rows);
     // ON CONFLICT is written per backend: the connection enum does not carry it.
     match c {
         DbConnection::Postgres(pg) => insert.on_conflict_do_nothing().execute(pg),
@@ -187,7 +196,9 @@ impl ReminderRepository for Store {
         conn.transaction(|c| {
             // Checked inside the transaction: a cancellation since the candidates were
             // read gets no reminder.
-            if !still_live(c, &key)? || claim(c, &key, timing, now_db)? != 1 {
+            if !still_live(c, &key)?
+                || decide(c, &[(key.clone(), timing.label())], true, now_db)? != 1
+            {
                 return Ok(false);
             }
             insert_emails(c, emails, now)?;
@@ -195,5 +206,26 @@ impl ReminderRepository for Store {
             Ok(true)
         })
         .map_err(repo_error)
+    }
+
+    fn pass_reminders(
+        &self,
+        passed: &[(BookingId, ReminderTiming)],
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
+        if passed.is_empty() {
+            return Ok(());
+        }
+        let rows: Vec<_> = passed
+            .iter()
+            .map(|(booking, timing)| (booking.to_string(), timing.label()))
+            .collect();
+        let mut conn = self.writer()?;
+        let conn: &mut DbConnection = &mut conn;
+        // Chunked: SQLite allows at most 32,766 bound values in one statement.
+        for chunk in rows.chunks(1_000) {
+            decide(conn, chunk, false, to_db_time(now)).map_err(repo_error)?;
+        }
+        Ok(())
     }
 }

@@ -325,6 +325,7 @@ diesel::table! {
         booking_id -> Text,
         timing -> Text,
         sent_at -> Timestamp,
+        sent -> Bool,
     }
 }
 

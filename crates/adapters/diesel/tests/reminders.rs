@@ -28,6 +28,7 @@ on_both_backends!(
     a_sweep_after_downtime_catches_up_only_within_the_window,
     a_booking_made_after_the_moment_gets_no_reminder_for_it,
     each_persons_preferences_choose_their_reminders,
+    a_passed_over_reminder_is_decided_once,
 );
 
 /// Now, in whole seconds (both backends keep microseconds at most).
@@ -310,4 +311,78 @@ fn each_persons_preferences_choose_their_reminders(store: &TestStore) {
         ]
     );
     assert_eq!(reminders_of(store, people[2]).len(), 2);
+}
+
+fn a_passed_over_reminder_is_decided_once(store: &TestStore) {
+    let (event, people) = booked_event(store, 2, base());
+    let week = event.starts_at - Duration::days(7);
+    let offered = store.reminder_candidates(week, None, 10).unwrap();
+    assert_eq!(offered.len(), 2);
+    // Neither person chose "1 week": both are passed over and no longer read.
+    assert_eq!(sweep(store, week), 0);
+    assert!(
+        store
+            .reminder_candidates(week + Duration::hours(1), None, 10)
+            .unwrap()
+            .is_empty()
+    );
+    // Choosing it after its moment does not bring it back late.
+    set_preferences(store, people[0], |p| {
+        p.notifications.event_reminders.timing = vec!["1 week".into()];
+    });
+    assert_eq!(sweep(store, week + Duration::hours(2)), 0);
+    // Passed over once: repeating it is harmless, and a send of it claims nothing.
+    let passed: Vec<_> = offered
+        .iter()
+        .map(|c| (c.booking_id, ReminderTiming::OneWeek))
+        .collect();
+    store.pass_reminders(&passed, week).unwrap();
+    let note = NewNotification {
+        user_id: people[0],
+        kind: NotificationKind::Reminder,
+        title: "Event Reminder".into(),
+        message: "late".into(),
+        action_url: None,
+        event_id: Some(event.id),
+    };
+    let first = offered.iter().find(|c| c.user_id == people[0]).unwrap();
+    assert!(
+        !store
+            .send_reminder(first.booking_id, ReminderTiming::OneWeek, &[], &note, week)
+            .unwrap()
+    );
+    assert!(reminders_of(store, people[0]).is_empty());
+    // A sent reminder is not turned into a passed one.
+    assert_eq!(
+        sweep(store, event.starts_at - Duration::hours(1)),
+        1,
+        "the default person's"
+    );
+    store
+        .pass_reminders(
+            &[(first.booking_id, ReminderTiming::OneHour)],
+            event.starts_at,
+        )
+        .unwrap();
+    let second = offered.iter().find(|c| c.user_id == people[1]).unwrap();
+    assert!(
+        !store
+            .send_reminder(
+                second.booking_id,
+                ReminderTiming::OneHour,
+                &[],
+                &note,
+                event.starts_at
+            )
+            .unwrap(),
+        "already sent"
+    );
+    assert_eq!(
+        reminders_of(store, people[1]),
+        ["Reminder: \"Sunday Swim\" starts in 1 hour!"]
+    );
+    assert!(
+        reminders_of(store, people[0]).is_empty(),
+        "1 week only, and that was passed"
+    );
 }

@@ -1,7 +1,7 @@
 //! Event reminders, sent by a periodic sweep (ADR 0014).
 use playspace_domain::NotificationKind;
 use playspace_domain::reminder::{
-    REMINDER_TITLE, ReminderFacts, due_reminders, reminder_message, wants_email,
+    REMINDER_TITLE, ReminderFacts, decide_reminders, reminder_message, wants_email,
 };
 use playspace_ports::{Clock, NewNotification, ReminderRepository, RepoError};
 
@@ -13,7 +13,8 @@ const PAGE: u32 = 200;
 
 /// Sends every reminder due now by each person's preferences: always the in-app
 /// notification, and the email when their methods include email. Each (booking, timing)
-/// goes once, however many processes sweep. Returns how many were sent.
+/// goes once, however many processes sweep; one whose moment came that the person does not
+/// get is recorded as passed, so later sweeps no longer read it. Returns how many were sent.
 pub fn send_event_reminders(
     reminders: &dyn ReminderRepository,
     clock: &dyn Clock,
@@ -24,13 +25,16 @@ pub fn send_event_reminders(
     let mut after = None;
     loop {
         let page = reminders.reminder_candidates(now, after, PAGE)?;
+        let mut passed = Vec::new();
         for candidate in &page {
             let facts = ReminderFacts {
                 starts_at: candidate.starts_at,
                 booked_at: candidate.booked_at,
                 now,
             };
-            for timing in due_reminders(&candidate.preferences, facts) {
+            let decision = decide_reminders(&candidate.preferences, facts);
+            passed.extend(decision.pass.iter().map(|t| (candidate.booking_id, *t)));
+            for timing in decision.send {
                 let mails = if wants_email(&candidate.preferences) {
                     vec![emails::reminder(email, candidate, timing)?]
                 } else {
@@ -55,6 +59,7 @@ pub fn send_event_reminders(
                 }
             }
         }
+        reminders.pass_reminders(&passed, now)?;
         match page.last() {
             Some(last) if page.len() == PAGE as usize => after = Some(last.booking_id),
             _ => break,
@@ -108,6 +113,14 @@ mod tests {
         store
     }
 
+    /// Expects each page's passed-over reminders to be exactly `passed`.
+    fn expect_passes(store: &mut MockReminderRepository, passed: Vec<(BookingId, ReminderTiming)>) {
+        store
+            .expect_pass_reminders()
+            .withf(move |p, _| p == passed.as_slice())
+            .returning(|_, _| Ok(()));
+    }
+
     #[test]
     fn a_server_down_across_the_moment_catches_up_within_the_window() {
         // The 24 hours moment passed 5 hours ago, inside its 6 hour window.
@@ -134,6 +147,7 @@ mod tests {
             })
             .times(1)
             .returning(|_, _, _, _, _| Ok(true));
+        expect_passes(&mut store, vec![]);
         let sent = send_event_reminders(&store, &clock_at(now), &settings()).unwrap();
         assert_eq!(sent, 1);
     }
@@ -143,6 +157,8 @@ mod tests {
         let now = utc(START) - Duration::hours(24) + Duration::hours(6) + Duration::seconds(1);
         let mut store = store_offering(vec![candidate(Preferences::default())]);
         store.expect_send_reminder().never();
+        // Past its window a timing is neither sent nor recorded: the store no longer offers it.
+        expect_passes(&mut store, vec![]);
         assert_eq!(
             send_event_reminders(&store, &clock_at(now), &settings()).unwrap(),
             0
@@ -186,6 +202,7 @@ mod tests {
             .withf(|_, timing, mails, _, _| *timing == ReminderTiming::OneHour && mails.is_empty())
             .times(1)
             .returning(|_, _, _, _, _| Ok(true));
+        expect_passes(&mut store, vec![]);
         assert_eq!(
             send_event_reminders(&store, &clock_at(now), &settings()).unwrap(),
             1
@@ -197,11 +214,14 @@ mod tests {
         let now = utc(START) - Duration::minutes(50);
         let mut off = Preferences::default();
         off.notifications.event_reminders.enabled = false;
-        let mut store = store_offering(vec![candidate(off), candidate(Preferences::default())]);
+        let off = candidate(off);
+        let passed = vec![(off.booking_id, ReminderTiming::OneHour)];
+        let mut store = store_offering(vec![off, candidate(Preferences::default())]);
         store
             .expect_send_reminder()
             .times(1)
             .returning(|_, _, _, _, _| Ok(false));
+        expect_passes(&mut store, passed);
         assert_eq!(
             send_event_reminders(&store, &clock_at(now), &settings()).unwrap(),
             0
@@ -231,9 +251,49 @@ mod tests {
             .with(always(), always(), always(), always(), always())
             .times(PAGE as usize)
             .returning(|_, _, _, _, _| Ok(true));
+        store
+            .expect_pass_reminders()
+            .withf(|p, _| p.is_empty())
+            .times(2)
+            .returning(|_, _| Ok(()));
         assert_eq!(
             send_event_reminders(&store, &clock_at(now), &settings()).unwrap(),
             PAGE as usize
+        );
+    }
+
+    #[test]
+    fn timings_not_chosen_or_booked_too_late_are_passed_once_per_page() {
+        // The 1 week moment: one person wants only the defaults, one booked after it.
+        let now = utc(START) - Duration::weeks(1) + Duration::hours(2);
+        let defaults = candidate(Preferences::default());
+        let mut every = Preferences::default();
+        every.notifications.event_reminders.timing = ReminderTiming::ALL
+            .iter()
+            .map(|t| t.label().into())
+            .collect();
+        let mut late = candidate(every.clone());
+        late.booked_at = now - Duration::hours(1);
+        let wanted = candidate(every);
+        let passed = vec![
+            (defaults.booking_id, ReminderTiming::OneWeek),
+            (late.booking_id, ReminderTiming::OneWeek),
+        ];
+        let booking = wanted.booking_id;
+        let mut store = store_offering(vec![defaults, late, wanted]);
+        store
+            .expect_send_reminder()
+            .withf(move |b, timing, _, _, _| *b == booking && *timing == ReminderTiming::OneWeek)
+            .times(1)
+            .returning(|_, _, _, _, _| Ok(true));
+        store
+            .expect_pass_reminders()
+            .withf(move |p, at| p == passed.as_slice() && *at == now)
+            .times(1)
+            .returning(|_, _| Ok(()));
+        assert_eq!(
+            send_event_reminders(&store, &clock_at(now), &settings()).unwrap(),
+            1
         );
     }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE reminders_sent DROP COLUMN sent;
