@@ -11,10 +11,11 @@ use playspace_store::Store;
 
 use crate::config::Config;
 use crate::dashboard_cache::DashboardCache;
+use crate::error::ApiError;
 use crate::events_cache::EventsCache;
 use crate::frontend::Frontend;
 use crate::local_checkout::LocalCheckout;
-use crate::rate_limit::RateLimiter;
+use crate::rate_limit::{Limit, RateLimiter, client_ip};
 use crate::test_clock::ShiftedClock;
 
 /// Everything a request handler may use. Cheap to clone (all shared).
@@ -44,6 +45,13 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// Counts a request against a per-address limit: 429 with the wait once it is used up.
+    pub fn limit_ip(&self, limit: Limit, req: &actix_web::HttpRequest) -> Result<(), ApiError> {
+        self.rate_limiter
+            .check(limit, &client_ip(req))
+            .map_err(ApiError::too_many_requests)
+    }
+
     /// The ports the account use cases need, borrowed from this state.
     pub fn account_deps(&self) -> AccountDeps<'_> {
         AccountDeps {

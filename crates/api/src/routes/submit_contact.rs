@@ -4,7 +4,7 @@ use playspace_domain::ContactForm;
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::rate_limit::{CONTACT_PER_IP, client_ip};
+use crate::rate_limit::CONTACT_PER_IP;
 use crate::state::AppState;
 
 /// Missing fields read as empty so the answer is the form's own messages, not a JSON error.
@@ -29,10 +29,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state
-        .rate_limiter
-        .check(CONTACT_PER_IP, &client_ip(&req))
-        .map_err(ApiError::too_many_requests)?;
+    state.limit_ip(CONTACT_PER_IP, &req)?;
     let Body {
         first_name,
         last_name,

@@ -21,11 +21,9 @@ pub async fn handle(
     current: CurrentUser,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    let limiter = &state.rate_limiter;
-    limiter
-        .check(LOGIN_PER_IP, &crate::rate_limit::client_ip(&req))
-        .map_err(ApiError::too_many_requests)?;
-    limiter
+    state.limit_ip(LOGIN_PER_IP, &req)?;
+    state
+        .rate_limiter
         .check(REAUTH_PER_USER, &current.user.id.to_string())
         .map_err(ApiError::too_many_requests)?;
     let client = crate::auth::client_info(&req);

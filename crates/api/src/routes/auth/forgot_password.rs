@@ -3,7 +3,7 @@ use playspace_app::accounts::request_password_reset;
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::rate_limit::{FORGOT_PER_IP, client_ip};
+use crate::rate_limit::FORGOT_PER_IP;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -21,10 +21,7 @@ pub async fn handle(
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
     let email = body.into_inner().email;
-    state
-        .rate_limiter
-        .check(FORGOT_PER_IP, &client_ip(&req))
-        .map_err(ApiError::too_many_requests)?;
+    state.limit_ip(FORGOT_PER_IP, &req)?;
     let app = state.clone();
     web::block(move || request_password_reset(&app.account_deps(), &email))
         .await?

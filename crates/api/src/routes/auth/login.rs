@@ -22,11 +22,8 @@ pub async fn handle(
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
     let Body { email, password } = body.into_inner();
+    state.limit_ip(LOGIN_PER_IP, &req)?;
     let ip = client_ip(&req);
-    state
-        .rate_limiter
-        .check(LOGIN_PER_IP, &ip)
-        .map_err(ApiError::too_many_requests)?;
     let guesses = PasswordGuesses::new(&state.rate_limiter, &email, &ip);
     guesses.admit().map_err(ApiError::too_many_requests)?;
     let client = client_info(&req);

@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use crate::auth::client_info;
 use crate::error::ApiError;
-use crate::rate_limit::{REGISTER_PER_IP, client_ip};
+use crate::rate_limit::REGISTER_PER_IP;
 use crate::state::AppState;
 
 /// The spec's sign-up payload. Unknown fields (role, isEmailVerified...) are ignored: they
@@ -40,10 +40,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state
-        .rate_limiter
-        .check(REGISTER_PER_IP, &client_ip(&req))
-        .map_err(ApiError::too_many_requests)?;
+    state.limit_ip(REGISTER_PER_IP, &req)?;
     let b = body.into_inner();
     let form = SignUpForm {
         first_name: b.first_name,

@@ -4,7 +4,7 @@ use playspace_domain::newsletter::CONFIRMED;
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::rate_limit::{NEWSLETTER_CONFIRM_PER_IP, client_ip};
+use crate::rate_limit::NEWSLETTER_CONFIRM_PER_IP;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -20,10 +20,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state
-        .rate_limiter
-        .check(NEWSLETTER_CONFIRM_PER_IP, &client_ip(&req))
-        .map_err(ApiError::too_many_requests)?;
+    state.limit_ip(NEWSLETTER_CONFIRM_PER_IP, &req)?;
     let token = body.into_inner().token;
     let app = state.clone();
     web::block(move || {

@@ -4,7 +4,7 @@ use playspace_domain::newsletter::{SUBSCRIBE_MESSAGE, SUBSCRIBE_TITLE};
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::rate_limit::{NEWSLETTER_PER_IP, client_ip};
+use crate::rate_limit::NEWSLETTER_PER_IP;
 use crate::state::AppState;
 
 /// A missing address reads as empty so the answer is the form's own message.
@@ -24,10 +24,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state
-        .rate_limiter
-        .check(NEWSLETTER_PER_IP, &client_ip(&req))
-        .map_err(ApiError::too_many_requests)?;
+    state.limit_ip(NEWSLETTER_PER_IP, &req)?;
     let Body { email, website } = body.into_inner();
     let answer = HttpResponse::Ok()
         .json(serde_json::json!({ "title": SUBSCRIBE_TITLE, "message": SUBSCRIBE_MESSAGE }));

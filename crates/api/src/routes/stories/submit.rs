@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::auth::Credentials;
 use crate::error::ApiError;
-use crate::rate_limit::{STORY_PER_IP, client_ip};
+use crate::rate_limit::STORY_PER_IP;
 use crate::state::AppState;
 
 /// Missing fields read as empty so the answer is the form's own messages. `isPublished`
@@ -42,10 +42,7 @@ pub async fn handle(
     credentials: Credentials,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state
-        .rate_limiter
-        .check(STORY_PER_IP, &client_ip(&req))
-        .map_err(ApiError::too_many_requests)?;
+    state.limit_ip(STORY_PER_IP, &req)?;
     let body = body.into_inner();
     let created = HttpResponse::Created().json(serde_json::json!({ "message": THANKS }));
     if body

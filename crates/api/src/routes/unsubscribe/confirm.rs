@@ -3,7 +3,7 @@ use playspace_app::admin::confirm_unsubscribe;
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::rate_limit::{UNSUBSCRIBE_PER_IP, client_ip};
+use crate::rate_limit::UNSUBSCRIBE_PER_IP;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -19,10 +19,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state
-        .rate_limiter
-        .check(UNSUBSCRIBE_PER_IP, &client_ip(&req))
-        .map_err(ApiError::too_many_requests)?;
+    state.limit_ip(UNSUBSCRIBE_PER_IP, &req)?;
     let token = body.into_inner().token;
     let app = state.clone();
     let list = web::block(move || {
