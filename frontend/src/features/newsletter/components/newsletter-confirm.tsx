@@ -1,29 +1,14 @@
 import { CircleCheck, LinkIcon, Loader2 } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { ResultPanel } from "@/components/ui/result-panel";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useConfirmSubscription } from "../api/newsletter";
 
 /** The server's words for a link that is missing, tampered with, expired or not for this. */
 export const INVALID_LINK =
   "This confirmation link is not valid or has expired. Please subscribe again to get a new one.";
-
-function Panel({ icon: Icon, title, children }: { icon: typeof LinkIcon; title: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <Card className="p-6 text-center sm:p-8">
-        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
-          <Icon className="size-6" aria-hidden="true" />
-        </span>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance">{title}</h1>
-        {children}
-      </Card>
-    </div>
-  );
-}
 
 function StoriesLink({ variant = "default" }: { variant?: "default" | "outline" }) {
   return (
@@ -40,37 +25,37 @@ export function NewsletterConfirm({ token }: { token: string }) {
 
   if (token === "" || invalid) {
     return (
-      <Panel icon={LinkIcon} title="Invalid Confirmation Link">
+      <ResultPanel icon={LinkIcon} title="Invalid Confirmation Link">
         <p className="mt-2 text-muted-foreground">{INVALID_LINK}</p>
         <div className="mt-8">
           <StoriesLink />
         </div>
-      </Panel>
+      </ResultPanel>
     );
   }
   if (confirmation.isError) {
     return (
-      <Panel icon={LinkIcon} title="Confirm Your Subscription">
+      <ResultPanel icon={LinkIcon} title="Confirm Your Subscription">
         <Alert variant="destructive" role="alert" className="mt-6 text-left">
           {errorMessage(confirmation.error, "We couldn't check your link. Please try again.")}
         </Alert>
         <Button className="mt-6 w-full" onClick={() => void confirmation.refetch()}>
           Try Again
         </Button>
-      </Panel>
+      </ResultPanel>
     );
   }
   if (confirmation.isPending) {
     return (
-      <Panel icon={Loader2} title="Confirming Your Subscription">
+      <ResultPanel icon={Loader2} title="Confirming Your Subscription">
         <p className="mt-2 text-muted-foreground" role="status">
           Just a moment while we check your link…
         </p>
-      </Panel>
+      </ResultPanel>
     );
   }
   return (
-    <Panel icon={CircleCheck} title="Subscription Confirmed">
+    <ResultPanel icon={CircleCheck} title="Subscription Confirmed">
       <p className="mt-2 text-muted-foreground" role="status">
         {confirmation.data}
       </p>
@@ -83,6 +68,6 @@ export function NewsletterConfirm({ token }: { token: string }) {
           <Link to="/events">Browse Events</Link>
         </Button>
       </div>
-    </Panel>
+    </ResultPanel>
   );
 }

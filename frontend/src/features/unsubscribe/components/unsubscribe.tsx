@@ -1,9 +1,8 @@
 import { CircleCheck, LinkIcon, Loader2, MailX } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { ResultPanel } from "@/components/ui/result-panel";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useConfirmUnsubscribe, useUnsubscribeAddress, type MailingList } from "../api/unsubscribe";
 
@@ -33,20 +32,6 @@ const LISTS: Record<MailingList, { stops: string; stillComes: string; backOn: st
 export const INVALID_LINK =
   "This unsubscribe link is not valid. Please use the link from your most recent email.";
 
-function Panel({ icon: Icon, title, children }: { icon: typeof MailX; title: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <Card className="p-6 text-center sm:p-8">
-        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
-          <Icon className="size-6" aria-hidden="true" />
-        </span>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance">{title}</h1>
-        {children}
-      </Card>
-    </div>
-  );
-}
-
 function PreferencesLink({ variant = "outline" }: { variant?: "outline" | "ghost" }) {
   return (
     <Button asChild variant={variant} className="w-full">
@@ -57,7 +42,7 @@ function PreferencesLink({ variant = "outline" }: { variant?: "outline" | "ghost
 
 function InvalidLink({ message }: { message: string }) {
   return (
-    <Panel icon={LinkIcon} title="Invalid Unsubscribe Link">
+    <ResultPanel icon={LinkIcon} title="Invalid Unsubscribe Link">
       <p className="mt-2 text-muted-foreground">{message}</p>
       <div className="mt-8 space-y-3">
         <PreferencesLink />
@@ -65,7 +50,7 @@ function InvalidLink({ message }: { message: string }) {
           <Link to="/events">Browse Events</Link>
         </Button>
       </div>
-    </Panel>
+    </ResultPanel>
   );
 }
 
@@ -85,29 +70,29 @@ export function Unsubscribe({ token }: { token: string }) {
   }
   if (address.isError) {
     return (
-      <Panel icon={MailX} title="Unsubscribe">
+      <ResultPanel icon={MailX} title="Unsubscribe">
         <Alert variant="destructive" role="alert" className="mt-6 text-left">
           {errorMessage(address.error, "We couldn't check your link. Please try again.")}
         </Alert>
         <Button className="mt-6 w-full" onClick={() => void address.refetch()}>
           Try Again
         </Button>
-      </Panel>
+      </ResultPanel>
     );
   }
   if (address.isPending) {
     return (
-      <Panel icon={Loader2} title="Unsubscribe">
+      <ResultPanel icon={Loader2} title="Unsubscribe">
         <p className="mt-2 text-muted-foreground" role="status">
           Checking your link…
         </p>
-      </Panel>
+      </ResultPanel>
     );
   }
   const list = LISTS[address.data.list];
   if (confirm.isSuccess) {
     return (
-      <Panel icon={CircleCheck} title="You're Unsubscribed">
+      <ResultPanel icon={CircleCheck} title="You're Unsubscribed">
         <p className="mt-2 text-muted-foreground" role="status">
           {confirm.data}
         </p>
@@ -120,11 +105,11 @@ export function Unsubscribe({ token }: { token: string }) {
           </Button>
           <PreferencesLink variant="ghost" />
         </div>
-      </Panel>
+      </ResultPanel>
     );
   }
   return (
-    <Panel icon={MailX} title="Unsubscribe">
+    <ResultPanel icon={MailX} title="Unsubscribe">
       <p className="mt-2 text-muted-foreground">
         Stop {list.stops} to <strong className="break-all text-foreground">{address.data.email}</strong>?{" "}
         {list.stillComes}
@@ -140,6 +125,6 @@ export function Unsubscribe({ token }: { token: string }) {
         </Button>
         <PreferencesLink variant="ghost" />
       </div>
-    </Panel>
+    </ResultPanel>
   );
 }
