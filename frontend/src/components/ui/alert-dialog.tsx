@@ -1,5 +1,5 @@
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
-import { useState, type ComponentProps, type ReactElement, type ReactNode } from "react";
+import { useRef, useState, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
 
@@ -59,10 +59,13 @@ interface ConfirmDialogProps {
   pendingLabel: string;
   /** While true the dialog can neither be confirmed again nor dismissed. */
   pending: boolean;
-  /** Runs the action; `close` shuts the dialog (when the action leaves it in place). */
-  onConfirm: (close: () => void) => void;
-  /** Where focus goes on closing, when the trigger is gone or moved (Radix's onCloseAutoFocus). */
-  onCloseAutoFocus?: (event: Event) => void;
+  /**
+   * Runs the action; `close` shuts the dialog when the action leaves it in place. `close(true)` says the action
+   * succeeded: focus then goes where `onDone` puts it instead of back to the trigger.
+   */
+  onConfirm: (close: (succeeded?: boolean) => void) => void;
+  /** After a successful action has closed the dialog: move focus to what replaced the trigger. */
+  onDone?: () => void;
 }
 
 /** Asks before something that cannot be undone: a title, what happens, keep or go ahead. */
@@ -75,13 +78,39 @@ export function ConfirmDialog({
   pendingLabel,
   pending,
   onConfirm,
-  onCloseAutoFocus,
+  onDone,
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
+  // Radix returns focus to the trigger on closing. After a successful action the trigger has usually gone (or the
+  // dialog goes with it): then focus must not fall back to the page's start.
+  const opener = useRef<Element | null>(null);
+  const succeeded = useRef(false);
+  const close = (done = false) => {
+    succeeded.current = done;
+    setOpen(false);
+  };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        if (next) opener.current = document.activeElement;
+        setOpen(next);
+      }}
+    >
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (succeeded.current) {
+            succeeded.current = false;
+            event.preventDefault();
+            onDone?.();
+          } else if (opener.current && !opener.current.isConnected) {
+            // Gone with what the action changed, which has put focus where it belongs.
+            event.preventDefault();
+          }
+        }}
+      >
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription asChild>
           <div className="space-y-2">{children}</div>
@@ -92,7 +121,7 @@ export function ConfirmDialog({
               {keepLabel}
             </Button>
           </AlertDialogCancel>
-          <Button type="button" variant="destructive" disabled={pending} onClick={() => onConfirm(() => setOpen(false))}>
+          <Button type="button" variant="destructive" disabled={pending} onClick={() => onConfirm(close)}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </div>

@@ -1,5 +1,4 @@
 import { XCircle } from "lucide-react";
-import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { toast } from "@/lib/toast";
@@ -17,18 +16,15 @@ interface Props {
 
 /** 'Cancel Booking' with a confirmation; card payments are refunded by the server. */
 export function CancelBookingDialog({ booking, onCancelled }: Props) {
-  // Once cancelled, this button goes away: focus moves to the booking instead of being lost.
-  const cancelled = useRef(false);
   const cancel = useCancelBooking();
   const paidByCard = booking.paymentStatus === "paid" && Number(booking.amount) > 0;
 
-  const confirm = (close: () => void) =>
+  const confirm = (close: (succeeded?: boolean) => void) =>
     cancel.mutate(
       { bookingId: booking.id },
       {
         onSuccess: ({ message }) => {
-          cancelled.current = true;
-          close();
+          close(true);
           toast.success("Booking Cancelled", {
             description: paidByCard
               ? `${message} Your refund of ${formatPriceOrFree(booking.amount)} is on its way to your card.`
@@ -58,11 +54,8 @@ export function CancelBookingDialog({ booking, onCancelled }: Props) {
       pendingLabel="Cancelling..."
       pending={cancel.isPending}
       onConfirm={confirm}
-      onCloseAutoFocus={(event) => {
-        if (!cancelled.current) return;
-        event.preventDefault();
-        onCancelled();
-      }}
+      // Once cancelled, this button goes away: focus moves to what replaced it.
+      onDone={onCancelled}
     >
       <p>
         <strong className="text-foreground">{booking.event.title}</strong>

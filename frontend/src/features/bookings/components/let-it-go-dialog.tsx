@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 
@@ -12,11 +11,10 @@ interface Props {
 
 /** 'Let It Go': declines the held place after asking, since it passes on at once and for good. */
 export function LetItGoDialog({ eventTitle, disabled, pending, onConfirm }: Props) {
-  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <ConfirmDialog
       trigger={
-        <Button ref={trigger} type="button" variant="ghost" className="w-full" disabled={disabled}>
+        <Button type="button" variant="ghost" className="w-full" disabled={disabled}>
           Let It Go
         </Button>
       }
@@ -25,15 +23,11 @@ export function LetItGoDialog({ eventTitle, disabled, pending, onConfirm }: Prop
       confirmLabel="Yes, Let It Go"
       pendingLabel="Letting go..."
       pending={pending}
-      // On success the panel shows the next state and puts focus on its heading.
+      // On success the dialog goes with the offer; the panel shows the next state and puts focus on its heading.
       onConfirm={(close) => {
         void onConfirm().then((declined) => {
           if (!declined) close();
         });
-      }}
-      onCloseAutoFocus={(event) => {
-        // Gone with the offer: the panel has already moved focus to its new heading.
-        if (!trigger.current?.isConnected) event.preventDefault();
       }}
     >
       <p>

@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { toast } from "@/lib/toast";
@@ -7,15 +6,12 @@ import { useCancelPlan } from "../api/cancel-plan";
 
 /** 'Cancel plan' with a confirmation: the paid plan stops renewing and lasts to its period's end. */
 export function CancelPlanDialog({ planName, onCancelled }: { planName: string; onCancelled: () => void }) {
-  // Once cancelled, this button goes away: focus moves to what replaced it.
-  const cancelled = useRef(false);
   const cancel = useCancelPlan();
 
-  const confirm = (close: () => void) =>
+  const confirm = (close: (succeeded?: boolean) => void) =>
     cancel.mutate(undefined, {
       onSuccess: ({ title, message }) => {
-        cancelled.current = true;
-        close();
+        close(true);
         toast.success(title, { description: message });
       },
       onError: (error) => {
@@ -39,11 +35,8 @@ export function CancelPlanDialog({ planName, onCancelled }: { planName: string; 
       pendingLabel="Cancelling..."
       pending={cancel.isPending}
       onConfirm={confirm}
-      onCloseAutoFocus={(event) => {
-        if (!cancelled.current) return;
-        event.preventDefault();
-        onCancelled();
-      }}
+      // Once cancelled, this button goes away: focus moves to what replaced it.
+      onDone={onCancelled}
     >
       <p>
         It stops renewing, and nothing more is taken. You keep its benefits until the end of the month you have paid
