@@ -69,7 +69,11 @@ export default function StoryPage() {
           <div className="mt-5 border-b pb-6">
             <StoryByline story={story.data} />
           </div>
-          {hydrated ? <StoryHtml html={story.data.content} className={PROSE} /> : <StoryContentSkeleton />}
+          {/* At least a screen tall, drawn or not: the footer stays out of view until the
+              content is in, so it never jumps when the content replaces the skeleton. */}
+          <div className="min-h-svh">
+            {hydrated ? <StoryHtml html={story.data.content} className={PROSE} /> : <StoryContentSkeleton />}
+          </div>
         </article>
       ) : story.isError ? (
         <EmptyState
