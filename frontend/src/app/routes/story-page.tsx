@@ -69,9 +69,11 @@ export default function StoryPage() {
           <div className="mt-5 border-b pb-6">
             <StoryByline story={story.data} />
           </div>
-          {/* At least a screen tall, drawn or not: the footer stays out of view until the
-              content is in, so it never jumps when the content replaces the skeleton. */}
-          <div className="min-h-svh">
+          {/* Tall enough, drawn or not, to keep the footer just below the first screen (the
+              page above it is at least 24rem tall): it never comes into view and jumps
+              when the content replaces the skeleton, and a short story's footer simply sits
+              at the bottom of the screen. */}
+          <div className="min-h-[calc(100svh-24rem)]">
             {hydrated ? <StoryHtml html={story.data.content} className={PROSE} /> : <StoryContentSkeleton />}
           </div>
         </article>
