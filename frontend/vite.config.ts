@@ -46,7 +46,7 @@ const smallShared = (id: string) => SMALL_SHARED.some((pattern) => pattern.test(
 const firstScreens = firstScreen([...PRERENDERED_MODULES, "src/components/layout/floating-book-button.tsx"]);
 
 export default defineConfig({
-  // prerender(): the first screen of /, /events and /events/{id} as HTML (docs/adr/0006).
+  // prerender(): the first screen of /, /events, /events/{id} and /blog/{id} as HTML (docs/adr/0006).
   // chunkModules(): which source modules each file holds, for scripts/bundle-size.mjs.
   // precompress(): .br and .gz beside each asset, sent by the server as they are.
   // firstScreens: which modules the prerendered pages load, for the `common` file below.

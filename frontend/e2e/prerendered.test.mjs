@@ -1,4 +1,4 @@
-// The first screen of /, /events and /events/{id} comes from the server as HTML
+// The first screen of /, /events, /events/{id} and /blog/{id} comes from the server as HTML
 // (docs/adr/0006-prerendered-first-screen.md): it shows with JavaScript off, and the app then
 // takes it over without console errors, layout shifts, or a light flash in dark mode.
 import assert from "node:assert/strict";
@@ -7,11 +7,14 @@ import { api, BASE_URL, goto, launchBrowser, MOBILE, openPage } from "./helpers.
 
 let browser;
 let event;
+let story;
 
 before(async () => {
   browser = await launchBrowser();
   [event] = await api("/api/events");
   assert.ok(event, "the seeded database should have upcoming events");
+  [story] = (await api("/api/blog-posts")).posts;
+  assert.ok(story, "the seeded database should have published stories");
 });
 
 after(async () => {
@@ -32,6 +35,12 @@ function longDate(iso) {
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
 }
 
+/** "24 November 2026", as a story shows the day it was published. */
+const storyDate = (iso) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" }).format(
+    new Date(iso),
+  );
+
 /** Each page, what its first screen shows, and what only the app itself draws. */
 const pages = () => [
   {
@@ -51,6 +60,13 @@ const pages = () => [
     heading: event.title,
     firstScreen: [event.location, `${event.currentParticipants}/${event.maxParticipants} participants`, "About This Event"],
     fromTheApp: (page) => page.getByText(longDate(event.date), { exact: true }),
+  },
+  {
+    path: `/blog/${story.id}`,
+    heading: story.title,
+    firstScreen: [story.excerpt, story.authorName, story.category],
+    // The date, and the story's content (HTML only the app turns into elements).
+    fromTheApp: (page) => page.locator("article").getByText(storyDate(story.publishedAt), { exact: true }),
   },
 ];
 
@@ -74,6 +90,14 @@ describe("prerendered pages", () => {
       await page.goto(`${BASE_URL}/events/${event.id}`);
       const picture = page.getByRole("img", { name: `${event.category} illustration` });
       assert.match(await picture.getAttribute("src"), new RegExp(`/assets/${event.category.toLowerCase().replace(/\s+/g, "-")}-`));
+      // A story page's title and share previews are in the server's HTML itself.
+      const html = await (await fetch(`${BASE_URL}/blog/${story.id}`)).text();
+      const escaped = (text) =>
+        text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+      assert.ok(html.includes(`<title>${escaped(story.title)} | PlaySpace</title>`), "the story's <title>");
+      assert.ok(html.includes('<meta property="og:type" content="article" />'), "og:type");
+      assert.ok(html.includes(`<meta property="og:title" content="${escaped(story.title)}" />`), "og:title");
+      assert.ok(html.includes(`<meta property="og:url" content="${BASE_URL}/blog/${story.id}" />`), "og:url");
     } finally {
       await context.close();
     }
@@ -134,7 +158,7 @@ describe("prerendered pages", () => {
     }
   });
 
-  test("filtered events and unknown events are drawn by the app", async () => {
+  test("filtered events, unknown events and unknown stories are drawn by the app", async () => {
     const { context, page, errors } = await openPage(browser, { viewport: MOBILE });
     try {
       const html = await (await fetch(`${BASE_URL}/events?sport=${encodeURIComponent(event.category)}`)).text();
@@ -145,7 +169,15 @@ describe("prerendered pages", () => {
       const missing = await fetch(`${BASE_URL}/events/00000000-0000-7000-8000-000000000000`);
       assert.equal(missing.status, 404);
       assert.match(await missing.text(), /<div id="root"><\/div>/);
-      assert.deepEqual(errors.map(String), []);
+
+      // An unknown story too: a 404 with the app, which says so.
+      const noStory = await fetch(`${BASE_URL}/blog/00000000-0000-7000-8000-000000000000`);
+      assert.equal(noStory.status, 404);
+      assert.match(await noStory.text(), /<div id="root"><\/div>/);
+      await goto(page, "/blog/00000000-0000-7000-8000-000000000000");
+      await page.getByRole("heading", { name: "Story Not Found", level: 1 }).waitFor();
+      // Only the 404s themselves (the page's and its API call's) reach the console.
+      assert.deepEqual(errors.map(String).filter((e) => !/404/.test(e)), []);
     } finally {
       await context.close();
     }

@@ -25,6 +25,7 @@ await mkdir(outDir, { recursive: true });
 const events = await api("/api/events");
 const sport = events[0].category;
 const open = events.find((event) => event.currentParticipants < event.maxParticipants);
+const [story] = (await api("/api/blog-posts")).posts;
 
 /** [file name, path, text that shows the page is ready, optional step before the shot]. */
 const visitorPages = [
@@ -32,6 +33,8 @@ const visitorPages = [
   ["events", "/events", "Choose Your Sport"],
   ["sport", `/events?sport=${encodeURIComponent(sport)}`, "Choose your preferred location"],
   ["event", `/events/${events[0].id}`, "About This Event"],
+  // Prerendered: its date and content are drawn once the app has taken over.
+  ["story", `/blog/${story.id}`, "Back to Stories", (page) => page.locator("article time").waitFor()],
   ["about", "/about", "Our Mission"],
   ["contact", "/contact", "Send us a Message"],
   ["not-found", "/no-such-page", "404 Page Not Found"],

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// What a phone really downloads: opens /, /events and one event page of a running server
+// What a phone really downloads: opens /, /events, one event page and one story page (the
+// prerendered pages, docs/adr/0006) of a running server
 // (PLAYSPACE_URL) in headless Chromium (CHROMIUM_PATH), signed out, each in a fresh context
 // (empty cache) at 390×844, waits for the network to go idle plus a short settle, and sums
 // the JavaScript the browser fetched: every response of resource type "script" or with a
@@ -29,6 +30,15 @@ async function eventPath() {
   const [event] = Array.isArray(body) ? body : (body.items ?? body.events ?? []);
   if (!event?.id) throw new Error("GET /api/events?limit=1 returned no event: is the database seeded?");
   return `/events/${event.id}`;
+}
+
+/** The path of the newest published story's page. */
+async function storyPath() {
+  const response = await fetch(`${BASE_URL}/api/blog-posts?limit=1`);
+  if (!response.ok) throw new Error(`GET /api/blog-posts?limit=1: ${response.status}`);
+  const [story] = (await response.json()).posts ?? [];
+  if (!story?.id) throw new Error("GET /api/blog-posts?limit=1 returned no story: is the database seeded?");
+  return `/blog/${story.id}`;
 }
 
 const isJavaScript = (response) =>
@@ -79,7 +89,7 @@ async function main() {
   const browser = await launchBrowser();
   const results = [];
   try {
-    for (const path of ["/", "/events", await eventPath()]) {
+    for (const path of ["/", "/events", await eventPath(), await storyPath()]) {
       for (const pass of PASSES) results.push({ path, pass: pass.name, files: await measure(browser, path, pass) });
     }
   } finally {

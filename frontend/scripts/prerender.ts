@@ -6,6 +6,7 @@
  *   dist/.prerendered/home.html    for /
  *   dist/.prerendered/events.html  for /events
  *   dist/.prerendered/event.html   for /events/{id}, with __EVENT_*__ placeholders
+ *   dist/.prerendered/story.html   for /blog/{id}, with __STORY_*__ placeholders
  *   dist/.prerendered/sport-images.json  the sport pictures by slug, for event.html's picture
  *
  * Each template is dist/index.html with the page's HTML in #root, and the app's code loaded
@@ -16,27 +17,38 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Manifest, type Plugin, type ResolvedConfig } from "vite";
 
+/** A page template, as src/entry-server.tsx describes it (`PageTemplate`). */
+interface PageTemplate {
+  tokens: Readonly<Record<string, string>>;
+  url: string;
+  queryClient(): unknown;
+  replacements: readonly (readonly [markup: string, token: string])[];
+}
+
+type TemplateName = "event" | "story";
+
 /** What src/entry-server.tsx exports. */
 interface ServerEntry {
   renderPage(url: string, queryClient?: unknown): Promise<string>;
-  templateEventQueryClient(): unknown;
-  templateReplacements: readonly (readonly [markup: string, token: string])[];
-  EVENT_TOKENS: Record<string, string>;
+  TEMPLATES: Record<TemplateName, PageTemplate>;
   sportImages(): { default: string; bySlug: Readonly<Record<string, string>> };
 }
 
 interface PageSpec {
   file: string;
-  url: string;
+  /** The page's address; a template's is its own (`PageTemplate.url`). */
+  url?: string;
   /** The page's module, as the manifest names it: its chunk is preloaded. */
   module: string;
-  event?: boolean;
+  /** A template the server fills in for each event or story. */
+  template?: TemplateName;
 }
 
 const PAGES: readonly PageSpec[] = [
   { file: "home.html", url: "/", module: "src/app/routes/home-page.tsx" },
   { file: "events.html", url: "/events", module: "src/app/routes/events-page.tsx" },
-  { file: "event.html", url: "/events/__EVENT_ID__", module: "src/app/routes/event-detail-page.tsx", event: true },
+  { file: "event.html", module: "src/app/routes/event-detail-page.tsx", template: "event" },
+  { file: "story.html", module: "src/app/routes/story-page.tsx", template: "story" },
 ];
 
 /** The prerendered pages' modules: their code is what a first screen downloads. */
@@ -80,18 +92,20 @@ function startAfterPaint(shell: string, manifest: Manifest, module: string): str
     .replace(INLINE_SCRIPT, `<script data-entry="${entry}" data-preload="${preloads.join(" ")}">`);
 }
 
-
-/** Puts in the event template's remaining placeholders and checks that each one is there. */
-function finishEventTemplate(html: string, entry: ServerEntry): string {
+/**
+ * Puts in a template's remaining placeholders and checks that each one is there: the server
+ * fills only what the page shows, so a placeholder the page lost would leave its text out.
+ */
+function finishTemplate(html: string, name: TemplateName, template: PageTemplate): string {
   let filled = html;
-  for (const [markup, token] of entry.templateReplacements) {
-    if (!filled.includes(markup)) throw new Error(`prerender: expected ${markup} in the event page`);
+  for (const [markup, token] of template.replacements) {
+    if (!filled.includes(markup)) throw new Error(`prerender: expected ${markup} in the ${name} page`);
     filled = filled.replaceAll(markup, token);
   }
-  for (const [field, token] of Object.entries(entry.EVENT_TOKENS)) {
+  for (const [field, token] of Object.entries(template.tokens)) {
     // The id is only in the page's address, which the template does not show.
     if (field !== "id" && !filled.includes(token)) {
-      throw new Error(`prerender: the event page does not show ${token}`);
+      throw new Error(`prerender: the ${name} page does not show ${token}`);
     }
   }
   return filled;
@@ -132,10 +146,13 @@ export function prerender(): Plugin {
       const target = join(outDir, PRERENDER_DIR);
       await rm(target, { recursive: true, force: true });
       await mkdir(target, { recursive: true });
+      const urls: string[] = [];
       for (const page of PAGES) {
-        const queryClient = page.event ? entry.templateEventQueryClient() : undefined;
-        let body = await entry.renderPage(page.url, queryClient);
-        if (page.event) body = finishEventTemplate(body, entry);
+        const template = page.template && entry.TEMPLATES[page.template];
+        const url = template ? template.url : (page.url ?? "/");
+        urls.push(url);
+        let body = await entry.renderPage(url, template?.queryClient());
+        if (page.template && template) body = finishTemplate(body, page.template, template);
         const html = startAfterPaint(shell, manifest, page.module).replace(
           ROOT_ELEMENT,
           `<div id="root">${body}</div>`,
@@ -143,7 +160,7 @@ export function prerender(): Plugin {
         await writeFile(join(target, page.file), html);
       }
       await writeFile(join(target, "sport-images.json"), `${JSON.stringify(entry.sportImages(), null, 2)}\n`);
-      config.logger.info(`prerendered ${PAGES.map((page) => page.url).join(", ")} into ${PRERENDER_DIR}/`);
+      config.logger.info(`prerendered ${urls.join(", ")} into ${PRERENDER_DIR}/`);
     },
   };
 }

@@ -13,7 +13,16 @@ import { formatLongDate } from "@/lib/format";
 import { sportImageUrl } from "@/lib/sport-images";
 import { buildEvent } from "@/testing/fixtures";
 import type { SportEvent } from "@/lib/event-schema";
-import { EVENT_TOKENS, renderPage, templateEventQueryClient, templateReplacements } from "./entry-server";
+import { seedInitialStory, storyQueryKey } from "@/features/stories/api/query-keys";
+import type { Story } from "@/features/stories/api/stories";
+import {
+  EVENT_TOKENS,
+  renderPage,
+  STORY_TOKENS,
+  templateEventQueryClient,
+  templateReplacements,
+  templateStoryQueryClient,
+} from "./entry-server";
 
 function escapeHtml(text: string): string {
   return text
@@ -40,6 +49,15 @@ async function eventPageHtml(event: SportEvent): Promise<string> {
   };
   for (const [field, token] of Object.entries(EVENT_TOKENS)) {
     html = html.replaceAll(token, escapeHtml(values[field as keyof typeof EVENT_TOKENS]));
+  }
+  return html;
+}
+
+/** The story page as the server sends it: the template, placeholders filled and escaped. */
+async function storyPageHtml(story: Story): Promise<string> {
+  let html = await serverHtml(`/blog/${STORY_TOKENS.id}`, templateStoryQueryClient());
+  for (const [field, token] of Object.entries(STORY_TOKENS)) {
+    html = html.replaceAll(token, escapeHtml(story[field as keyof typeof STORY_TOKENS]));
   }
   return html;
 }
@@ -137,5 +155,36 @@ describe("prerendered pages", () => {
     // Dates, prices and the booking card are the browser's to draw, after hydration.
     expect(await screen.findByText(formatLongDate(event.date))).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Pricing" })).toBeInTheDocument();
+  });
+
+  it("fill a story page's template with escaped text that hydrates without a mismatch", async () => {
+    const story: Story = {
+      id: "01a1fe53-f3e6-77b0-af53-39f9bf69ed17",
+      title: `<script>alert(1)</script> "&'`,
+      excerpt: "Nervous at first, now a regular & proud of it.",
+      category: "Member Story",
+      authorName: "Maya O'Neil",
+      publishedAt: "2026-11-24T18:30:00Z",
+      content: "<p>The first paragraph.</p><p>The <strong>second</strong> one.</p>",
+    };
+    const html = await storyPageHtml(story);
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("__STORY_");
+    // The content is HTML only the browser turns into elements: not in the server's page.
+    expect(html).not.toContain("The first paragraph.");
+
+    const queryClient = createQueryClient();
+    // As src/main.tsx seeds it from the server's inlined {"story":{...}}.
+    seedInitialStory(queryClient, { story });
+    expect(queryClient.getQueryData(storyQueryKey(story.id))).toEqual(story);
+    const { problems } = await hydrate(`/blog/${story.id}`, html, queryClient);
+    expect(problems).toEqual([]);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(story.title);
+    expect(screen.getByText(story.excerpt)).toBeInTheDocument();
+    expect(screen.getByText(story.authorName)).toBeInTheDocument();
+    // The date and the content follow right after hydration, from the inlined story.
+    expect(await screen.findByText("24 November 2026")).toBeInTheDocument();
+    expect(screen.getByText("The first paragraph.").tagName).toBe("P");
+    expect(screen.getByText("second").tagName).toBe("STRONG");
   });
 });

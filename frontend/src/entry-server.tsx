@@ -11,6 +11,8 @@ import { App } from "@/app/app";
 import { preloadPrerenderedPage } from "@/app/pages";
 import type { SportEvent } from "@/lib/event-schema";
 import { eventQueryKey } from "@/features/events/api/get-event";
+import type { Story } from "@/features/stories/api/stories";
+import { storyQueryKey } from "@/features/stories/api/query-keys";
 import { createQueryClient } from "@/lib/query-client";
 import { DEFAULT_SPORT_IMAGE, SPORT_IMAGES_BY_SLUG, sportImageUrl } from "@/lib/sport-images";
 
@@ -65,6 +67,58 @@ export function templateEventQueryClient(): QueryClient {
   queryClient.setQueryData(eventQueryKey(templateEvent.id), templateEvent);
   return queryClient;
 }
+
+/**
+ * What the server fills into the story page template, each HTML-escaped (the Rust side is
+ * crates/api/src/frontend/templates.rs, `StoryField`). The story's date and content are not
+ * among them: the page draws them once the app has taken over (src/app/routes/story-page.tsx).
+ */
+export const STORY_TOKENS = {
+  id: "__STORY_ID__",
+  title: "__STORY_TITLE__",
+  excerpt: "__STORY_EXCERPT__",
+  category: "__STORY_CATEGORY__",
+  authorName: "__STORY_AUTHOR__",
+} as const;
+
+/** The story the template is rendered from: its date and content never reach the HTML. */
+export const templateStory: Story = {
+  ...STORY_TOKENS,
+  publishedAt: "2000-01-01T00:00:00Z",
+  content: "",
+};
+
+/** A query client holding the template story, as the browser's holds the real one. */
+export function templateStoryQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(storyQueryKey(templateStory.id), templateStory);
+  return queryClient;
+}
+
+/** A page template's placeholders, as scripts/prerender.ts renders and checks it. */
+export interface PageTemplate {
+  tokens: Readonly<Record<string, string>>;
+  /** The page is rendered at this address; its id shows only there. */
+  url: string;
+  queryClient(): QueryClient;
+  replacements: readonly (readonly [markup: string, token: string])[];
+}
+
+/** The templates the server fills in, by name. */
+export const TEMPLATES = {
+  event: {
+    tokens: EVENT_TOKENS,
+    url: `/events/${EVENT_TOKENS.id}`,
+    queryClient: templateEventQueryClient,
+    replacements: templateReplacements,
+  },
+  story: {
+    tokens: STORY_TOKENS,
+    url: `/blog/${STORY_TOKENS.id}`,
+    queryClient: templateStoryQueryClient,
+    replacements: [],
+  },
+} as const satisfies Record<string, PageTemplate>;
 
 /**
  * The sport pictures by slug (sportSlug), for the server to pick an event's picture exactly

@@ -1,7 +1,7 @@
 //! Serving the built single-page app: hashed assets with long cache lifetimes, and
 //! `index.html` for client routes (with a 404 status for paths no screen handles). The home,
-//! events and event pages get their prerendered HTML instead (see `templates`), with their
-//! data inlined.
+//! events, event and story pages get their prerendered HTML instead (see `templates`), with
+//! their data inlined.
 mod templates;
 
 use std::path::{Path, PathBuf};
@@ -14,13 +14,15 @@ use actix_web::http::header::{
 };
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::SecondsFormat;
+use playspace_app::stories::{GetStoryError, get_story};
 use playspace_app::{GetEventError, get_event};
 
 use crate::dto::EventDto;
 use crate::encoding::{accepts, accepts_gzip, gzip};
 use crate::routes::list_events;
+use crate::routes::stories::StoryDto;
 use crate::state::AppState;
-use templates::{EventTemplate, Prerendered, SportImages};
+use templates::{EventTemplate, Prerendered, SportImages, StoryTemplate, detail_id};
 
 const NOT_BUILT: &str = "PlaySpace is running, but the frontend has not been built yet.\n\
 Build it with: cd frontend && npm ci && npm run build (scripts/run does this for you).\n\
@@ -36,6 +38,7 @@ pub struct Frontend {
     home: Watched<str>,
     events: Watched<str>,
     event: Watched<EventTemplate>,
+    story: Watched<StoryTemplate>,
     sport_images: Watched<SportImages>,
 }
 
@@ -109,6 +112,9 @@ impl Frontend {
             event: Watched::new(template(Prerendered::Event), |html| {
                 Some(Arc::new(EventTemplate::parse(&html)))
             }),
+            story: Watched::new(template(Prerendered::Story), |html| {
+                Some(Arc::new(StoryTemplate::parse(&html)))
+            }),
             sport_images: Watched::new(prerendered.join(templates::SPORT_IMAGES_FILE), |json| {
                 SportImages::parse(&json).map(Arc::new)
             }),
@@ -143,6 +149,7 @@ impl Frontend {
             Prerendered::Home => self.home.get().is_some(),
             Prerendered::Events => self.events.get().is_some(),
             Prerendered::Event => self.event.get().is_some() && self.sport_images.get().is_some(),
+            Prerendered::Story => self.story.get().is_some(),
         }
     }
 
@@ -151,7 +158,7 @@ impl Frontend {
         match page {
             Prerendered::Home => self.home.get(),
             Prerendered::Events => self.events.get(),
-            Prerendered::Event => None,
+            Prerendered::Event | Prerendered::Story => None,
         }
     }
 
@@ -160,6 +167,11 @@ impl Frontend {
         let template = self.event.get()?;
         let images = self.sport_images.get()?;
         Some(template.fill(event, &images))
+    }
+
+    /// The prerendered story page for `story`, if the build made its template.
+    fn story_html(&self, story: &StoryDto) -> Option<String> {
+        Some(self.story.get()?.fill(&story.summary))
     }
 }
 
@@ -249,11 +261,10 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
             page.html = Some(Html::Template(template));
         }
         page
-    } else if let Some(id) = path
-        .strip_prefix("/events/")
-        .filter(|id| !id.is_empty() && !id.contains('/'))
-    {
+    } else if let Some(id) = detail_id(path, "/events/") {
         event_page(&state, id, prerendered == Some(Prerendered::Event)).await
+    } else if let Some(id) = detail_id(path, "/blog/") {
+        story_page(&state, id, prerendered == Some(Prerendered::Story)).await
     } else {
         Page {
             status: if is_client_route(path) {
@@ -301,7 +312,7 @@ struct Page {
 enum Html {
     /// The home or events page, as prerendered.
     Template(Arc<str>),
-    /// An event page, its template filled in.
+    /// An event or story page, its template filled in.
     Filled(String),
 }
 
@@ -459,22 +470,15 @@ async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) ->
         "application/ld+json",
         &json_ld.to_string(),
     ));
-    for (property, content) in [
-        ("og:type", "website"),
-        ("og:site_name", "PlaySpace"),
-        ("og:title", event.title.as_str()),
-        ("og:description", description.as_str()),
-        ("og:url", url.as_str()),
-    ] {
-        head.push_str(&format!(
-            "<meta property=\"{property}\" content=\"{}\" />",
-            escape_html(content)
-        ));
-    }
-    head.push_str(&format!(
-        "<link rel=\"canonical\" href=\"{}\" />",
-        escape_html(&url)
-    ));
+    push_share_tags(
+        &mut head,
+        &[
+            ("og:type", "website"),
+            ("og:title", event.title.as_str()),
+            ("og:description", description.as_str()),
+        ],
+        &url,
+    );
     Page {
         status: StatusCode::OK,
         html,
@@ -482,6 +486,102 @@ async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) ->
         description: Some(description),
         head,
     }
+}
+
+/// One published story, as an event page is sent: its data, title, description (the
+/// story's summary), Open Graph tags and JSON-LD, on the story template filled in when
+/// `prerendered` (and the build made one). Unknown, malformed and unpublished ids get the
+/// app shell with a 404, as unknown events do; the app then shows 'Story Not Found'.
+async fn story_page(state: &web::Data<AppState>, id: &str, prerendered: bool) -> Page {
+    let app = state.clone();
+    let id = id.to_owned();
+    let story = match web::block(move || get_story(&app.store, &id)).await {
+        Ok(Ok(story)) => story,
+        Ok(Err(GetStoryError::NotFound)) => {
+            return Page {
+                status: StatusCode::NOT_FOUND,
+                title: Some("Story not found | PlaySpace".into()),
+                ..Page::default()
+            };
+        }
+        Ok(Err(GetStoryError::Store(e))) => {
+            tracing::error!(error = %e, "story page data unavailable");
+            return Page::default();
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "story page data unavailable");
+            return Page::default();
+        }
+    };
+    let base = &state.config.public_url;
+    let dto = StoryDto::from(story);
+    let post = &dto.summary;
+    let url = format!("{base}/blog/{}", post.id);
+    let title = format!("{} | PlaySpace", post.title);
+    let description = summary(&post.excerpt, 160);
+    let json_ld = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        "headline": post.title,
+        "description": post.excerpt,
+        "articleSection": post.category,
+        "datePublished": post.published_at,
+        "author": { "@type": "Person", "name": post.author_name },
+        "publisher": { "@type": "Organization", "name": "PlaySpace", "url": base },
+        "mainEntityOfPage": url
+    });
+    let mut head = data_script(
+        "initial-data",
+        "application/json",
+        &format!(
+            "{{\"story\":{}}}",
+            serde_json::to_string(&dto).unwrap_or_default()
+        ),
+    );
+    head.push_str(&data_script(
+        "story-jsonld",
+        "application/ld+json",
+        &json_ld.to_string(),
+    ));
+    push_share_tags(
+        &mut head,
+        &[
+            ("og:type", "article"),
+            ("og:title", post.title.as_str()),
+            ("og:description", description.as_str()),
+            ("article:published_time", post.published_at.as_str()),
+            ("article:section", post.category.as_str()),
+        ],
+        &url,
+    );
+    let html = if prerendered {
+        state.frontend.story_html(&dto).map(Html::Filled)
+    } else {
+        None
+    };
+    Page {
+        status: StatusCode::OK,
+        html,
+        title: Some(title),
+        description: Some(description),
+        head,
+    }
+}
+
+/// Link-preview tags: Open Graph `properties` (plus the site's name and `url`) and the
+/// canonical link, every value escaped.
+fn push_share_tags(head: &mut String, properties: &[(&str, &str)], url: &str) {
+    let site = [("og:site_name", "PlaySpace"), ("og:url", url)];
+    for (property, content) in properties.iter().chain(&site) {
+        head.push_str(&format!(
+            "<meta property=\"{property}\" content=\"{}\" />",
+            escape_html(content)
+        ));
+    }
+    head.push_str(&format!(
+        "<link rel=\"canonical\" href=\"{}\" />",
+        escape_html(url)
+    ));
 }
 
 /// A `<script>` data block. Escaping `<`, `>` and `&` keeps any text (an event titled

@@ -3,8 +3,11 @@
 
 mod common;
 
+use chrono::{Duration, Utc};
 use common::{TestApp, get};
-use playspace_domain::EventId;
+use playspace_domain::story::{Story, StorySummary};
+use playspace_domain::{EventId, StoryId};
+use playspace_ports::{DemoData, DemoSeedStore};
 
 fn script<'a>(html: &'a str, id: &str) -> &'a str {
     let open = format!("<script id=\"{id}\"");
@@ -126,6 +129,14 @@ fn with_prerendered_pages(app: &TestApp) {
              <h1>__EVENT_TITLE__</h1><span>__EVENT_LOCATION__</span>\
              <span>__EVENT_CURRENT_PARTICIPANTS__<!-- -->/<!-- -->__EVENT_MAX_PARTICIPANTS__</span>\
              <p>__EVENT_DESCRIPTION__</p>",
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("story.html"),
+        page(
+            "<span class=\"badge\">__STORY_CATEGORY__</span><h1>__STORY_TITLE__</h1>\
+             <p>__STORY_EXCERPT__</p><span>__STORY_AUTHOR__</span>",
         ),
     )
     .unwrap();
@@ -294,4 +305,147 @@ async fn assets_go_out_precompressed_in_the_best_encoding_the_browser_takes() {
         let (status, _, _) = get(&service, path).await;
         assert_eq!(status, 404, "{path}");
     }
+}
+
+/// A published story whose text never went through the form's cleaning (so markup reaches
+/// the page's values as it is), and an unpublished one.
+fn stories(app: &TestApp) -> (Story, Story) {
+    let now = Utc::now();
+    let story = |title: &str, minutes: i64| Story {
+        summary: StorySummary {
+            id: StoryId::new(),
+            title: title.into(),
+            excerpt: "Nervous at first </p><script>alert(2)</script>, now a regular & \"proud\"."
+                .into(),
+            category: "Member Story".into(),
+            author_name: "Maya O'Neil".into(),
+            published_at: now - Duration::minutes(minutes),
+        },
+        content: "<p>One.</p><p>Two.</p>".into(),
+    };
+    let published = story("<script>alert(1)</script> \"&'", 1);
+    let draft = story("Waiting for review", 2);
+    app.store
+        .insert_demo_data(&DemoData {
+            stories: vec![published.clone(), draft.clone()],
+            seeded_at: now,
+            ..Default::default()
+        })
+        .unwrap();
+    app.sql(&format!(
+        "UPDATE blog_posts SET is_published = false WHERE id = '{}'",
+        draft.summary.id
+    ));
+    (published, draft)
+}
+
+const ESCAPED_TITLE: &str = "&lt;script&gt;alert(1)&lt;/script&gt; &quot;&amp;&#39;";
+const ESCAPED_EXCERPT: &str = "Nervous at first &lt;/p&gt;&lt;script&gt;alert(2)&lt;/script&gt;, now a regular &amp; &quot;proud&quot;.";
+
+#[actix_web::test]
+async fn a_story_page_has_its_title_description_og_and_json_ld() {
+    let app = TestApp::new();
+    let (story, _) = stories(&app);
+    let service = app.service().await;
+    let (status, _, html) = get(&service, &format!("/blog/{}", story.summary.id)).await;
+    assert_eq!(status, 200);
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(
+        html.contains(&format!("<title>{ESCAPED_TITLE} | PlaySpace</title>")),
+        "{html}"
+    );
+    assert!(html.contains(&format!(
+        "<meta name=\"description\" content=\"{ESCAPED_EXCERPT}\""
+    )));
+    for (property, content) in [
+        ("og:type", "article".to_owned()),
+        ("og:title", ESCAPED_TITLE.to_owned()),
+        ("og:description", ESCAPED_EXCERPT.to_owned()),
+        ("og:site_name", "PlaySpace".to_owned()),
+        (
+            "og:url",
+            format!("http://127.0.0.1:8080/blog/{}", story.summary.id),
+        ),
+        ("article:section", "Member Story".to_owned()),
+    ] {
+        let tag = format!("<meta property=\"{property}\" content=\"{content}\" />");
+        assert!(html.contains(&tag), "{tag} in {html}");
+    }
+    assert!(html.contains(&format!(
+        "<link rel=\"canonical\" href=\"http://127.0.0.1:8080/blog/{}\" />",
+        story.summary.id
+    )));
+
+    let ld: serde_json::Value = serde_json::from_str(script(&html, "story-jsonld")).unwrap();
+    assert_eq!(ld["@type"], "BlogPosting");
+    assert_eq!(ld["headline"], story.summary.title);
+    assert_eq!(ld["author"]["name"], "Maya O'Neil");
+
+    // The same story GET /api/blog-posts/{id} answers, so the page needs no round trip.
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    let (_, api) =
+        common::get_json(&service, &format!("/api/blog-posts/{}", story.summary.id)).await;
+    assert_eq!(data["story"], api);
+    assert_eq!(data["story"]["content"], "<p>One.</p><p>Two.</p>");
+}
+
+#[actix_web::test]
+async fn a_story_page_is_its_template_filled_with_the_escaped_story() {
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    let (story, draft) = stories(&app);
+    let service = app.service().await;
+    let (status, _, html) = get(
+        &service,
+        &format!("/blog/{}?utm_source=x", story.summary.id),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(!html.contains("__STORY_"), "{html}");
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(
+        html.contains(&format!(
+            "<span class=\"badge\">Member Story</span><h1>{ESCAPED_TITLE}</h1>\
+         <p>{ESCAPED_EXCERPT}</p><span>Maya O&#39;Neil</span>"
+        )),
+        "{html}"
+    );
+    assert!(html.contains(&format!("<title>{ESCAPED_TITLE} | PlaySpace</title>")));
+    assert!(html.contains("<meta property=\"og:type\" content=\"article\" />"));
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    assert_eq!(data["story"]["id"], story.summary.id.to_string());
+
+    // Unpublished, unknown and malformed ids: the app shell with a 404, as for events; the
+    // app then shows its 'Story Not Found' screen.
+    for path in [
+        format!("/blog/{}", draft.summary.id),
+        format!("/blog/{}", StoryId::new()),
+        "/blog/nope".into(),
+    ] {
+        let (status, _, html) = get(&service, &path).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(html.contains("<div id=root></div>"), "{path}: {html}");
+        assert!(
+            html.contains("<title>Story not found | PlaySpace</title>"),
+            "{path}"
+        );
+        assert!(!html.contains("__STORY_"), "{path}");
+        assert!(!html.contains("Waiting for review"), "{path}");
+        assert!(
+            !html.contains("story-jsonld") && !html.contains("og:title"),
+            "{path}"
+        );
+    }
+
+    // The stories list is not a story page: the plain app shell, as before.
+    for path in ["/blog", "/blog/"] {
+        let (status, _, html) = get(&service, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(html.contains("<div id=root></div>"), "{path}: {html}");
+        assert!(!html.contains("initial-data\""), "{path}");
+        assert!(!html.contains("og:title"), "{path}");
+    }
+    // Deeper paths are no page at all.
+    let (status, _, _) = get(&service, &format!("/blog/{}/x", story.summary.id)).await;
+    assert_eq!(status, 404);
 }

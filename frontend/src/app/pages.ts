@@ -46,6 +46,7 @@ const PRERENDERED: readonly (readonly [path: string, page: LazyPage])[] = [
   ["/", HomePage],
   ["/events", EventsPage],
   ["/events/:id", EventDetailPage],
+  ["/blog/:id", StoryPage],
 ];
 
 /** Loads the code of the prerendered page at `pathname` (nothing for other paths). */

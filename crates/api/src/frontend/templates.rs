@@ -1,15 +1,18 @@
 //! The prerendered first screens (docs/adr/0006-prerendered-first-screen.md). The frontend's
-//! build (frontend/scripts/prerender.ts) renders the home page, the events page and an event
-//! page template into `dist/.prerendered/`; this module says which request gets which file
-//! and fills the event template's placeholders with one event's (escaped) text.
+//! build (frontend/scripts/prerender.ts) renders the home page, the events page and the
+//! event and story page templates into `dist/.prerendered/`; this module says which request
+//! gets which file and fills a template's placeholders with one event's or story's (escaped)
+//! text.
 //!
-//! Nothing here formats dates, times or prices: the prerendered event page shows
-//! placeholders for them, and the browser formats them once the app has taken over.
+//! Nothing here formats dates, times or prices: the prerendered pages show placeholders for
+//! them, and the browser formats them once the app has taken over.
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde::Deserialize;
 
 use crate::dto::EventDto;
+use crate::routes::stories::StorySummaryDto;
 
 /// Where the build puts the templates, inside the frontend directory. A leading dot: static
 /// file serving never hands these files out.
@@ -24,38 +27,120 @@ pub enum Prerendered {
     Home,
     Events,
     Event,
+    Story,
 }
 
 impl Prerendered {
-    pub const ALL: [Self; 3] = [Self::Home, Self::Events, Self::Event];
+    pub const ALL: [Self; 4] = [Self::Home, Self::Events, Self::Event, Self::Story];
 
     pub fn file_name(self) -> &'static str {
         match self {
             Self::Home => "home.html",
             Self::Events => "events.html",
             Self::Event => "event.html",
+            Self::Story => "story.html",
         }
     }
 
     /// The template for a request's path and query string, if one was prerendered for it.
     /// Only exact paths: the browser hydrates the HTML, so it must be what the app itself
     /// would draw there. `/events` with filters in its query is drawn differently (the
-    /// filters show), so it gets the plain app shell; the home and event pages ignore queries.
+    /// filters show), so it gets the plain app shell; the other pages ignore queries.
     pub fn for_request(path: &str, query: &str) -> Option<Self> {
         match path {
             "/" => Some(Self::Home),
             "/events" if query.is_empty() => Some(Self::Events),
-            _ => path
-                .strip_prefix("/events/")
-                .filter(|id| !id.is_empty() && !id.contains('/'))
-                .map(|_| Self::Event),
+            _ => {
+                if detail_id(path, "/events/").is_some() {
+                    Some(Self::Event)
+                } else if detail_id(path, "/blog/").is_some() {
+                    Some(Self::Story)
+                } else {
+                    None
+                }
+            }
         }
+    }
+}
+
+/// The id in a one-item page's path (`/events/{id}`, `/blog/{id}`): one non-empty segment.
+pub fn detail_id<'a>(path: &'a str, prefix: &str) -> Option<&'a str> {
+    path.strip_prefix(prefix)
+        .filter(|id| !id.is_empty() && !id.contains('/'))
+}
+
+/// The placeholders of one kind of template, as frontend/src/entry-server.tsx writes them
+/// (`EVENT_TOKENS`, `STORY_TOKENS`): each one starts with `PREFIX`.
+pub trait Placeholders: Copy + 'static {
+    const PREFIX: &'static str;
+    const TOKENS: &'static [(&'static str, Self)];
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Part<F> {
+    Markup(String),
+    Field(F),
+}
+
+/// A page template, split once at its placeholders so filling it is one pass: text that
+/// happens to contain a placeholder is never filled again, and every value is HTML-escaped
+/// (values sit in text and in attributes alike). The one rule for every template: the
+/// server puts text into them, never markup.
+#[derive(Debug)]
+pub struct Template<F> {
+    parts: Vec<Part<F>>,
+}
+
+impl<F: Placeholders> Template<F> {
+    pub fn parse(html: &str) -> Self {
+        let mut parts = Vec::new();
+        let mut markup = String::new();
+        let mut rest = html;
+        while let Some(at) = rest.find(F::PREFIX) {
+            markup.push_str(&rest[..at]);
+            rest = &rest[at..];
+            match F::TOKENS.iter().find(|(token, _)| rest.starts_with(token)) {
+                Some((token, field)) => {
+                    parts.push(Part::Markup(std::mem::take(&mut markup)));
+                    parts.push(Part::Field(*field));
+                    rest = &rest[token.len()..];
+                }
+                None => {
+                    markup.push_str(F::PREFIX);
+                    rest = &rest[F::PREFIX.len()..];
+                }
+            }
+        }
+        markup.push_str(rest);
+        parts.push(Part::Markup(markup));
+        parts.retain(|part| !matches!(part, Part::Markup(text) if text.is_empty()));
+        Self { parts }
+    }
+
+    /// The page with each placeholder replaced by `value(field)`, escaped.
+    fn fill_with<'v>(&self, value: impl Fn(F) -> Cow<'v, str>) -> String {
+        let mut html = String::with_capacity(
+            self.parts
+                .iter()
+                .map(|part| match part {
+                    Part::Markup(text) => text.len(),
+                    Part::Field(_) => 64,
+                })
+                .sum(),
+        );
+        for part in &self.parts {
+            match part {
+                Part::Markup(text) => html.push_str(text),
+                Part::Field(field) => html.push_str(&super::escape_html(&value(*field))),
+            }
+        }
+        html
     }
 }
 
 /// A part of the event template that the server fills in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Field {
+pub enum EventField {
     Id,
     Title,
     Description,
@@ -66,91 +151,76 @@ enum Field {
     Image,
 }
 
-/// The placeholders, as frontend/src/entry-server.tsx (`EVENT_TOKENS`) writes them.
-const FIELDS: [(&str, Field); 8] = [
-    ("__EVENT_ID__", Field::Id),
-    ("__EVENT_TITLE__", Field::Title),
-    ("__EVENT_DESCRIPTION__", Field::Description),
-    ("__EVENT_CATEGORY__", Field::Category),
-    ("__EVENT_LOCATION__", Field::Location),
-    ("__EVENT_CURRENT_PARTICIPANTS__", Field::CurrentParticipants),
-    ("__EVENT_MAX_PARTICIPANTS__", Field::MaxParticipants),
-    ("__EVENT_IMAGE__", Field::Image),
-];
-
-const FIELD_PREFIX: &str = "__EVENT_";
-
-#[derive(Debug, PartialEq, Eq)]
-enum Part {
-    Markup(String),
-    Field(Field),
+impl Placeholders for EventField {
+    const PREFIX: &'static str = "__EVENT_";
+    const TOKENS: &'static [(&'static str, Self)] = &[
+        ("__EVENT_ID__", Self::Id),
+        ("__EVENT_TITLE__", Self::Title),
+        ("__EVENT_DESCRIPTION__", Self::Description),
+        ("__EVENT_CATEGORY__", Self::Category),
+        ("__EVENT_LOCATION__", Self::Location),
+        ("__EVENT_CURRENT_PARTICIPANTS__", Self::CurrentParticipants),
+        ("__EVENT_MAX_PARTICIPANTS__", Self::MaxParticipants),
+        ("__EVENT_IMAGE__", Self::Image),
+    ];
 }
 
-/// The event page template, split once at its placeholders so filling it is one pass: an
-/// event's text that happens to contain a placeholder is never filled again.
-#[derive(Debug)]
-pub struct EventTemplate {
-    parts: Vec<Part>,
-}
+/// The event page template (`event.html`).
+pub type EventTemplate = Template<EventField>;
 
 impl EventTemplate {
-    pub fn parse(html: &str) -> Self {
-        let mut parts = Vec::new();
-        let mut markup = String::new();
-        let mut rest = html;
-        while let Some(at) = rest.find(FIELD_PREFIX) {
-            markup.push_str(&rest[..at]);
-            rest = &rest[at..];
-            match FIELDS.iter().find(|(token, _)| rest.starts_with(token)) {
-                Some((token, field)) => {
-                    parts.push(Part::Markup(std::mem::take(&mut markup)));
-                    parts.push(Part::Field(*field));
-                    rest = &rest[token.len()..];
-                }
-                None => {
-                    markup.push_str(FIELD_PREFIX);
-                    rest = &rest[FIELD_PREFIX.len()..];
-                }
-            }
-        }
-        markup.push_str(rest);
-        parts.push(Part::Markup(markup));
-        parts.retain(|part| !matches!(part, Part::Markup(text) if text.is_empty()));
-        Self { parts }
-    }
-
-    /// The page for `event`, every value HTML-escaped (they sit in text and in attributes).
+    /// The page for `event`, every value HTML-escaped.
     pub fn fill(&self, event: &EventDto, images: &SportImages) -> String {
-        let mut html = String::with_capacity(
-            self.parts
-                .iter()
-                .map(|part| match part {
-                    Part::Markup(text) => text.len(),
-                    Part::Field(_) => 16,
-                })
-                .sum::<usize>()
-                + event.description.len()
-                + event.title.len(),
-        );
-        for part in &self.parts {
-            match part {
-                Part::Markup(text) => html.push_str(text),
-                Part::Field(field) => {
-                    let value = match field {
-                        Field::Id => event.id.clone(),
-                        Field::Title => event.title.to_owned(),
-                        Field::Description => event.description.to_owned(),
-                        Field::Category => event.category.to_owned(),
-                        Field::Location => event.location.to_owned(),
-                        Field::CurrentParticipants => event.current_participants.to_string(),
-                        Field::MaxParticipants => event.max_participants.to_string(),
-                        Field::Image => images.for_category(event.category).to_owned(),
-                    };
-                    html.push_str(&super::escape_html(&value));
-                }
-            }
-        }
-        html
+        self.fill_with(|field| match field {
+            EventField::Id => Cow::Borrowed(event.id.as_str()),
+            EventField::Title => Cow::Borrowed(event.title),
+            EventField::Description => Cow::Borrowed(event.description),
+            EventField::Category => Cow::Borrowed(event.category),
+            EventField::Location => Cow::Borrowed(event.location),
+            EventField::CurrentParticipants => Cow::Owned(event.current_participants.to_string()),
+            EventField::MaxParticipants => Cow::Owned(event.max_participants.to_string()),
+            EventField::Image => Cow::Borrowed(images.for_category(event.category)),
+        })
+    }
+}
+
+/// A part of the story template that the server fills in. The story's content and date are
+/// not among them: the browser draws those once the app has taken over (story-page.tsx).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoryField {
+    Id,
+    Title,
+    Excerpt,
+    Category,
+    Author,
+}
+
+impl Placeholders for StoryField {
+    const PREFIX: &'static str = "__STORY_";
+    const TOKENS: &'static [(&'static str, Self)] = &[
+        ("__STORY_ID__", Self::Id),
+        ("__STORY_TITLE__", Self::Title),
+        ("__STORY_EXCERPT__", Self::Excerpt),
+        ("__STORY_CATEGORY__", Self::Category),
+        ("__STORY_AUTHOR__", Self::Author),
+    ];
+}
+
+/// The story page template (`story.html`).
+pub type StoryTemplate = Template<StoryField>;
+
+impl StoryTemplate {
+    /// The page for `story`, every value HTML-escaped.
+    pub fn fill(&self, story: &StorySummaryDto) -> String {
+        self.fill_with(|field| {
+            Cow::Borrowed(match field {
+                StoryField::Id => story.id.as_str(),
+                StoryField::Title => story.title.as_str(),
+                StoryField::Excerpt => story.excerpt.as_str(),
+                StoryField::Category => story.category.as_str(),
+                StoryField::Author => story.author_name.as_str(),
+            })
+        })
     }
 }
 
@@ -223,6 +293,10 @@ mod tests {
             Prerendered::for_request("/events/abc", "x=1"),
             Some(Prerendered::Event)
         );
+        assert_eq!(
+            Prerendered::for_request("/blog/abc", "utm_source=x"),
+            Some(Prerendered::Story)
+        );
         for (path, query) in [
             ("/events", "sport=Football"),
             ("/events/", ""),
@@ -230,6 +304,10 @@ mod tests {
             ("/about", ""),
             ("/eventsx", ""),
             ("/booking/abc", ""),
+            ("/blog", ""),
+            ("/blog/", ""),
+            ("/blog/a/b", ""),
+            ("/blogx/abc", ""),
         ] {
             assert_eq!(
                 Prerendered::for_request(path, query),
@@ -298,6 +376,57 @@ mod tests {
         assert_eq!(
             template.fill(&event("t", "d", "c"), &images),
             "<p>__EVENT_</p>"
+        );
+    }
+
+    fn story(title: &str, excerpt: &str, category: &str, author: &str) -> StorySummaryDto {
+        StorySummaryDto {
+            id: "01a1fe53-f3e6-77b0-af53-39f9bf69ed17".into(),
+            title: title.into(),
+            excerpt: excerpt.into(),
+            category: category.into(),
+            published_at: "2026-11-24T18:30:00Z".into(),
+            author_name: author.into(),
+        }
+    }
+
+    #[test]
+    fn the_story_template_is_filled_with_escaped_text_once() {
+        let template = StoryTemplate::parse(
+            "<span class=\"badge\">__STORY_CATEGORY__</span><h1>__STORY_TITLE__</h1>\
+             <p>__STORY_EXCERPT__</p><span>__STORY_AUTHOR__</span>\
+             <a href=\"/blog/__STORY_ID__\">__STORY_DATE__ __EVENT_TITLE__</a>",
+        );
+        let html = template.fill(&story(
+            "<script>alert(1)</script> \"&'",
+            "Line one __STORY_TITLE__ and __STORY_AUTHOR__",
+            "Member Story",
+            "Ana & <b>Bea</b>",
+        ));
+        assert_eq!(
+            html,
+            "<span class=\"badge\">Member Story</span>\
+             <h1>&lt;script&gt;alert(1)&lt;/script&gt; &quot;&amp;&#39;</h1>\
+             <p>Line one __STORY_TITLE__ and __STORY_AUTHOR__</p>\
+             <span>Ana &amp; &lt;b&gt;Bea&lt;/b&gt;</span>\
+             <a href=\"/blog/01a1fe53-f3e6-77b0-af53-39f9bf69ed17\">__STORY_DATE__ __EVENT_TITLE__</a>"
+        );
+    }
+
+    #[test]
+    fn story_attribute_values_cannot_break_out() {
+        let template =
+            StoryTemplate::parse("<meta content=\"__STORY_EXCERPT__\"><p title='__STORY_TITLE__'>");
+        let html = template.fill(&story(
+            "' onmouseover='alert(1)",
+            "\"><script>alert(1)</script>",
+            "c",
+            "a",
+        ));
+        assert_eq!(
+            html,
+            "<meta content=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\">\
+             <p title='&#39; onmouseover=&#39;alert(1)'>"
         );
     }
 }

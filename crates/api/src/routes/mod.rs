@@ -19,7 +19,7 @@ mod newsletter;
 mod notifications;
 mod payments;
 mod recommendations;
-mod stories;
+pub(crate) mod stories;
 mod submit_contact;
 mod test_clock;
 mod unsubscribe;

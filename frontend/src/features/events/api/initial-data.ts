@@ -5,10 +5,7 @@ import {
   eventsSummaryQueryKey,
   HOME_EVENT_COUNT,
 } from "@/features/events/api/query-keys";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
+import { isRecord, readInitialData, type InitialData } from "@/lib/initial-data";
 
 /**
  * The server inlines the page's data as
@@ -17,22 +14,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * or {"event":{...}} (an event page: its GET /api/events/{id}), so the first screen needs no
  * round trip.
  */
-export function seedInitialData(queryClient: QueryClient): void {
-  const element = document.getElementById("initial-data");
-  if (!element?.textContent) return;
-  try {
-    const data: unknown = JSON.parse(element.textContent);
-    if (!isRecord(data)) return;
-    if (Array.isArray(data.upcoming)) {
-      queryClient.setQueryData(eventsQueryKey({ limit: HOME_EVENT_COUNT }), data.upcoming);
-    }
-    if (isRecord(data.summary)) {
-      queryClient.setQueryData(eventsSummaryQueryKey(), data.summary);
-    }
-    if (isRecord(data.event) && typeof data.event.id === "string") {
-      queryClient.setQueryData(eventQueryKey(data.event.id), data.event);
-    }
-  } catch {
-    // Malformed inline data: the page simply fetches what it needs itself.
+export function seedInitialData(queryClient: QueryClient, data: InitialData | undefined = readInitialData()): void {
+  if (!data) return;
+  if (Array.isArray(data.upcoming)) {
+    queryClient.setQueryData(eventsQueryKey({ limit: HOME_EVENT_COUNT }), data.upcoming);
+  }
+  if (isRecord(data.summary)) {
+    queryClient.setQueryData(eventsSummaryQueryKey(), data.summary);
+  }
+  if (isRecord(data.event) && typeof data.event.id === "string") {
+    queryClient.setQueryData(eventQueryKey(data.event.id), data.event);
   }
 }

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiRequest, withQuery } from "@/lib/api-client";
 import { storyFields } from "@/lib/story-form";
+import { storyQueryKey } from "./query-keys";
 
 const storySummarySchema = z.object({
   id: z.string(),
@@ -41,7 +42,7 @@ export function useStories() {
 /** One published story (404 for unknown or unpublished ones). */
 export function useStory(id: string) {
   return useQuery({
-    queryKey: [`${LIST}/${encodeURIComponent(id)}`],
+    queryKey: storyQueryKey(id),
     select: (data: unknown) => storySchema.parse(data),
   });
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useHydrated } from "@/lib/use-hydrated";
 import type { StorySummary } from "../api/stories";
 
 const published = new Intl.DateTimeFormat("en-GB", {
@@ -17,8 +18,13 @@ function formatStoryDate(iso: string): string {
   return published.format(new Date(iso));
 }
 
-/** Who wrote it and when, as one line. */
+/**
+ * Who wrote it and when, as one line. The date is the browser's to format (in London's time
+ * zone, on the reader's clock): on a prerendered story page it is a placeholder until the
+ * app has taken over (src/lib/use-hydrated.ts).
+ */
 export function StoryByline({ story }: { story: StorySummary }) {
+  const hydrated = useHydrated();
   return (
     <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
       <span className="inline-flex items-center gap-1.5">
@@ -27,7 +33,11 @@ export function StoryByline({ story }: { story: StorySummary }) {
       </span>
       <span className="inline-flex items-center gap-1.5">
         <CalendarDays className="size-4" aria-hidden="true" />
-        <time dateTime={story.publishedAt}>{formatStoryDate(story.publishedAt)}</time>
+        {hydrated ? (
+          <time dateTime={story.publishedAt}>{formatStoryDate(story.publishedAt)}</time>
+        ) : (
+          <span aria-hidden="true" className="inline-block h-5 w-32 motion-safe:animate-pulse rounded-md bg-muted" />
+        )}
       </span>
     </p>
   );
