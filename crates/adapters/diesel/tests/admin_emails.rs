@@ -91,9 +91,9 @@ struct Copy;
 impl ComposeEmail for Copy {
     fn compose(&self, r: &Recipient) -> OutgoingEmail {
         let name = r.name.clone().unwrap_or_default();
-        let (user_id, member) = match r.member {
-            ListMember::Account(id) => (Some(id), format!("account {id}")),
-            ListMember::Subscriber(id) => (None, format!("subscriber {id}")),
+        let (user_id, text_body) = match r.member {
+            ListMember::Account(id) => (Some(id), format!("Hi {name}")),
+            ListMember::Subscriber(id) => (None, format!("Hi subscriber {id}")),
         };
         OutgoingEmail {
             from_email: "hello@playspace.test".into(),
@@ -101,7 +101,7 @@ impl ComposeEmail for Copy {
             to_name: r.name.clone(),
             subject: "News".into(),
             html_body: format!("<p>Hi {name}</p>"),
-            text_body: format!("Hi {name} ({member})"),
+            text_body,
             email_type: "bulk",
             user_id,
             booking_id: None,
@@ -267,11 +267,11 @@ fn the_newsletter_group_is_the_confirmed_subscribers_once_each(store: &Store) {
         [
             (
                 "both@example.org".to_owned(),
-                format!("Hi  (subscriber {both})")
+                format!("Hi subscriber {both}")
             ),
             (
                 "reader@example.org".to_owned(),
-                format!("Hi  (subscriber {reader})")
+                format!("Hi subscriber {reader}")
             ),
         ],
         "one copy per confirmed address, each as a subscriber"
