@@ -1,13 +1,19 @@
 // The admin dashboard's Emails tab in the browser, as the tests' administrator: the missing
 // fields message, the preview, sending to a group (read back from the file mailbox), and
 // the email's unsubscribe link, which works without signing in (/unsubscribe?token=).
+// Then the newsletter: addresses subscribed and confirmed from /blog get a newsletter sent to
+// "Newsletter subscribers", whose link takes the address off the newsletter, signed out.
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import {
   axeChecker,
+  DESKTOP,
   goto,
   launchBrowser,
   linkTo,
+  MOBILE,
+  readMailbox,
   registerMember,
   sessionCookie,
   apiAs,
@@ -115,5 +121,111 @@ describe("admin emails", () => {
 
     const { body } = await apiAs(await sessionCookie(member), "GET", "/api/user/profile");
     assert.equal(body.profile.marketingConsent, false, "marketing email stopped");
+  });
+});
+
+/** Subscribes `email` from the /blog box and confirms it with the emailed link. */
+async function subscribeAndConfirm(page, email) {
+  await goto(page, "/blog");
+  const box = page.getByRole("region", { name: "Get Stories in Your Inbox" });
+  await box.getByLabel("Email address").fill(email);
+  await box.getByRole("button", { name: "Subscribe" }).click();
+  await box.getByText("If this address isn't subscribed yet, we've sent a link to confirm it.").waitFor();
+  const mail = await waitForEmail(email, /confirm your PlaySpace newsletter subscription/i);
+  await goto(page, linkTo(mail, "/newsletter/confirm?token="));
+  await page.getByRole("heading", { name: "Subscription Confirmed" }).waitFor();
+}
+
+async function screenshot(page, name) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const colorScheme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, colorScheme === "dark");
+    await page.screenshot({ path: join(dir, `${name}-${colorScheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "no-preference" });
+}
+
+/** Sends `subject` to the newsletter's subscribers from the Emails tab. */
+async function sendNewsletter(page, axe, subject, { shoot } = {}) {
+  await goto(page, "/admin?tab=emails");
+  await page.getByRole("heading", { name: "Send an email", level: 2 }).waitFor();
+  await page.getByRole("combobox", { name: "Recipients" }).click();
+  await page.getByRole("option", { name: "Newsletter subscribers" }).click();
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page.getByRole("textbox", { name: "Message" }).fill("Hello readers,\n\nNew stories from our Hackney netball group.");
+  await axe.check("emails tab: newsletter subscribers chosen");
+  if (shoot) await screenshot(page, shoot);
+  await page.getByRole("button", { name: "Send email" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Send to newsletter subscribers?" });
+  await confirm.waitFor();
+  await confirm.getByText("goes to every confirmed newsletter subscriber").waitFor();
+  await axe.check("newsletter send confirm dialog");
+  await confirm.getByRole("button", { name: "Send now" }).click();
+  const sent = toast(page, "Emails sent successfully");
+  await sent.waitFor();
+  await sent.getByText(/^Sent to \d+ users?$/).waitFor();
+  await page.getByRole("region", { name: "Past emails, newest first" }).getByText(subject).first().waitFor();
+}
+
+describe("newsletter sending", () => {
+  test("a newsletter reaches confirmed subscribers, and its link takes the address off, signed out", async () => {
+    const stamp = `${Date.now()}-${tag()}`;
+    const leaver = `reader-leaves-${stamp}@example.org`;
+    const stayer = `reader-stays-${stamp}@example.org`;
+    await withPage(browser, {}, async (page) => {
+      await subscribeAndConfirm(page, leaver);
+      await subscribeAndConfirm(page, stayer);
+    });
+
+    const first = `Newsletter ${tag()}`;
+    await withPage(browser, { prepare: signInAdminContext }, async (page) => {
+      const axe = axeChecker(page);
+      await sendNewsletter(page, axe, first, { shoot: "emails-newsletter-1280" });
+      axe.assertClean();
+    });
+    if (process.env.SCREENSHOT_DIR) {
+      await withPage(browser, { viewport: MOBILE, prepare: signInAdminContext }, async (page) => {
+        await goto(page, "/admin?tab=emails");
+        await page.getByRole("combobox", { name: "Recipients" }).click();
+        await page.getByRole("option", { name: "Newsletter subscribers" }).click();
+        await page.getByRole("combobox", { name: "Recipients" }).scrollIntoViewIfNeeded();
+        await screenshot(page, "emails-newsletter-390");
+      });
+    }
+
+    const mail = await waitForEmail(leaver, new RegExp(`^${first}$`));
+    assert.match(mail.text, /New stories from our Hackney netball group\./);
+    assert.doesNotMatch(mail.text, /\/preferences/, "a newsletter-only address has no preferences page");
+    await waitForEmail(stayer, new RegExp(`^${first}$`));
+
+    const link = linkTo(mail, "/unsubscribe?token=");
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      const axe = axeChecker(page);
+      await goto(page, link);
+      await page.getByRole("heading", { name: "Unsubscribe", level: 1 }).waitFor();
+      await page.getByText(`r***@example.org`).waitFor();
+      await axe.check("newsletter unsubscribe page");
+      await page.getByRole("button", { name: "Unsubscribe" }).click();
+      await page.getByRole("heading", { name: "You're Unsubscribed", level: 1 }).waitFor();
+      await page.getByText("You will no longer receive the PlaySpace newsletter.").waitFor();
+      await axe.check("newsletter unsubscribed");
+      axe.assertClean();
+    });
+
+    // Off the list: the next newsletter reaches the address that stayed, not the one that left.
+    const second = `Newsletter ${tag()}`;
+    await withPage(browser, { prepare: signInAdminContext }, async (page) => {
+      await sendNewsletter(page, axeChecker(page), second);
+    });
+    await waitForEmail(stayer, new RegExp(`^${second}$`));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const toLeaver = (await readMailbox()).filter((m) => m.to.toLowerCase() === leaver);
+    assert.deepEqual(
+      toLeaver.map((m) => m.subject).filter((s) => s.startsWith("Newsletter ")),
+      [first],
+      "only the newsletter sent before unsubscribing",
+    );
   });
 });

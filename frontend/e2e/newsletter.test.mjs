@@ -105,4 +105,21 @@ describe("newsletter", () => {
       });
     });
   }
+
+  test("the privacy page says what is kept for a newsletter address and for how long", async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await withPage(browser, { viewport }, async (page) => {
+        const axe = axeChecker(page);
+        await goto(page, "/privacy");
+        const kept = page.getByRole("heading", { name: "When you subscribe to the newsletter" });
+        await kept.waitFor();
+        await page.getByText(/deleted\s+30 days after we sent the link to confirm them/).waitFor();
+        await page.getByText(/only as a record that you left/).waitFor();
+        await axe.check(`/privacy (${viewport.width} px)`);
+        await screenshot(page, `privacy-what-we-keep-${viewport.width}`, page.getByRole("region", { name: "What we keep" }));
+        await screenshot(page, `privacy-how-long-${viewport.width}`, page.getByRole("region", { name: "How long we keep it" }));
+        axe.assertClean();
+      });
+    }
+  });
 });

@@ -9,6 +9,7 @@ use playspace_app::bookings::{
     lapse_waitlist_offers, release_expired_holds, retry_unsent_refunds, send_event_reminders,
     send_session_digests, stop_replaced_renewals,
 };
+use playspace_app::newsletter::purge_unconfirmed_newsletter;
 
 use crate::state::AppState;
 
@@ -92,6 +93,14 @@ pub const SEND_DIGESTS: Step = Step {
     },
     frees_places: false,
 };
+/// Newsletter addresses never confirmed, deleted after the period the privacy page states.
+pub const PURGE_UNCONFIRMED_NEWSLETTER: Step = Step {
+    done: "unconfirmed newsletter addresses deleted",
+    run: |app| {
+        purge_unconfirmed_newsletter(&app.store, app.clock.as_ref()).map_err(|e| e.to_string())
+    },
+    frees_places: false,
+};
 
 /// Held places, waitlist offers and money owed either way are looked at every minute.
 pub const HOLDS: (Duration, &[Step]) = (
@@ -102,8 +111,12 @@ pub const HOLDS: (Duration, &[Step]) = (
 /// arrives within a minute of its moment.
 pub const REMINDERS: (Duration, &[Step]) = (Duration::from_secs(60), &[SEND_REMINDERS]);
 /// The shortest digest period is a day, so a digest goes within minutes of being due, and
-/// a sweep with nothing new reads no one.
-pub const DIGESTS: (Duration, &[Step]) = (Duration::from_secs(300), &[SEND_DIGESTS]);
+/// a sweep with nothing new reads no one. The newsletter purge rides along: one indexed
+/// delete of pending rows, so an address goes within minutes of its 30 days.
+pub const DIGESTS: (Duration, &[Step]) = (
+    Duration::from_secs(300),
+    &[SEND_DIGESTS, PURGE_UNCONFIRMED_NEWSLETTER],
+);
 
 /// Runs `steps` in order every `period` until the server stops; a late tick delays the
 /// next rather than bunching them up.

@@ -332,3 +332,128 @@ async fn unsubscribing_is_rate_limited_per_address() {
     assert_eq!(status, 429);
     assert!(headers.contains_key("retry-after"));
 }
+
+/// Subscribes `email` to the newsletter from the blog's box and confirms it with the link.
+async fn newsletter_reader(app: &TestApp, service: &svc!(), email: &str) {
+    let (status, _, _) = send(
+        service,
+        TestRequest::post()
+            .uri("/api/newsletter")
+            .set_json(json!({ "email": email })),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, _, text) = app
+        .emails()
+        .into_iter()
+        .rev()
+        .find(|(to, kind, _)| to == email && kind == "newsletter_confirm")
+        .expect("a confirmation email");
+    let start =
+        text.find("/newsletter/confirm?token=").unwrap() + "/newsletter/confirm?token=".len();
+    let token = text[start..].split_whitespace().next().unwrap();
+    let (status, _, _) = send(
+        service,
+        TestRequest::post()
+            .uri("/api/newsletter/confirm")
+            .set_json(json!({ "token": token })),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+}
+
+#[actix_web::test]
+async fn the_newsletter_group_goes_to_confirmed_subscribers_with_newsletter_links() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (token, _) = admin(&app, &service).await;
+    newsletter_reader(&app, &service, "reader@example.org").await;
+    // Both an account that agreed to marketing and a confirmed newsletter address.
+    member(&service, "both@example.org", true).await;
+    newsletter_reader(&app, &service, "both@example.org").await;
+    // Pending, and confirmed then unsubscribed: neither gets it.
+    send(
+        &service,
+        TestRequest::post()
+            .uri("/api/newsletter")
+            .set_json(json!({ "email": "pending@example.org" })),
+        None,
+    )
+    .await;
+    newsletter_reader(&app, &service, "left@example.org").await;
+    app.sql("UPDATE newsletter_subscribers SET status = 'unsubscribed' WHERE email = 'left@example.org'");
+    // An account that agreed to marketing but is not on the newsletter: not this group.
+    member(&service, "marketing.only@example.org", true).await;
+
+    let body = json!({"recipientGroup": "newsletter", "subject": "Spring news", "message": "Hello readers"});
+    let (status, _, sent) = send(&service, send_bulk(body), Some(&token)).await;
+    assert_eq!(status, 200, "{sent}");
+    assert_eq!(sent, json!({"sentCount": 2}));
+    assert_eq!(
+        bulk_recipients(&app),
+        ["both@example.org", "reader@example.org"],
+        "one copy each, to confirmed subscribers only"
+    );
+
+    // The link is the newsletter's, even for the address that also has an account.
+    for reader in ["both@example.org", "reader@example.org"] {
+        let link = unsubscribe_token(&app, reader);
+        let (status, _, body) = send(&service, unsubscribe_get(&link), None).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["list"], "newsletter");
+    }
+    let (_, _, text) = app
+        .emails()
+        .into_iter()
+        .find(|(to, kind, _)| to == "reader@example.org" && kind == "bulk")
+        .unwrap();
+    assert!(
+        !text.contains("/preferences"),
+        "a reader may have no account"
+    );
+
+    let link = unsubscribe_token(&app, "reader@example.org");
+    let (status, _, body) = send(&service, unsubscribe_post(&link), None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["list"], "newsletter");
+    let (_, _, sent) = send(
+        &service,
+        send_bulk(json!({"recipientGroup": "newsletter", "subject": "More", "message": "M"})),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(sent["sentCount"], 1, "the reader who left gets no more");
+    // Leaving the newsletter leaves the account's marketing consent as it was.
+    let (_, _, sent) = send(&service, send_bulk(body_for_all()), Some(&token)).await;
+    assert_eq!(sent["sentCount"], 2);
+
+    let (_, _, list) = send(&service, campaigns(), Some(&token)).await;
+    assert_eq!(list["campaigns"][1]["recipientGroup"], "newsletter");
+    assert_eq!(list["campaigns"][1]["recipients"], 1);
+    let (_, _, logs) = send(
+        &service,
+        TestRequest::get().uri("/api/admin/audit-logs?action=email.bulk_send"),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(
+        logs["logs"][2]["details"],
+        json!({"group": "newsletter", "recipients": "2"}),
+        "the group and the count, never addresses"
+    );
+}
+
+#[actix_web::test]
+async fn only_admins_may_send_to_the_newsletter() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    newsletter_reader(&app, &service, "reader@example.org").await;
+    let body = json!({"recipientGroup": "newsletter", "subject": "Hi", "message": "Hello"});
+    for (token, status, code) in refused_callers(&app, &service).await {
+        let (got, _, body) = send(&service, send_bulk(body.clone()), token.as_deref()).await;
+        assert_eq!((got, body["code"].as_str()), (status, Some(code)));
+    }
+    assert!(bulk_recipients(&app).is_empty());
+}

@@ -75,3 +75,16 @@ fn the_story_form_has_the_servers_categories_and_limits() {
         );
     }
 }
+
+#[test]
+fn the_privacy_page_states_how_long_unconfirmed_newsletter_addresses_are_kept() {
+    // The page says an unconfirmed address is deleted after this many days; the sweep
+    // deletes it after the domain's period.
+    assert_eq!(
+        frontend_number(
+            "app/routes/privacy-page.tsx",
+            "NEWSLETTER_PENDING_KEPT_DAYS"
+        ),
+        playspace_domain::newsletter::PENDING_KEPT_DAYS
+    );
+}

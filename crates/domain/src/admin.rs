@@ -98,9 +98,11 @@ pub fn check_deletion(actor: UserId, target: UserId) -> Result<(), RoleChangeRef
 }
 
 text_enum!(
-    /// Who a bulk email goes to.
+    /// Who a bulk email goes to: the spec's four groups of accounts, or the blog newsletter's
+    /// confirmed subscribers (addresses, not necessarily accounts).
     RecipientGroup {
         All => "all", NewJoiners => "new_joiners", Verified => "verified", Unverified => "unverified",
+        Newsletter => "newsletter",
     }
 );
 
@@ -118,8 +120,13 @@ impl RecipientGroup {
         match self {
             Self::Verified => Some(true),
             Self::Unverified => Some(false),
-            Self::All | Self::NewJoiners => None,
+            Self::All | Self::NewJoiners | Self::Newsletter => None,
         }
+    }
+
+    /// Whether the group is the newsletter list rather than accounts that agreed to marketing.
+    pub fn is_newsletter(self) -> bool {
+        self == Self::Newsletter
     }
 }
 
@@ -207,6 +214,20 @@ mod tests {
             Ok(RecipientGroup::NewJoiners)
         );
         assert!("everyone".parse::<RecipientGroup>().is_err());
+    }
+
+    #[test]
+    fn the_newsletter_group_is_its_own_list() {
+        assert_eq!(
+            "newsletter".parse::<RecipientGroup>(),
+            Ok(RecipientGroup::Newsletter)
+        );
+        assert_eq!(RecipientGroup::Newsletter.as_str(), "newsletter");
+        assert!(RecipientGroup::Newsletter.is_newsletter());
+        assert!(!RecipientGroup::All.is_newsletter());
+        assert_eq!(RecipientGroup::Newsletter.joined_after(now()), None);
+        assert_eq!(RecipientGroup::Newsletter.verified(), None);
+        assert!("Newsletter".parse::<RecipientGroup>().is_err());
     }
 
     #[test]

@@ -103,7 +103,7 @@ pub fn content(subject: &str, message: &str) -> Result<BulkEmailContent, BulkEma
 
 impl BulkEmailForm {
     /// Every field must be filled in (else the spec's one message); then the group must be
-    /// one of the four and the content must pass [`content`].
+    /// one of the groups and the content must pass [`content`].
     pub fn validate(self) -> Result<(RecipientGroup, BulkEmailContent), BulkEmailRefusal> {
         if self.recipient_group.trim().is_empty() {
             return Err(BulkEmailRefusal::MissingFields);
@@ -177,6 +177,17 @@ mod tests {
         let (group, content) = form().validate().unwrap();
         assert_eq!(group, RecipientGroup::Verified);
         assert_eq!(content.subject, "Winter sessions");
+    }
+
+    #[test]
+    fn the_newsletter_group_is_accepted() {
+        let (group, _) = BulkEmailForm {
+            recipient_group: " newsletter ".into(),
+            ..form()
+        }
+        .validate()
+        .unwrap();
+        assert_eq!(group, RecipientGroup::Newsletter);
     }
 
     #[test]

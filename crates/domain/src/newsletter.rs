@@ -28,6 +28,15 @@ pub const CONFIRM_LINK_VALID_FOR: Duration = Duration::days(7);
 /// else's inbox by subscribing it over and over.
 pub const RESEND_AFTER: Duration = Duration::hours(1);
 
+/// An address never confirmed is deleted this many days after its latest confirmation link
+/// (the privacy page states it; a test holds the page to this number).
+pub const PENDING_KEPT_DAYS: i64 = 30;
+
+/// Pending addresses whose latest confirmation link was sent before this are deleted.
+pub fn pending_purge_before(now: DateTime<Utc>) -> DateTime<Utc> {
+    now - Duration::days(PENDING_KEPT_DAYS)
+}
+
 /// Where an address stands on the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SubscriberStatus {
@@ -178,6 +187,16 @@ mod tests {
         ] {
             assert_eq!(confirm_link_subscriber(garbage, now()), None, "{garbage}");
         }
+    }
+
+    #[test]
+    fn unconfirmed_addresses_are_kept_thirty_days() {
+        assert_eq!(PENDING_KEPT_DAYS, 30);
+        assert_eq!(pending_purge_before(now()), now() - Duration::days(30));
+        assert!(
+            Duration::days(PENDING_KEPT_DAYS) > CONFIRM_LINK_VALID_FOR,
+            "an address is never deleted while its link still works"
+        );
     }
 
     #[test]

@@ -1,16 +1,26 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::admin::RecipientGroup;
-use playspace_domain::{AuditEntry, CampaignId, OutgoingEmail, UserId};
+use playspace_domain::{AuditEntry, CampaignId, OutgoingEmail, SubscriberId, UserId};
 
 use crate::RepoError;
+
+/// Who a bulk email's recipient is on its list, which decides their unsubscribe link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListMember {
+    /// An account that agreed to marketing email (the spec's groups).
+    Account(UserId),
+    /// A confirmed newsletter address, which may have no account.
+    Subscriber(SubscriberId),
+}
 
 /// One person a bulk email goes to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Recipient {
-    pub user_id: UserId,
+    pub member: ListMember,
     pub email: String,
-    /// The name to greet them by (their chosen name when they gave one).
-    pub name: String,
+    /// The name to greet them by (their chosen name when they gave one); none for a
+    /// newsletter address.
+    pub name: Option<String>,
 }
 
 /// A bulk email about to be sent.
@@ -54,7 +64,8 @@ pub trait BulkEmailStore: Send + Sync {
     /// In one transaction: the campaign row, one outbox email per recipient (written by
     /// `compose`, tagged with the campaign) and `audit` with a `recipients` detail added.
     /// Recipients are the live accounts of the campaign's group (`joined_after`,
-    /// `verified`) that gave marketing consent. Returns how many were sent.
+    /// `verified`) that gave marketing consent or, for the newsletter group, the confirmed
+    /// newsletter subscribers (each address once). Returns how many were sent.
     /// Errors: `Unavailable`.
     fn send_campaign(
         &self,

@@ -35,7 +35,7 @@ mod waitlist;
 pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
 pub use admin_bookings::{AdminBooking, AdminBookingRepository, BookingFilter};
 pub use admin_emails::{
-    BulkEmailStore, CampaignSummary, ComposeEmail, LinkSigner, NewCampaign, Recipient,
+    BulkEmailStore, CampaignSummary, ComposeEmail, LinkSigner, ListMember, NewCampaign, Recipient,
 };
 pub use admin_events::{
     AdminEvent, AdminEventRepository, Attendee, AttendeeBooking, Compose, EventListQuery,

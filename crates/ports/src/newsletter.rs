@@ -33,4 +33,8 @@ pub trait NewsletterStore: Send + Sync {
     /// time). Errors: `NotFound`.
     fn unsubscribe_newsletter(&self, id: SubscriberId, now: DateTime<Utc>)
     -> Result<(), RepoError>;
+
+    /// Deletes pending (never confirmed) subscribers whose latest confirmation link was sent
+    /// before `before`; confirmed and unsubscribed rows are never touched. Returns how many.
+    fn purge_pending_newsletter(&self, before: DateTime<Utc>) -> Result<u32, RepoError>;
 }

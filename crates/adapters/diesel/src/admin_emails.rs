@@ -6,14 +6,15 @@ use std::collections::HashMap;
 use chrono::{NaiveDateTime, Utc};
 use diesel::dsl::count_star;
 use diesel::prelude::*;
-use playspace_domain::{AuditEntry, DeliveryId, OutgoingEmail, Preferences, UserId};
+use playspace_domain::newsletter::SubscriberStatus;
+use playspace_domain::{AuditEntry, DeliveryId, OutgoingEmail, Preferences, SubscriberId, UserId};
 use playspace_ports::{
-    BulkEmailStore, CampaignSummary, ComposeEmail, NewCampaign, Recipient, RepoError,
+    BulkEmailStore, CampaignSummary, ComposeEmail, ListMember, NewCampaign, Recipient, RepoError,
 };
 
 use crate::audit::insert_audit;
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
-use crate::schema::{email_campaigns, email_deliveries, users};
+use crate::schema::{email_campaigns, email_deliveries, newsletter_subscribers, users};
 use crate::{DbConnection, Store};
 
 /// Rows a multi-row insert carries: 500 emails of 17 values stay far below both backends'
@@ -74,8 +75,38 @@ fn insert_batch(c: &mut DbConnection, rows: &[CampaignDelivery]) -> QueryResult<
     .map(|_| ())
 }
 
-/// The live accounts of the campaign's group who agreed to marketing email, oldest first.
+fn bad_id(e: impl std::error::Error + Send + Sync + 'static) -> diesel::result::Error {
+    diesel::result::Error::DeserializationError(Box::new(e))
+}
+
+/// Confirmed newsletter subscribers, earliest confirmed first: one row per canonical address,
+/// so nobody gets two copies; pending and unsubscribed addresses never.
+fn newsletter_recipients(c: &mut DbConnection) -> QueryResult<Vec<Recipient>> {
+    let rows: Vec<(String, String)> = newsletter_subscribers::table
+        .filter(newsletter_subscribers::status.eq(SubscriberStatus::Confirmed.as_str()))
+        .order((
+            newsletter_subscribers::confirmed_at.asc(),
+            newsletter_subscribers::id.asc(),
+        ))
+        .select((newsletter_subscribers::id, newsletter_subscribers::email))
+        .load(c)?;
+    rows.into_iter()
+        .map(|(id, email)| {
+            Ok(Recipient {
+                member: ListMember::Subscriber(id.parse::<SubscriberId>().map_err(bad_id)?),
+                email,
+                name: None,
+            })
+        })
+        .collect()
+}
+
+/// The campaign's recipients: the newsletter's confirmed subscribers for the newsletter
+/// group, else the live accounts of the group who agreed to marketing email, oldest first.
 fn recipients(c: &mut DbConnection, campaign: &NewCampaign) -> QueryResult<Vec<Recipient>> {
+    if campaign.group.is_newsletter() {
+        return newsletter_recipients(c);
+    }
     let mut query = users::table
         .filter(users::deleted_at.is_null())
         .filter(users::marketing_consent.eq(true))
@@ -98,11 +129,9 @@ fn recipients(c: &mut DbConnection, campaign: &NewCampaign) -> QueryResult<Vec<R
     rows.into_iter()
         .map(|(id, email, first, chosen)| {
             Ok(Recipient {
-                user_id: id
-                    .parse::<UserId>()
-                    .map_err(|e| diesel::result::Error::DeserializationError(Box::new(e)))?,
+                member: ListMember::Account(id.parse::<UserId>().map_err(bad_id)?),
                 email,
-                name: chosen.unwrap_or(first),
+                name: Some(chosen.unwrap_or(first)),
             })
         })
         .collect()

@@ -140,4 +140,17 @@ impl NewsletterStore for Store {
         })
         .map_err(repo_error)
     }
+
+    fn purge_pending_newsletter(&self, before: DateTime<Utc>) -> Result<u32, RepoError> {
+        let mut conn = self.writer()?;
+        // Only pending rows: an unsubscribed address stays as the record not to send to it.
+        let deleted = diesel::delete(
+            ns::table
+                .filter(ns::status.eq(PENDING))
+                .filter(ns::confirmation_sent_at.lt(to_db_time(before))),
+        )
+        .execute(&mut *conn)
+        .map_err(repo_error)?;
+        Ok(u32::try_from(deleted).unwrap_or(u32::MAX))
+    }
 }

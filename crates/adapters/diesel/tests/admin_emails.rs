@@ -13,13 +13,14 @@ use playspace_domain::{
     UserId,
 };
 use playspace_ports::{
-    AdminUserStore, AuditFilter, AuditLog, BulkEmailStore, ComposeEmail, NewCampaign,
-    NewUserRecord, Outbox, Recipient, RepoError, TokenRecord, UserRepository,
+    AdminUserStore, AuditFilter, AuditLog, BulkEmailStore, ComposeEmail, ListMember, NewCampaign,
+    NewUserRecord, NewsletterStore, Outbox, Recipient, RepoError, TokenRecord, UserRepository,
 };
 use playspace_store::Store;
 
 on_both_backends!(
     recipients_are_the_group_who_consented_and_are_not_erased,
+    the_newsletter_group_is_the_confirmed_subscribers_once_each,
     a_campaign_is_stored_with_its_emails_and_audit_entry,
     campaigns_count_their_deliveries_newest_first,
     many_recipients_are_written_in_batches,
@@ -89,15 +90,20 @@ struct Copy;
 
 impl ComposeEmail for Copy {
     fn compose(&self, r: &Recipient) -> OutgoingEmail {
+        let name = r.name.clone().unwrap_or_default();
+        let (user_id, text_body) = match r.member {
+            ListMember::Account(id) => (Some(id), format!("Hi {name}")),
+            ListMember::Subscriber(id) => (None, format!("Hi subscriber {id}")),
+        };
         OutgoingEmail {
             from_email: "hello@playspace.test".into(),
             to_email: r.email.clone(),
-            to_name: Some(r.name.clone()),
+            to_name: r.name.clone(),
             subject: "News".into(),
-            html_body: format!("<p>Hi {}</p>", r.name),
-            text_body: format!("Hi {}", r.name),
+            html_body: format!("<p>Hi {name}</p>"),
+            text_body,
             email_type: "bulk",
-            user_id: Some(r.user_id),
+            user_id,
             booking_id: None,
             event_id: None,
         }
@@ -205,6 +211,86 @@ fn recipients_are_the_group_who_consented_and_are_not_erased(store: &Store) {
     assert_eq!(
         to(RecipientGroup::Unverified),
         ["old.unverified@example.org"]
+    );
+}
+
+/// Puts `email` on the newsletter list with `status`.
+fn newsletter(store: &Store, email: &str, status: &str) -> playspace_domain::SubscriberId {
+    let address = Email::parse(email).unwrap();
+    let id = playspace_domain::SubscriberId::new();
+    let now = Utc::now() - Duration::days(1);
+    store
+        .request_newsletter_confirmation(
+            id,
+            &address,
+            &playspace_test_support::outgoing_email(email),
+            now,
+        )
+        .unwrap();
+    if status != "pending" {
+        store.confirm_newsletter(id, now).unwrap();
+    }
+    if status == "unsubscribed" {
+        store.unsubscribe_newsletter(id, now).unwrap();
+    }
+    id
+}
+
+fn the_newsletter_group_is_the_confirmed_subscribers_once_each(store: &Store) {
+    let sender = common::members(store, 1)[0];
+    let reader = newsletter(store, "reader@example.org", "confirmed");
+    // An account that agreed to marketing and is also a confirmed subscriber.
+    create(store, person("both@example.org"));
+    let both = newsletter(store, "both@example.org", "confirmed");
+    newsletter(store, "pending@example.org", "pending");
+    newsletter(store, "left@example.org", "unsubscribed");
+    create(store, person("marketing.only@example.org"));
+    // The confirmation emails are not the campaign's.
+    store
+        .claim_due(Utc::now() + Duration::minutes(1), Duration::minutes(2), 100)
+        .unwrap();
+
+    let c = campaign(RecipientGroup::Newsletter, sender);
+    assert_eq!(
+        store.send_campaign(&c, &audit(sender, &c), &Copy).unwrap(),
+        2
+    );
+    let mut sent: Vec<(String, String)> = store
+        .claim_due(Utc::now() + Duration::minutes(1), Duration::minutes(2), 100)
+        .unwrap()
+        .into_iter()
+        .map(|e| (e.to_email, e.text_body))
+        .collect();
+    sent.sort();
+    assert_eq!(
+        sent,
+        [
+            (
+                "both@example.org".to_owned(),
+                format!("Hi subscriber {both}")
+            ),
+            (
+                "reader@example.org".to_owned(),
+                format!("Hi subscriber {reader}")
+            ),
+        ],
+        "one copy per confirmed address, each as a subscriber"
+    );
+    let listed = store.campaigns(10).unwrap();
+    assert_eq!(listed[0].group, RecipientGroup::Newsletter);
+    assert_eq!(listed[0].recipients, 2);
+    let entries = store
+        .latest(
+            &AuditFilter {
+                action: Some("email.bulk_send".into()),
+                ..AuditFilter::default()
+            },
+            10,
+        )
+        .unwrap();
+    assert_eq!(
+        entries[0].details, r#"{"group":"newsletter","recipients":"2"}"#,
+        "counts and the group, never addresses"
     );
 }
 

@@ -17,6 +17,7 @@ on_both_backends!(
     confirming_then_unsubscribing,
     coming_back_after_unsubscribing_sends_a_new_confirmation,
     unknown_subscribers_are_not_found,
+    only_pending_addresses_past_their_time_are_purged,
 );
 
 /// Emails queued to `to` so far (claimed, so each is counted once).
@@ -153,4 +154,41 @@ fn unknown_subscribers_are_not_found(store: &Store) {
         store.unsubscribe_newsletter(nobody, test_now()),
         Err(RepoError::NotFound)
     );
+}
+
+fn only_pending_addresses_past_their_time_are_purged(store: &Store) {
+    let at = |days: i64| test_now() - Duration::days(days);
+    let old_pending = Email::parse("old.pending@example.org").unwrap();
+    subscribe(store, &old_pending, at(31));
+    let new_pending = Email::parse("new.pending@example.org").unwrap();
+    subscribe(store, &new_pending, at(29));
+    // Subscribed long ago but sent a fresh link lately: its 30 days start again.
+    let asked_again = Email::parse("asked.again@example.org").unwrap();
+    subscribe(store, &asked_again, at(60));
+    subscribe(store, &asked_again, at(2));
+    let confirmed = Email::parse("confirmed@example.org").unwrap();
+    subscribe(store, &confirmed, at(400));
+    let id = store.newsletter_subscriber(&confirmed).unwrap().unwrap().id;
+    store.confirm_newsletter(id, at(399)).unwrap();
+    let left = Email::parse("left@example.org").unwrap();
+    subscribe(store, &left, at(400));
+    let id = store.newsletter_subscriber(&left).unwrap().unwrap().id;
+    store.confirm_newsletter(id, at(399)).unwrap();
+    store.unsubscribe_newsletter(id, at(398)).unwrap();
+
+    let before = playspace_domain::newsletter::pending_purge_before(test_now());
+    assert_eq!(store.purge_pending_newsletter(before).unwrap(), 1);
+    assert_eq!(store.newsletter_subscriber(&old_pending).unwrap(), None);
+    for kept in [&new_pending, &asked_again, &confirmed, &left] {
+        assert!(
+            store.newsletter_subscriber(kept).unwrap().is_some(),
+            "{kept:?}"
+        );
+    }
+    assert_eq!(
+        store.newsletter_subscriber(&left).unwrap().unwrap().status,
+        SubscriberStatus::Unsubscribed,
+        "kept as the record not to send to it"
+    );
+    assert_eq!(store.purge_pending_newsletter(before).unwrap(), 0);
 }

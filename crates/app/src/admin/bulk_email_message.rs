@@ -1,10 +1,13 @@
 //! A bulk email as members receive it: the admin's plain text in the shared layout (escaped,
 //! blank lines making paragraphs, line breaks kept), then a personal unsubscribe link and a
-//! link to the email preferences in the layout's footer.
+//! link to the email preferences in the layout's footer. A newsletter subscriber's link takes
+//! their address off the newsletter, and they get no preferences link (they may have no
+//! account).
 use askama::filters::{Html, escape};
+use playspace_domain::OutgoingEmail;
 use playspace_domain::bulk_email::{BulkEmailContent, UNSUBSCRIBE_PURPOSE, paragraphs};
-use playspace_domain::{OutgoingEmail, UserId};
-use playspace_ports::{ComposeEmail, LinkSigner, Recipient, RepoError};
+use playspace_domain::newsletter;
+use playspace_ports::{ComposeEmail, LinkSigner, ListMember, Recipient, RepoError};
 
 use crate::accounts::EmailSettings;
 use crate::emails::{Bodies, EmailBodies, email_templates};
@@ -18,9 +21,16 @@ struct BulkEmail {
     /// The admin's paragraphs, each a list of lines.
     paragraphs: Vec<Vec<String>>,
     unsubscribe_link: &'static str,
-    preferences_link: String,
+    preferences_link: Option<String>,
 }
 email_templates!(BulkEmail, "email/bulk_email.html", "email/bulk_email.txt");
+
+/// Which list a campaign's email is for: accounts that agreed to marketing, or the newsletter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Audience {
+    Accounts,
+    Newsletter,
+}
 
 /// One campaign's email with a slot for each person's unsubscribe link.
 pub(crate) struct BulkEmailMessage<'a> {
@@ -45,6 +55,7 @@ impl<'a> BulkEmailMessage<'a> {
         settings: &'a EmailSettings,
         links: &'a dyn LinkSigner,
         content: &BulkEmailContent,
+        audience: Audience,
     ) -> Result<Self, RepoError> {
         let Bodies { html, text } = BulkEmail {
             subject: content.subject.clone(),
@@ -53,7 +64,8 @@ impl<'a> BulkEmailMessage<'a> {
                 .map(|lines| lines.into_iter().map(str::to_owned).collect())
                 .collect(),
             unsubscribe_link: LINK_SLOT,
-            preferences_link: format!("{}/preferences", settings.public_url),
+            preferences_link: (audience == Audience::Accounts)
+                .then(|| format!("{}/preferences", settings.public_url)),
         }
         .bodies()?;
         Ok(Self {
@@ -69,18 +81,20 @@ impl<'a> BulkEmailMessage<'a> {
         &self.subject
     }
 
-    /// `{PUBLIC_URL}/unsubscribe?token=…`, signed for this person.
-    pub(crate) fn unsubscribe_link(&self, user: UserId) -> String {
-        format!(
-            "{}/unsubscribe?token={}",
-            self.settings.public_url,
-            self.links.sign(UNSUBSCRIBE_PURPOSE, &user.to_string())
-        )
+    /// `{PUBLIC_URL}/unsubscribe?token=…`, signed for this member of this list.
+    pub(crate) fn unsubscribe_link(&self, member: ListMember) -> String {
+        let token = match member {
+            ListMember::Account(user) => self.links.sign(UNSUBSCRIBE_PURPOSE, &user.to_string()),
+            ListMember::Subscriber(id) => self
+                .links
+                .sign(newsletter::UNSUBSCRIBE_PURPOSE, &id.to_string()),
+        };
+        format!("{}/unsubscribe?token={token}", self.settings.public_url)
     }
 
-    /// The HTML and plain-text bodies for this person.
-    pub(crate) fn bodies(&self, user: UserId) -> (String, String) {
-        let link = self.unsubscribe_link(user);
+    /// The HTML and plain-text bodies for this member.
+    pub(crate) fn bodies(&self, member: ListMember) -> (String, String) {
+        let link = self.unsubscribe_link(member);
         let Ok(escaped) = escape(&link, Html);
         let html = format!("{}{escaped}{}", self.html.0, self.html.1);
         let text = format!("{}{link}{}", self.text.0, self.text.1);
@@ -90,16 +104,20 @@ impl<'a> BulkEmailMessage<'a> {
 
 impl ComposeEmail for BulkEmailMessage<'_> {
     fn compose(&self, recipient: &Recipient) -> OutgoingEmail {
-        let (html_body, text_body) = self.bodies(recipient.user_id);
+        let (html_body, text_body) = self.bodies(recipient.member);
+        let user_id = match recipient.member {
+            ListMember::Account(user) => Some(user),
+            ListMember::Subscriber(_) => None,
+        };
         OutgoingEmail {
             from_email: self.settings.from_email.clone(),
             to_email: recipient.email.clone(),
-            to_name: Some(recipient.name.clone()),
+            to_name: recipient.name.clone(),
             subject: self.subject.clone(),
             html_body,
             text_body,
             email_type: "bulk",
-            user_id: Some(recipient.user_id),
+            user_id,
             booking_id: None,
             event_id: None,
         }
@@ -111,6 +129,7 @@ mod tests {
     use super::*;
     use crate::accounts::testing::settings;
     use crate::admin::testing::Mocks;
+    use playspace_domain::{SubscriberId, UserId};
 
     fn content(message: &str) -> BulkEmailContent {
         BulkEmailContent {
@@ -127,10 +146,11 @@ mod tests {
             &settings,
             &m.links,
             &content("Hi <b>all</b> & friends,\r\n\r\nLine one\nLine two"),
+            Audience::Accounts,
         )
         .unwrap();
         let user = UserId::new();
-        let (html, text) = message.bodies(user);
+        let (html, text) = message.bodies(ListMember::Account(user));
         assert!(html.contains("<h1 style=\"font-size:22px\">Winter &#60;sessions&#62;</h1>"));
         assert!(html.contains("<p>Hi &#60;b&#62;all&#60;/b&#62; &#38; friends,</p>"));
         assert!(html.contains("<p>Line one<br>Line two</p>"));
@@ -151,20 +171,53 @@ mod tests {
         let m = Mocks::new().with_plain_links();
         let settings = settings();
         // Even a message that mentions the slot's text keeps it as text.
-        let message =
-            BulkEmailMessage::new(&settings, &m.links, &content("a \u{0}unsubscribe\u{0} b"))
-                .unwrap();
+        let message = BulkEmailMessage::new(
+            &settings,
+            &m.links,
+            &content("a \u{0}unsubscribe\u{0} b"),
+            Audience::Accounts,
+        )
+        .unwrap();
         let (ana, jo) = (UserId::new(), UserId::new());
         let email = message.compose(&Recipient {
-            user_id: ana,
+            member: ListMember::Account(ana),
             email: "ana@example.org".into(),
-            name: "Ana".into(),
+            name: Some("Ana".into()),
         });
         assert_eq!(email.email_type, "bulk");
         assert_eq!(email.user_id, Some(ana));
         assert_eq!(email.to_name.as_deref(), Some("Ana"));
         assert_eq!(email.subject, "Winter <sessions>");
         assert!(email.html_body.contains(&ana.to_string()));
-        assert!(!message.bodies(jo).0.contains(&ana.to_string()));
+        assert!(
+            !message
+                .bodies(ListMember::Account(jo))
+                .0
+                .contains(&ana.to_string())
+        );
+    }
+
+    #[test]
+    fn a_newsletter_subscriber_gets_a_newsletter_link_and_no_preferences_link() {
+        let m = Mocks::new().with_plain_links();
+        let settings = settings();
+        let message =
+            BulkEmailMessage::new(&settings, &m.links, &content("News"), Audience::Newsletter)
+                .unwrap();
+        let id = SubscriberId::new();
+        let email = message.compose(&Recipient {
+            member: ListMember::Subscriber(id),
+            email: "reader@example.org".into(),
+            name: None,
+        });
+        assert_eq!(email.email_type, "bulk");
+        assert_eq!(email.user_id, None);
+        assert_eq!(email.to_name, None);
+        let link = format!("https://playspace.test/unsubscribe?token=signed:newsletter:{id}");
+        assert!(email.html_body.contains(&format!("href=\"{link}\"")));
+        assert!(email.text_body.contains(&format!("Unsubscribe: {link}\n")));
+        assert!(!email.html_body.contains("/preferences"));
+        assert!(!email.text_body.contains("/preferences"));
+        assert!(!email.text_body.contains("signed:unsubscribe:"));
     }
 }

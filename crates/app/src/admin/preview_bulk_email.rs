@@ -1,7 +1,8 @@
 use playspace_domain::bulk_email::content;
+use playspace_ports::ListMember;
 
 use super::SendBulkEmailError;
-use super::bulk_email_message::BulkEmailMessage;
+use super::bulk_email_message::{Audience, BulkEmailMessage};
 use super::{Actor, AdminDeps};
 
 /// A bulk email exactly as a member receives it.
@@ -21,8 +22,8 @@ pub fn preview_bulk_email(
     message: &str,
 ) -> Result<BulkEmailPreview, SendBulkEmailError> {
     let content = content(subject, message).map_err(SendBulkEmailError::Refused)?;
-    let message = BulkEmailMessage::new(deps.email, deps.links, &content)?;
-    let (html, text) = message.bodies(by.id);
+    let message = BulkEmailMessage::new(deps.email, deps.links, &content, Audience::Accounts)?;
+    let (html, text) = message.bodies(ListMember::Account(by.id));
     Ok(BulkEmailPreview {
         subject: message.subject().to_owned(),
         html,

@@ -3,7 +3,7 @@ use playspace_domain::audit::actions;
 use playspace_domain::bulk_email::{BulkEmailForm, BulkEmailRefusal};
 use playspace_ports::{NewCampaign, RepoError};
 
-use super::bulk_email_message::BulkEmailMessage;
+use super::bulk_email_message::{Audience, BulkEmailMessage};
 use super::{Actor, AdminDeps};
 
 #[derive(Debug, thiserror::Error)]
@@ -14,9 +14,10 @@ pub enum SendBulkEmailError {
     Store(#[from] RepoError),
 }
 
-/// Sends a bulk email to the live members of a group who agreed to marketing email: the
-/// campaign, one outbox email each (with their own unsubscribe link) and the audit entry
-/// (group and count, never addresses) in one transaction. Returns how many were sent.
+/// Sends a bulk email to the live members of a group who agreed to marketing email, or to
+/// the confirmed newsletter subscribers: the campaign, one outbox email each (with their own
+/// unsubscribe link for that list) and the audit entry (group and count, never addresses) in
+/// one transaction. Returns how many were sent.
 #[tracing::instrument(skip_all)]
 pub fn send_bulk_email(
     deps: &AdminDeps,
@@ -41,7 +42,12 @@ pub fn send_bulk_email(
             now,
         )
         .detail("group", group.as_str());
-    let message = BulkEmailMessage::new(deps.email, deps.links, &content)?;
+    let audience = if group.is_newsletter() {
+        Audience::Newsletter
+    } else {
+        Audience::Accounts
+    };
+    let message = BulkEmailMessage::new(deps.email, deps.links, &content, audience)?;
     Ok(deps.bulk_email.send_campaign(&campaign, &audit, &message)?)
 }
 
@@ -49,9 +55,10 @@ pub fn send_bulk_email(
 mod tests {
     use super::*;
     use crate::admin::testing::{Mocks, actor};
+    use playspace_domain::SubscriberId;
     use playspace_domain::UserId;
     use playspace_domain::admin::RecipientGroup;
-    use playspace_ports::Recipient;
+    use playspace_ports::{ListMember, Recipient};
     use playspace_test_support::test_now;
 
     fn form(group: &str) -> BulkEmailForm {
@@ -72,9 +79,9 @@ mod tests {
             .expect_send_campaign()
             .withf(move |campaign, audit, compose| {
                 let email = compose.compose(&Recipient {
-                    user_id: ana,
+                    member: ListMember::Account(ana),
                     email: "ana@example.org".into(),
-                    name: "Ana".into(),
+                    name: Some("Ana".into()),
                 });
                 campaign.group == RecipientGroup::NewJoiners
                     && campaign.sent_by == by_id
@@ -94,6 +101,38 @@ mod tests {
         assert_eq!(
             send_bulk_email(&m.deps(), &by, form("new_joiners")).unwrap(),
             42
+        );
+    }
+
+    #[test]
+    fn the_newsletter_group_gets_newsletter_unsubscribe_links() {
+        let mut m = Mocks::new().with_plain_links();
+        let by = actor();
+        let reader = SubscriberId::new();
+        m.bulk_email
+            .expect_send_campaign()
+            .withf(move |campaign, audit, compose| {
+                let email = compose.compose(&Recipient {
+                    member: ListMember::Subscriber(reader),
+                    email: "reader@example.org".into(),
+                    name: None,
+                });
+                campaign.group == RecipientGroup::Newsletter
+                    && audit.action == "email.bulk_send"
+                    && audit.details == [("group", "newsletter".to_owned())]
+                    && email.to_email == "reader@example.org"
+                    && email.user_id.is_none()
+                    && email
+                        .text_body
+                        .contains(&format!("/unsubscribe?token=signed:newsletter:{reader}"))
+                    && !email.text_body.contains("signed:unsubscribe:")
+                    && !email.text_body.contains("/preferences")
+            })
+            .times(1)
+            .returning(|_, _, _| Ok(3));
+        assert_eq!(
+            send_bulk_email(&m.deps(), &by, form("newsletter")).unwrap(),
+            3
         );
     }
 

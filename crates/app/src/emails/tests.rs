@@ -9,14 +9,14 @@ use playspace_domain::{
     PaymentStatus, Preferences, StoryId, User,
 };
 use playspace_ports::{
-    Attendee, AttendeeBooking, ComposeEmail, DigestRecipient, EventNews, Recipient,
+    Attendee, AttendeeBooking, ComposeEmail, DigestRecipient, EventNews, ListMember, Recipient,
     ReminderCandidate,
 };
 use playspace_test_support::{EventBuilder, test_now, utc};
 
 use crate::accounts::emails as account;
 use crate::accounts::testing::{settings, user};
-use crate::admin::bulk_email_message::BulkEmailMessage;
+use crate::admin::bulk_email_message::{Audience, BulkEmailMessage};
 use crate::admin::events::emails as event_news;
 use crate::admin::stories::decline_email;
 use crate::admin::testing::Mocks;
@@ -142,12 +142,13 @@ fn every_email() -> Vec<Case> {
             subject: HOSTILE.into(),
             message: format!("{HOSTILE}\n\nSee you soon"),
         },
+        Audience::Accounts,
     )
     .unwrap()
     .compose(&Recipient {
-        user_id: u.id,
+        member: ListMember::Account(u.id),
         email: "ana@example.org".into(),
-        name: HOSTILE.into(),
+        name: Some(HOSTILE.into()),
     });
     let case = |email, links: &[&str], shows_hostile_text, marketing| Case {
         email,

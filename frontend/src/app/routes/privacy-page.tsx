@@ -1,6 +1,9 @@
 import { LegalPage, LegalSection, OutsideLink, TextLink } from "@/features/legal/components/legal-page";
 import { site } from "@/lib/site";
 
+/** Days an unconfirmed newsletter address is kept (the server's `PENDING_KEPT_DAYS`; a test holds them together). */
+export const NEWSLETTER_PENDING_KEPT_DAYS = 30;
+
 export default function PrivacyPage() {
   return (
     <LegalPage
@@ -53,6 +56,13 @@ export default function PrivacyPage() {
             address and browser you used. We also keep the IP address you signed up from.
           </li>
         </ul>
+        <h3>When you subscribe to the newsletter</h3>
+        <p>
+          You can get our newsletter without an account by giving your email address on the{" "}
+          <TextLink to="/blog">blog</TextLink>. For that address we keep only the address itself,
+          when you asked to subscribe and when we sent the link to confirm it, when you confirmed,
+          and when you unsubscribed. We send the newsletter only once you have confirmed.
+        </p>
         <h3>When you contact us</h3>
         <p>The name, email address, subject and message you send through the contact form.</p>
         <h3>When you pay by card</h3>
@@ -161,6 +171,20 @@ export default function PrivacyPage() {
           <li>
             <strong>Password reset and email verification links</strong>: they work once and
             expire after 1 hour and 48 hours.
+          </li>
+          <li>
+            <strong>Newsletter addresses you never confirmed</strong>: deleted{" "}
+            {NEWSLETTER_PENDING_KEPT_DAYS} days after we sent the link to confirm them.
+          </li>
+          <li>
+            <strong>Confirmed newsletter addresses</strong>: until you unsubscribe, with the
+            unsubscribe link in every newsletter.
+          </li>
+          <li>
+            <strong>Newsletter addresses that unsubscribed</strong>: we keep the address and when
+            you unsubscribed only as a record that you left, so we never send you the newsletter
+            again unless you subscribe and confirm once more. Nothing else is kept, and it is
+            never used for anything else.
           </li>
           <li>
             <strong>Contact form messages</strong>: as long as we need to answer and follow up.

@@ -1,12 +1,13 @@
 import { z } from "zod/mini";
 import { instant, oneOf } from "./schema";
 
-/** The spec's recipient groups. */
+/** The spec's recipient groups, then the blog newsletter's confirmed subscribers. */
 export const RECIPIENT_GROUPS = [
   { value: "all", label: "All members" },
   { value: "new_joiners", label: "New joiners (last 30 days)" },
   { value: "verified", label: "Verified members" },
   { value: "unverified", label: "Unverified members" },
+  { value: "newsletter", label: "Newsletter subscribers" },
 ] as const;
 
 export type RecipientGroup = (typeof RECIPIENT_GROUPS)[number]["value"];

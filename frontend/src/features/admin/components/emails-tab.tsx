@@ -207,8 +207,10 @@ export function EmailsTab() {
         <AlertDialogContent>
           <AlertDialogTitle>Send to {draft.recipientGroup ? recipientGroupLabel(draft.recipientGroup).toLowerCase() : ""}?</AlertDialogTitle>
           <AlertDialogDescription>
-            "{draft.subject.trim()}" goes to every member in the group, except those who unsubscribed. It cannot be
-            called back once sent.
+            {draft.recipientGroup === "newsletter"
+              ? `"${draft.subject.trim()}" goes to every confirmed newsletter subscriber, each with a link to leave the newsletter.`
+              : `"${draft.subject.trim()}" goes to every member in the group, except those who unsubscribed.`}{" "}
+            It cannot be called back once sent.
           </AlertDialogDescription>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialogCancel asChild>
