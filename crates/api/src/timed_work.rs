@@ -1,10 +1,11 @@
-//! The server's timed work: sweeps that run on the blocking pool every so often until the
-//! server stops. Every process runs them; the store's claims keep any of them from doing
-//! one thing twice. `POST /api/test/clock` runs the time-dependent ones through the same
-//! steps.
+//! The server's timed work: sweeps that run every so often until the server stops, each
+//! schedule on a thread of its own at a lower CPU priority ([`Background`]). Every process
+//! runs them; the store's claims keep any of them from doing one thing twice.
+//! `POST /api/test/clock` runs the time-dependent ones through the same steps.
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc;
 use std::time::Duration;
 
-use actix_web::web;
 use playspace_app::bookings::{
     lapse_waitlist_offers, release_expired_holds, retry_unsent_refunds, send_event_reminders,
     send_session_digests, stop_replaced_renewals,
@@ -28,23 +29,81 @@ impl Step {
         (self.run)(app)
     }
 
-    /// Runs the step on the blocking pool and logs what it did (nothing when nothing).
-    async fn run_logged(&self, state: &AppState) {
+    /// Runs the step on `worker` and logs what it did (nothing when nothing).
+    async fn run_logged(&self, state: &AppState, worker: &Background) {
         let app = state.clone();
         let run = self.run;
-        match web::block(move || run(&app)).await {
-            Ok(Ok(0)) => {}
-            Ok(Ok(count)) => {
+        match worker.run(move || run(&app)).await {
+            Some(Ok(0)) => {}
+            Some(Ok(count)) => {
                 if self.frees_places {
                     state.events_cache.invalidate();
                 }
                 tracing::info!(count, "{}", self.done);
             }
-            Ok(Err(error)) => tracing::warn!(%error, step = self.done, "timed work failed"),
-            Err(error) => tracing::warn!(%error, step = self.done, "timed work did not run"),
+            Some(Err(error)) => tracing::warn!(%error, step = self.done, "timed work failed"),
+            None => tracing::warn!(step = self.done, "timed work did not run"),
         }
     }
 }
+
+/// How much lower than requests timed work runs, in nice steps (0 is the default, 19 the
+/// lowest). Ten lower, the kernel gives a busy sweep about a tenth of the CPU a request
+/// thread gets while both want it, and all of it when the server is otherwise idle: on a
+/// small machine a catch-up sweep then waits for visitors instead of taking a core from them
+/// (docs/performance.md, notifications).
+pub const BACKGROUND_NICENESS: i32 = 10;
+const LOWEST_NICE: i32 = 19;
+
+/// A thread for one schedule's steps, [`BACKGROUND_NICENESS`] lower than the server's
+/// others; it ends with its schedule.
+struct Background {
+    jobs: mpsc::Sender<Box<dyn FnOnce() + Send>>,
+}
+
+impl Background {
+    fn start(name: &str) -> std::io::Result<Self> {
+        let (jobs, queue) = mpsc::channel::<Box<dyn FnOnce() + Send>>();
+        std::thread::Builder::new()
+            .name(name.to_owned())
+            .spawn(move || {
+                lower_priority();
+                for job in queue {
+                    // A step that panics loses its own answer ("did not run"), not the thread.
+                    let _ = catch_unwind(AssertUnwindSafe(job));
+                }
+            })?;
+        Ok(Self { jobs })
+    }
+
+    /// `work`'s result, run on this thread; None if it panicked.
+    async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+        let (answer, result) = tokio::sync::oneshot::channel();
+        self.jobs
+            .send(Box::new(move || {
+                let _ = answer.send(work());
+            }))
+            .ok()?;
+        result.await.ok()
+    }
+}
+
+/// Lowers the calling thread's priority alone: Linux keeps a nice value per thread.
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    use rustix::process::{getpriority_process, setpriority_process};
+    let thread = Some(rustix::thread::gettid());
+    let lowered = getpriority_process(thread).and_then(|nice| {
+        setpriority_process(thread, (nice + BACKGROUND_NICENESS).min(LOWEST_NICE))
+    });
+    if let Err(error) = lowered {
+        tracing::warn!(%error, "timed work runs at the requests' priority");
+    }
+}
+
+/// Elsewhere the nice value may be the whole process's: timed work keeps the default.
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
 
 /// Card holds whose payment window ended: the place goes back (a lost webhook never keeps it).
 pub const RELEASE_HOLDS: Step = Step {
@@ -118,15 +177,59 @@ pub const DIGESTS: (Duration, &[Step]) = (
     &[SEND_DIGESTS, PURGE_UNCONFIRMED_NEWSLETTER],
 );
 
-/// Runs `steps` in order every `period` until the server stops; a late tick delays the
-/// next rather than bunching them up.
+/// Runs `steps` in order every `period`, on a thread of their own, until the server stops;
+/// a late tick delays the next rather than bunching them up.
 pub async fn run_every(state: AppState, (period, steps): (Duration, &'static [Step])) {
+    let worker = match Background::start("timed-work") {
+        Ok(worker) => worker,
+        Err(error) => {
+            tracing::error!(%error, "timed work could not start");
+            return;
+        }
+    };
     let mut ticks = tokio::time::interval(period);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
         for step in steps {
-            step.run_logged(&state).await;
+            step.run_logged(&state, &worker).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[actix_web::test]
+    async fn work_runs_on_its_own_thread_at_a_lower_priority() {
+        use rustix::process::getpriority_process;
+        let before = getpriority_process(None).unwrap();
+        let worker = Background::start("timed-work-test").unwrap();
+        let here = std::thread::current().id();
+        let (thread, nice) = worker
+            .run(|| {
+                (
+                    std::thread::current().id(),
+                    getpriority_process(None).unwrap(),
+                )
+            })
+            .await
+            .unwrap();
+        assert_ne!(thread, here);
+        assert_eq!(nice, (before + BACKGROUND_NICENESS).min(LOWEST_NICE));
+        // The rest of the process keeps its priority.
+        assert_eq!(getpriority_process(None).unwrap(), before);
+    }
+
+    #[actix_web::test]
+    async fn a_step_that_panics_does_not_stop_the_next() {
+        let worker = Background::start("timed-work-test").unwrap();
+        assert_eq!(
+            worker.run(|| -> usize { panic!("a failing step") }).await,
+            None
+        );
+        assert_eq!(worker.run(|| 2 + 2).await, Some(4));
     }
 }
