@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { api, axeChecker, BASE_URL, DESKTOP, goto, launchBrowser, MOBILE, openPage } from "./helpers.mjs";
+import { api, axeChecker, DESKTOP, goto, launchBrowser, MOBILE, openPage } from "./helpers.mjs";
 
 let browser;
 /** Every published story, newest first, as the API lists them. */
@@ -77,7 +77,8 @@ describe("community stories", () => {
   });
 
   test("6 skeleton cards while the stories load", async () => {
-    const { context, page } = await openPage(browser, { viewport: MOBILE });
+    // /blog itself comes with its first page inlined; going there from another page asks.
+    const { context, page } = await openPage(browser);
     try {
       let release;
       const held = new Promise((resolve) => (release = resolve));
@@ -85,7 +86,8 @@ describe("community stories", () => {
         await held;
         await route.continue();
       });
-      await page.goto(`${BASE_URL}/blog`);
+      await goto(page, "/about");
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
       const loading = page.getByRole("status").filter({ hasText: "Loading stories…" });
       await loading.waitFor();
       assert.equal(await loading.locator(".motion-safe\\:animate-pulse").count(), 30, "6 cards of 5 bars, pulsing only for motion-safe");

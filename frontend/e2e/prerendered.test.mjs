@@ -1,4 +1,4 @@
-// The first screen of /, /events, /events/{id} and /blog/{id} comes from the server as HTML
+// The first screen of /, /events, /events/{id}, /blog and /blog/{id} comes from the server as HTML
 // (docs/adr/0006-prerendered-first-screen.md): it shows with JavaScript off, and the app then
 // takes it over without console errors, layout shifts, or a light flash in dark mode.
 import assert from "node:assert/strict";
@@ -8,13 +8,16 @@ import { api, BASE_URL, goto, launchBrowser, MOBILE, openPage } from "./helpers.
 let browser;
 let event;
 let story;
+let older;
+let storyContent;
 
 before(async () => {
   browser = await launchBrowser();
   [event] = await api("/api/events");
   assert.ok(event, "the seeded database should have upcoming events");
-  [story] = (await api("/api/blog-posts")).posts;
-  assert.ok(story, "the seeded database should have published stories");
+  [story, older] = (await api("/api/blog-posts")).posts;
+  assert.ok(story && older, "the seeded database should have published stories");
+  storyContent = (await api(`/api/blog-posts/${story.id}`)).content;
 });
 
 after(async () => {
@@ -41,6 +44,13 @@ const storyDate = (iso) =>
     new Date(iso),
   );
 
+/** The text of the first paragraph of a story's (cleaned) content. */
+function firstParagraph(html) {
+  const text = /<p>(.*?)<\/p>/s.exec(html)?.[1] ?? "";
+  assert.ok(text && !text.includes("<"), `a first paragraph of plain text in ${html}`);
+  return text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&nbsp;", "\u00a0").replaceAll("&amp;", "&");
+}
+
 /** Each page, what its first screen shows, and what only the app itself draws. */
 const pages = () => [
   {
@@ -62,10 +72,17 @@ const pages = () => [
     fromTheApp: (page) => page.getByText(longDate(event.date), { exact: true }),
   },
   {
+    path: "/blog",
+    heading: "Community Stories",
+    // The newest story, in the Featured Story card.
+    firstScreen: [story.title, story.excerpt, story.authorName],
+    // The rest of the first page of stories.
+    fromTheApp: (page) => page.getByRole("heading", { name: older.title, level: 3 }),
+  },
+  {
     path: `/blog/${story.id}`,
     heading: story.title,
-    firstScreen: [story.excerpt, story.authorName, story.category],
-    // The date, and the story's content (HTML only the app turns into elements).
+    firstScreen: [story.excerpt, story.authorName, story.category, firstParagraph(storyContent)],
     fromTheApp: (page) => page.locator("article").getByText(storyDate(story.publishedAt), { exact: true }),
   },
 ];
@@ -103,9 +120,13 @@ describe("prerendered pages", () => {
     }
   });
 
-  for (const colorScheme of ["light", "dark"]) {
-    test(`are taken over by the app without errors or layout shifts (${colorScheme})`, async () => {
-      const { context, page, errors } = await openPage(browser, { viewport: MOBILE, colorScheme });
+  // 390 px, and 412 px as Lighthouse's phone: a line that wraps at one width may not at the other.
+  for (const [colorScheme, viewport] of [
+    ["light", MOBILE],
+    ["dark", { width: 412, height: 823 }],
+  ]) {
+    test(`are taken over by the app without errors or layout shifts (${colorScheme}, ${viewport.width} px)`, async () => {
+      const { context, page, errors } = await openPage(browser, { viewport, colorScheme });
       try {
         // As a slow phone: a CPU six times slower paints whatever has been parsed when a
         // frame is due, so a page that shifts as the rest of its HTML arrives shows it here.

@@ -7,6 +7,7 @@
  *   dist/.prerendered/events.html  for /events
  *   dist/.prerendered/event.html   for /events/{id}, with __EVENT_*__ placeholders
  *   dist/.prerendered/story.html   for /blog/{id}, with __STORY_*__ placeholders
+ *   dist/.prerendered/blog.html    for /blog, the newest story's __STORY_*__ placeholders in it
  *   dist/.prerendered/sport-images.json  the sport pictures by slug, for event.html's picture
  *
  * Each template is dist/index.html with the page's HTML in #root, and the app's code loaded
@@ -25,11 +26,12 @@ interface PageTemplate {
   replacements: readonly (readonly [markup: string, token: string])[];
 }
 
-type TemplateName = "event" | "story";
+type TemplateName = "event" | "story" | "blog";
 
 /** What src/entry-server.tsx exports. */
 interface ServerEntry {
   renderPage(url: string, queryClient?: unknown): Promise<string>;
+  isPrerenderedPath(pathname: string): boolean;
   TEMPLATES: Record<TemplateName, PageTemplate>;
   sportImages(): { default: string; bySlug: Readonly<Record<string, string>> };
 }
@@ -40,7 +42,7 @@ interface PageSpec {
   url?: string;
   /** The page's module, as the manifest names it: its chunk is preloaded. */
   module: string;
-  /** A template the server fills in for each event or story. */
+  /** A template the server fills in for each event or story (for /blog: the newest). */
   template?: TemplateName;
 }
 
@@ -49,6 +51,7 @@ const PAGES: readonly PageSpec[] = [
   { file: "events.html", url: "/events", module: "src/app/routes/events-page.tsx" },
   { file: "event.html", module: "src/app/routes/event-detail-page.tsx", template: "event" },
   { file: "story.html", module: "src/app/routes/story-page.tsx", template: "story" },
+  { file: "blog.html", module: "src/app/routes/blog-page.tsx", template: "blog" },
 ];
 
 /** The prerendered pages' modules: their code is what a first screen downloads. */
@@ -151,6 +154,8 @@ export function prerender(): Plugin {
         const template = page.template && entry.TEMPLATES[page.template];
         const url = template ? template.url : (page.url ?? "/");
         urls.push(url);
+        // The browser must load the page's code before hydrating it (src/app/pages.ts).
+        if (!entry.isPrerenderedPath(url)) throw new Error(`prerender: ${url} is not in PRERENDERED (src/app/pages.ts)`);
         let body = await entry.renderPage(url, template?.queryClient());
         if (page.template && template) body = finishTemplate(body, page.template, template);
         const html = startAfterPaint(shell, manifest, page.module).replace(

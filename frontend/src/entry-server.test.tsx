@@ -13,7 +13,7 @@ import { formatLongDate } from "@/lib/format";
 import { sportImageUrl } from "@/lib/sport-images";
 import { buildEvent } from "@/testing/fixtures";
 import type { SportEvent } from "@/lib/event-schema";
-import { seedInitialStory, storyQueryKey } from "@/features/stories/api/query-keys";
+import { seedInitialStories, seedInitialStory, storyQueryKey } from "@/features/stories/api/query-keys";
 import type { Story } from "@/features/stories/api/stories";
 import {
   EVENT_TOKENS,
@@ -21,6 +21,7 @@ import {
   STORY_TOKENS,
   templateEventQueryClient,
   templateReplacements,
+  templateStoriesQueryClient,
   templateStoryQueryClient,
 } from "./entry-server";
 
@@ -53,11 +54,15 @@ async function eventPageHtml(event: SportEvent): Promise<string> {
   return html;
 }
 
-/** The story page as the server sends it: the template, placeholders filled and escaped. */
-async function storyPageHtml(story: Story): Promise<string> {
-  let html = await serverHtml(`/blog/${STORY_TOKENS.id}`, templateStoryQueryClient());
+/**
+ * A story template as the server sends it: text placeholders filled and escaped, the content
+ * as it is (the server's allow-list cleaner writes it; these tests' content is already clean).
+ */
+function fillStory(template: string, story: Story): string {
+  let html = template;
   for (const [field, token] of Object.entries(STORY_TOKENS)) {
-    html = html.replaceAll(token, escapeHtml(story[field as keyof typeof STORY_TOKENS]));
+    const value = story[field as keyof typeof STORY_TOKENS];
+    html = html.replaceAll(token, field === "content" ? value : escapeHtml(value));
   }
   return html;
 }
@@ -157,7 +162,7 @@ describe("prerendered pages", () => {
     expect(screen.getByRole("heading", { name: "Pricing" })).toBeInTheDocument();
   });
 
-  it("fill a story page's template with escaped text that hydrates without a mismatch", async () => {
+  it("fill a story page's template with escaped text and its content, hydrating without a mismatch", async () => {
     const story: Story = {
       id: "01a1fe53-f3e6-77b0-af53-39f9bf69ed17",
       title: `<script>alert(1)</script> "&'`,
@@ -165,13 +170,14 @@ describe("prerendered pages", () => {
       category: "Member Story",
       authorName: "Maya O'Neil",
       publishedAt: "2026-11-24T18:30:00Z",
-      content: "<p>The first paragraph.</p><p>The <strong>second</strong> one.</p>",
+      content:
+        '<p>The first paragraph.</p>\n<p>The <strong>second</strong> one, with <a href="https://example.org" rel="noopener noreferrer nofollow">a link</a> &amp; more.</p><ul><li>x<br>y</li></ul>',
     };
-    const html = await storyPageHtml(story);
+    const html = fillStory(await serverHtml(`/blog/${STORY_TOKENS.id}`, templateStoryQueryClient()), story);
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("__STORY_");
-    // The content is HTML only the browser turns into elements: not in the server's page.
-    expect(html).not.toContain("The first paragraph.");
+    // The content is on the first screen, before any of the app's code runs.
+    expect(html).toContain("<p>The first paragraph.</p>");
 
     const queryClient = createQueryClient();
     // As src/main.tsx seeds it from the server's inlined {"story":{...}}.
@@ -182,9 +188,40 @@ describe("prerendered pages", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(story.title);
     expect(screen.getByText(story.excerpt)).toBeInTheDocument();
     expect(screen.getByText(story.authorName)).toBeInTheDocument();
-    // The date and the content follow right after hydration, from the inlined story.
-    expect(await screen.findByText("24 November 2026")).toBeInTheDocument();
     expect(screen.getByText("The first paragraph.").tagName).toBe("P");
     expect(screen.getByText("second").tagName).toBe("STRONG");
+    expect(screen.getByRole("link", { name: "a link" })).toHaveAttribute("href", "https://example.org");
+    // The date follows right after hydration, from the inlined story.
+    expect(await screen.findByText("24 November 2026")).toBeInTheDocument();
+  });
+
+  it("fill the stories list's template with the newest story, hydrating without a mismatch", async () => {
+    const newest: Story = {
+      id: "01a1fe53-f3e6-77b0-af53-39f9bf69ed18",
+      title: `Ana's <b>first</b> swim`,
+      excerpt: "Nervous at first, now a regular & proud of it.",
+      category: "Wellness",
+      authorName: "Ana",
+      publishedAt: "2026-11-24T18:30:00Z",
+      content: "",
+    };
+    const older = { ...newest, id: "01a1fe53-f3e6-77b0-af53-39f9bf69ed19", title: "An older story" };
+    const html = fillStory(await serverHtml("/blog", templateStoriesQueryClient()), newest);
+    expect(html).not.toContain("__STORY_");
+    expect(html).not.toContain("<b>first</b>");
+    expect(html).toContain(`href="/blog/${newest.id}"`);
+    expect(html).toContain("Community Stories");
+
+    const queryClient = createQueryClient();
+    // As src/main.tsx seeds it from the server's inlined {"stories":{...}}.
+    const summary = ({ id, title, excerpt, category, authorName, publishedAt }: Story) =>
+      ({ id, title, excerpt, category, authorName, publishedAt });
+    seedInitialStories(queryClient, { stories: { posts: [summary(newest), summary(older)], nextCursor: "next" } });
+    const { problems } = await hydrate("/blog", html, queryClient);
+    expect(problems).toEqual([]);
+    expect(screen.getByRole("heading", { name: newest.title })).toBeInTheDocument();
+    // The rest of the page, and Load More, follow right after hydration.
+    expect(await screen.findByRole("heading", { name: "An older story" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Load More Stories" })).toBeInTheDocument();
   });
 });

@@ -12,9 +12,12 @@ import { preloadPrerenderedPage } from "@/app/pages";
 import type { SportEvent } from "@/lib/event-schema";
 import { eventQueryKey } from "@/features/events/api/get-event";
 import type { Story } from "@/features/stories/api/stories";
-import { storyQueryKey } from "@/features/stories/api/query-keys";
+import { seedInitialStories, storyQueryKey } from "@/features/stories/api/query-keys";
 import { createQueryClient } from "@/lib/query-client";
 import { DEFAULT_SPORT_IMAGE, SPORT_IMAGES_BY_SLUG, sportImageUrl } from "@/lib/sport-images";
+
+// The prerender checks each page it renders is one the browser loads before hydrating.
+export { isPrerenderedPath } from "@/app/pages";
 
 /**
  * What the server fills into the event page template, each HTML-escaped (the Rust side is
@@ -69,11 +72,13 @@ export function templateEventQueryClient(): QueryClient {
 }
 
 /**
- * What the server fills into the story page template, each HTML-escaped (the Rust side is
- * crates/api/src/frontend/templates.rs, `StoryField`). The story's date and content are not
- * among them: the page draws them once the app has taken over (src/app/routes/story-page.tsx).
+ * What the server fills into the story templates (the Rust side is
+ * crates/api/src/frontend/templates.rs, `StoryField`): the stories list's Featured Story card
+ * shows a story's summary fields, each HTML-escaped; a story page those and its content, as
+ * the server's allow-list cleans it. The date is not among them: pages draw it once the app
+ * has taken over.
  */
-export const STORY_TOKENS = {
+export const STORY_SUMMARY_TOKENS = {
   id: "__STORY_ID__",
   title: "__STORY_TITLE__",
   excerpt: "__STORY_EXCERPT__",
@@ -81,17 +86,22 @@ export const STORY_TOKENS = {
   authorName: "__STORY_AUTHOR__",
 } as const;
 
-/** The story the template is rendered from: its date and content never reach the HTML. */
-export const templateStory: Story = {
-  ...STORY_TOKENS,
-  publishedAt: "2000-01-01T00:00:00Z",
-  content: "",
-};
+export const STORY_TOKENS = { ...STORY_SUMMARY_TOKENS, content: "__STORY_CONTENT__" } as const;
+
+/** The story the templates are rendered from: its date never reaches the HTML. */
+export const templateStory: Story = { ...STORY_TOKENS, publishedAt: "2000-01-01T00:00:00Z" };
 
 /** A query client holding the template story, as the browser's holds the real one. */
 export function templateStoryQueryClient(): QueryClient {
   const queryClient = createQueryClient();
   queryClient.setQueryData(storyQueryKey(templateStory.id), templateStory);
+  return queryClient;
+}
+
+/** A query client whose stories list is the template story alone, as its first page. */
+export function templateStoriesQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  seedInitialStories(queryClient, { stories: { posts: [{ ...STORY_SUMMARY_TOKENS, publishedAt: templateStory.publishedAt }], nextCursor: null } });
   return queryClient;
 }
 
@@ -116,6 +126,12 @@ export const TEMPLATES = {
     tokens: STORY_TOKENS,
     url: `/blog/${STORY_TOKENS.id}`,
     queryClient: templateStoryQueryClient,
+    replacements: [],
+  },
+  blog: {
+    tokens: STORY_SUMMARY_TOKENS,
+    url: "/blog",
+    queryClient: templateStoriesQueryClient,
     replacements: [],
   },
 } as const satisfies Record<string, PageTemplate>;

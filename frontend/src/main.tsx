@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "@/app/app";
 import { seedInitialData } from "@/features/events/api/initial-data";
-import { seedInitialStory } from "@/features/stories/api/query-keys";
+import { seedInitialStories, seedInitialStory } from "@/features/stories/api/query-keys";
 import { preloadPrerenderedPage } from "@/app/pages";
 import { readInitialData } from "@/lib/initial-data";
 import { createQueryClient } from "@/lib/query-client";
@@ -13,11 +13,12 @@ const queryClient = createQueryClient();
 const initialData = readInitialData();
 seedInitialData(queryClient, initialData);
 seedInitialStory(queryClient, initialData);
+seedInitialStories(queryClient, initialData);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-// The server sends /, /events, /events/{id} and /blog/{id} as prerendered HTML (docs/adr/0006): take
+// The server sends /, /events, /events/{id}, /blog and /blog/{id} as prerendered HTML (docs/adr/0006): take
 // it over once the page's code is here, as a transition, so React hydrates in small slices
 // and the page stays responsive meanwhile. Every other path starts from an empty #root.
 const prerendered = root.firstElementChild !== null;

@@ -1,7 +1,7 @@
 //! Serving the built single-page app: hashed assets with long cache lifetimes, and
 //! `index.html` for client routes (with a 404 status for paths no screen handles). The home,
-//! events, event and story pages get their prerendered HTML instead (see `templates`), with
-//! their data inlined.
+//! events, event, stories and story pages get their prerendered HTML instead (see
+//! `templates`), with their data inlined.
 mod templates;
 
 use std::path::{Path, PathBuf};
@@ -14,13 +14,15 @@ use actix_web::http::header::{
 };
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::SecondsFormat;
-use playspace_app::stories::{GetStoryError, get_story};
+use playspace_app::stories::{GetStoryError, get_story, list_stories};
 use playspace_app::{GetEventError, get_event};
+use playspace_domain::story::CleanHtml;
 
 use crate::dto::EventDto;
 use crate::encoding::{accepts, accepts_gzip, gzip};
 use crate::routes::list_events;
-use crate::routes::stories::StoryDto;
+use crate::routes::stories::list::StoryPageDto;
+use crate::routes::stories::{StoryDto, StorySummaryDto};
 use crate::state::AppState;
 use templates::{EventTemplate, Prerendered, SportImages, StoryTemplate, detail_id};
 
@@ -39,6 +41,7 @@ pub struct Frontend {
     events: Watched<str>,
     event: Watched<EventTemplate>,
     story: Watched<StoryTemplate>,
+    blog: Watched<StoryTemplate>,
     sport_images: Watched<SportImages>,
 }
 
@@ -115,6 +118,9 @@ impl Frontend {
             story: Watched::new(template(Prerendered::Story), |html| {
                 Some(Arc::new(StoryTemplate::parse(&html)))
             }),
+            blog: Watched::new(template(Prerendered::Blog), |html| {
+                Some(Arc::new(StoryTemplate::parse(&html)))
+            }),
             sport_images: Watched::new(prerendered.join(templates::SPORT_IMAGES_FILE), |json| {
                 SportImages::parse(&json).map(Arc::new)
             }),
@@ -150,6 +156,7 @@ impl Frontend {
             Prerendered::Events => self.events.get().is_some(),
             Prerendered::Event => self.event.get().is_some() && self.sport_images.get().is_some(),
             Prerendered::Story => self.story.get().is_some(),
+            Prerendered::Blog => self.blog.get().is_some(),
         }
     }
 
@@ -158,7 +165,7 @@ impl Frontend {
         match page {
             Prerendered::Home => self.home.get(),
             Prerendered::Events => self.events.get(),
-            Prerendered::Event | Prerendered::Story => None,
+            Prerendered::Event | Prerendered::Story | Prerendered::Blog => None,
         }
     }
 
@@ -169,9 +176,18 @@ impl Frontend {
         Some(template.fill(event, &images))
     }
 
-    /// The prerendered story page for `story`, if the build made its template.
+    /// The prerendered story page for `story`, if the build made its template. Its content
+    /// is cleaned again on the way in: a row that somehow skipped the cleaning when it was
+    /// saved still puts no markup but the allow-list's into the page.
     fn story_html(&self, story: &StoryDto) -> Option<String> {
-        Some(self.story.get()?.fill(&story.summary))
+        let template = self.story.get()?;
+        Some(template.fill(&story.summary, Some(&CleanHtml::clean(&story.content))))
+    }
+
+    /// The prerendered stories list with `featured` (the newest story) in its Featured Story
+    /// card, if the build made its template.
+    fn blog_html(&self, featured: &StorySummaryDto) -> Option<String> {
+        Some(self.blog.get()?.fill(featured, None))
     }
 }
 
@@ -263,6 +279,8 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
         page
     } else if let Some(id) = detail_id(path, "/events/") {
         event_page(&state, id, prerendered == Some(Prerendered::Event)).await
+    } else if path == "/blog" {
+        blog_page(&state, prerendered == Some(Prerendered::Blog)).await
     } else if let Some(id) = detail_id(path, "/blog/") {
         story_page(&state, id, prerendered == Some(Prerendered::Story)).await
     } else {
@@ -312,7 +330,7 @@ struct Page {
 enum Html {
     /// The home or events page, as prerendered.
     Template(Arc<str>),
-    /// An event or story page, its template filled in.
+    /// An event or story page or the stories list, its template filled in.
     Filled(String),
 }
 
@@ -395,6 +413,38 @@ async fn events_list_page(state: &web::Data<AppState>, page: ListPage) -> Page {
 enum ListPage {
     Home,
     Events,
+}
+
+/// The stories list: its first page (the answer of `GET /api/blog-posts`) inlined, on the
+/// list template with the newest story filled in when `prerendered` (and the build made
+/// one). Without stories it is the app shell, which says 'No stories yet' without asking.
+async fn blog_page(state: &web::Data<AppState>, prerendered: bool) -> Page {
+    let app = state.clone();
+    let page = match web::block(move || list_stories(&app.store, None, None)).await {
+        Ok(Ok(page)) => StoryPageDto::from(page),
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "stories page data unavailable");
+            return Page::default();
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "stories page data unavailable");
+            return Page::default();
+        }
+    };
+    let html = match page.posts.first() {
+        Some(featured) if prerendered => state.frontend.blog_html(featured).map(Html::Filled),
+        _ => None,
+    };
+    let data = serde_json::to_string(&page).unwrap_or_default();
+    Page {
+        html,
+        head: data_script(
+            "initial-data",
+            "application/json",
+            &format!("{{\"stories\":{data}}}"),
+        ),
+        ..Page::default()
+    }
 }
 
 /// One event: its data, a real title and description, Open Graph tags and schema.org

@@ -136,7 +136,17 @@ fn with_prerendered_pages(app: &TestApp) {
         dir.join("story.html"),
         page(
             "<span class=\"badge\">__STORY_CATEGORY__</span><h1>__STORY_TITLE__</h1>\
-             <p>__STORY_EXCERPT__</p><span>__STORY_AUTHOR__</span>",
+             <p>__STORY_EXCERPT__</p><span>__STORY_AUTHOR__</span>\
+             <div class=\"prose\">__STORY_CONTENT__</div>",
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("blog.html"),
+        page(
+            "<h1>Community Stories</h1><span class=\"badge\">__STORY_CATEGORY__</span>\
+             <h3>__STORY_TITLE__</h3><p>__STORY_EXCERPT__</p><span>__STORY_AUTHOR__</span>\
+             <a href=\"/blog/__STORY_ID__\">Read more</a>",
         ),
     )
     .unwrap();
@@ -321,7 +331,7 @@ fn stories(app: &TestApp) -> (Story, Story) {
             author_name: "Maya O'Neil".into(),
             published_at: now - Duration::minutes(minutes),
         },
-        content: "<p>One.</p><p>Two.</p>".into(),
+        content: "<p>One.</p><script>alert(3)</script><p>Two.</p>".into(),
     };
     let published = story("<script>alert(1)</script> \"&'", 1);
     let draft = story("Waiting for review", 2);
@@ -386,7 +396,10 @@ async fn a_story_page_has_its_title_description_og_and_json_ld() {
     let (_, api) =
         common::get_json(&service, &format!("/api/blog-posts/{}", story.summary.id)).await;
     assert_eq!(data["story"], api);
-    assert_eq!(data["story"]["content"], "<p>One.</p><p>Two.</p>");
+    assert_eq!(
+        data["story"]["content"],
+        "<p>One.</p><script>alert(3)</script><p>Two.</p>"
+    );
 }
 
 #[actix_web::test]
@@ -406,7 +419,8 @@ async fn a_story_page_is_its_template_filled_with_the_escaped_story() {
     assert!(
         html.contains(&format!(
             "<span class=\"badge\">Member Story</span><h1>{ESCAPED_TITLE}</h1>\
-         <p>{ESCAPED_EXCERPT}</p><span>Maya O&#39;Neil</span>"
+         <p>{ESCAPED_EXCERPT}</p><span>Maya O&#39;Neil</span>\
+         <div class=\"prose\"><p>One.</p><p>Two.</p></div>"
         )),
         "{html}"
     );
@@ -437,15 +451,54 @@ async fn a_story_page_is_its_template_filled_with_the_escaped_story() {
         );
     }
 
-    // The stories list is not a story page: the plain app shell, as before.
-    for path in ["/blog", "/blog/"] {
-        let (status, _, html) = get(&service, path).await;
-        assert_eq!(status, 200, "{path}");
-        assert!(html.contains("<div id=root></div>"), "{path}: {html}");
-        assert!(!html.contains("initial-data\""), "{path}");
-        assert!(!html.contains("og:title"), "{path}");
-    }
+    // "/blog/" is not the stories list's address: the plain app shell.
+    let (status, _, html) = get(&service, "/blog/").await;
+    assert_eq!(status, 200);
+    assert!(html.contains("<div id=root></div>"), "{html}");
+    assert!(!html.contains("initial-data\""));
     // Deeper paths are no page at all.
     let (status, _, _) = get(&service, &format!("/blog/{}/x", story.summary.id)).await;
     assert_eq!(status, 404);
+}
+
+#[actix_web::test]
+async fn the_stories_list_is_its_template_with_the_newest_story_featured() {
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    let service = app.service().await;
+
+    // No stories yet: the app shell, with the empty first page so it asks for nothing.
+    let (status, _, html) = get(&service, "/blog").await;
+    assert_eq!(status, 200);
+    assert!(html.contains("<div id=root></div>"), "{html}");
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    assert_eq!(
+        data["stories"],
+        serde_json::json!({ "posts": [], "nextCursor": null })
+    );
+
+    let (story, draft) = stories(&app);
+    let (status, _, html) = get(&service, "/blog?utm_source=x").await;
+    assert_eq!(status, 200);
+    assert!(!html.contains("__STORY_"), "{html}");
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(
+        html.contains(&format!(
+            "<h1>Community Stories</h1><span class=\"badge\">Member Story</span>\
+             <h3>{ESCAPED_TITLE}</h3><p>{ESCAPED_EXCERPT}</p><span>Maya O&#39;Neil</span>\
+             <a href=\"/blog/{}\">Read more</a>",
+            story.summary.id
+        )),
+        "{html}"
+    );
+    assert!(!html.contains("Waiting for review"));
+    // The first page GET /api/blog-posts answers, so the list needs no round trip.
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    let (_, api) = common::get_json(&service, "/api/blog-posts").await;
+    assert_eq!(data["stories"], api);
+    assert_eq!(data["stories"]["posts"].as_array().unwrap().len(), 1);
+    assert_ne!(
+        data["stories"]["posts"][0]["id"],
+        draft.summary.id.to_string()
+    );
 }

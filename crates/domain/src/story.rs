@@ -264,39 +264,55 @@ pub fn decline_reason(input: &str) -> Result<String, FieldErrors> {
 }
 
 /// Story content as kept: text without markup becomes paragraphs (the form is a plain
-/// text box), then only the allow-list survives: p, br, strong, em, ul, ol, li,
-/// blockquote, h2, h3, and links to http, https or mailto addresses, which always carry
-/// `rel="noopener noreferrer nofollow"`. Scripts and styles go with their contents;
-/// every other tag is dropped and its text kept.
+/// text box), then only the allow-list survives (see [`CleanHtml`]).
 pub fn sanitize_content(input: &str) -> String {
     let input = input.trim();
-    let html = if input.contains('<') {
-        input.to_owned()
+    if input.contains('<') {
+        CleanHtml::clean(input).0
     } else {
-        paragraphs(input)
-    };
-    ammonia::Builder::empty()
-        .tags(HashSet::from([
-            "p",
-            "br",
-            "strong",
-            "em",
-            "ul",
-            "ol",
-            "li",
-            "blockquote",
-            "h2",
-            "h3",
-            "a",
-        ]))
-        .tag_attributes(HashMap::from([("a", HashSet::from(["href"]))]))
-        .generic_attributes(HashSet::new())
-        .generic_attribute_prefixes(HashSet::new())
-        .url_schemes(HashSet::from(["http", "https", "mailto"]))
-        .url_relative(ammonia::UrlRelative::Deny)
-        .link_rel(Some("noopener noreferrer nofollow"))
-        .clean(&html)
-        .to_string()
+        CleanHtml::clean(&paragraphs(input)).0
+    }
+}
+
+/// HTML cut down to the stories' allow-list: p, br, strong, em, ul, ol, li, blockquote,
+/// h2, h3, and links to http, https or mailto addresses, which always carry
+/// `rel="noopener noreferrer nofollow"`. Scripts and styles go with their contents; every
+/// other tag is dropped and its text kept; text is escaped. Only [`CleanHtml::clean`] makes
+/// one, so markup of this type is the only markup the server may put into a page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CleanHtml(String);
+
+impl CleanHtml {
+    pub fn clean(html: &str) -> Self {
+        Self(
+            ammonia::Builder::empty()
+                .tags(HashSet::from([
+                    "p",
+                    "br",
+                    "strong",
+                    "em",
+                    "ul",
+                    "ol",
+                    "li",
+                    "blockquote",
+                    "h2",
+                    "h3",
+                    "a",
+                ]))
+                .tag_attributes(HashMap::from([("a", HashSet::from(["href"]))]))
+                .generic_attributes(HashSet::new())
+                .generic_attribute_prefixes(HashSet::new())
+                .url_schemes(HashSet::from(["http", "https", "mailto"]))
+                .url_relative(ammonia::UrlRelative::Deny)
+                .link_rel(Some("noopener noreferrer nofollow"))
+                .clean(html)
+                .to_string(),
+        )
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
 /// Plain text written in a text box: blank lines part paragraphs, single breaks stay.
@@ -525,6 +541,24 @@ mod tests {
         ] {
             assert_eq!(sanitize_content(dirty), clean, "{dirty}");
         }
+    }
+
+    #[test]
+    fn cleaning_kept_content_again_changes_nothing() {
+        // A story page puts its content into the HTML cleaned again (a row that skipped the
+        // form's cleaning still cannot carry markup): for content as kept, that is itself.
+        for input in [
+            "<p>One <strong>two</strong> &amp; <a href=\"https://example.org/x?a=1&amp;b=2\">three</a></p>\n<ul><li>four</li></ul>",
+            "Plain text & more.\n\nSecond <part>.",
+            "<h2>Hi</h2><script>alert(1)</script><p onclick=\"x()\">p</p><a href=\"javascript:alert(1)\">j</a>",
+        ] {
+            let kept = sanitize_content(input);
+            assert_eq!(CleanHtml::clean(&kept).as_str(), kept, "{input}");
+        }
+        assert_eq!(
+            CleanHtml::clean("<p>a</p><img src=x onerror=alert(1)><script>b</script>").as_str(),
+            "<p>a</p>"
+        );
     }
 
     #[test]

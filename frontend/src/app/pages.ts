@@ -46,8 +46,14 @@ const PRERENDERED: readonly (readonly [path: string, page: LazyPage])[] = [
   ["/", HomePage],
   ["/events", EventsPage],
   ["/events/:id", EventDetailPage],
+  ["/blog", BlogPage],
   ["/blog/:id", StoryPage],
 ];
+
+/** Whether the app loads the page at `pathname` before hydrating it (the prerender checks). */
+export function isPrerenderedPath(pathname: string): boolean {
+  return PRERENDERED.some(([path]) => matchPath(path, pathname));
+}
 
 /** Loads the code of the prerendered page at `pathname` (nothing for other paths). */
 export async function preloadPrerenderedPage(pathname: string): Promise<void> {

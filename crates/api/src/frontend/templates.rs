@@ -1,14 +1,15 @@
 //! The prerendered first screens (docs/adr/0006-prerendered-first-screen.md). The frontend's
 //! build (frontend/scripts/prerender.ts) renders the home page, the events page and the
 //! event and story page templates into `dist/.prerendered/`; this module says which request
-//! gets which file and fills a template's placeholders with one event's or story's (escaped)
-//! text.
+//! gets which file and fills a template's placeholders with one event's or story's escaped
+//! text (and a story's content, as the stories' allow-list cleaner writes it).
 //!
 //! Nothing here formats dates, times or prices: the prerendered pages show placeholders for
 //! them, and the browser formats them once the app has taken over.
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use playspace_domain::story::CleanHtml;
 use serde::Deserialize;
 
 use crate::dto::EventDto;
@@ -28,10 +29,17 @@ pub enum Prerendered {
     Events,
     Event,
     Story,
+    Blog,
 }
 
 impl Prerendered {
-    pub const ALL: [Self; 4] = [Self::Home, Self::Events, Self::Event, Self::Story];
+    pub const ALL: [Self; 5] = [
+        Self::Home,
+        Self::Events,
+        Self::Event,
+        Self::Story,
+        Self::Blog,
+    ];
 
     pub fn file_name(self) -> &'static str {
         match self {
@@ -39,6 +47,7 @@ impl Prerendered {
             Self::Events => "events.html",
             Self::Event => "event.html",
             Self::Story => "story.html",
+            Self::Blog => "blog.html",
         }
     }
 
@@ -50,6 +59,7 @@ impl Prerendered {
         match path {
             "/" => Some(Self::Home),
             "/events" if query.is_empty() => Some(Self::Events),
+            "/blog" => Some(Self::Blog),
             _ => {
                 if detail_id(path, "/events/").is_some() {
                     Some(Self::Event)
@@ -83,12 +93,20 @@ enum Part<F> {
 }
 
 /// A page template, split once at its placeholders so filling it is one pass: text that
-/// happens to contain a placeholder is never filled again, and every value is HTML-escaped
-/// (values sit in text and in attributes alike). The one rule for every template: the
-/// server puts text into them, never markup.
+/// happens to contain a placeholder is never filled again, and every text value is
+/// HTML-escaped (values sit in text and in attributes alike). The one rule for every
+/// template: the server puts text into them, and no markup but [`CleanHtml`], which only the
+/// stories' allow-list cleaner makes.
 #[derive(Debug)]
 pub struct Template<F> {
     parts: Vec<Part<F>>,
+}
+
+/// What fills a placeholder: text, escaped on the way in, or content the stories'
+/// allow-list has cleaned (a story's body, which is markup).
+enum Value<'v> {
+    Text(Cow<'v, str>),
+    Html(&'v CleanHtml),
 }
 
 impl<F: Placeholders> Template<F> {
@@ -117,8 +135,8 @@ impl<F: Placeholders> Template<F> {
         Self { parts }
     }
 
-    /// The page with each placeholder replaced by `value(field)`, escaped.
-    fn fill_with<'v>(&self, value: impl Fn(F) -> Cow<'v, str>) -> String {
+    /// The page with each placeholder replaced by `value(field)`.
+    fn fill_with<'v>(&self, value: impl Fn(F) -> Value<'v>) -> String {
         let mut html = String::with_capacity(
             self.parts
                 .iter()
@@ -131,7 +149,10 @@ impl<F: Placeholders> Template<F> {
         for part in &self.parts {
             match part {
                 Part::Markup(text) => html.push_str(text),
-                Part::Field(field) => html.push_str(&super::escape_html(&value(*field))),
+                Part::Field(field) => match value(*field) {
+                    Value::Text(text) => html.push_str(&super::escape_html(&text)),
+                    Value::Html(clean) => html.push_str(clean.as_str()),
+                },
             }
         }
         html
@@ -171,21 +192,26 @@ pub type EventTemplate = Template<EventField>;
 impl EventTemplate {
     /// The page for `event`, every value HTML-escaped.
     pub fn fill(&self, event: &EventDto, images: &SportImages) -> String {
-        self.fill_with(|field| match field {
-            EventField::Id => Cow::Borrowed(event.id.as_str()),
-            EventField::Title => Cow::Borrowed(event.title),
-            EventField::Description => Cow::Borrowed(event.description),
-            EventField::Category => Cow::Borrowed(event.category),
-            EventField::Location => Cow::Borrowed(event.location),
-            EventField::CurrentParticipants => Cow::Owned(event.current_participants.to_string()),
-            EventField::MaxParticipants => Cow::Owned(event.max_participants.to_string()),
-            EventField::Image => Cow::Borrowed(images.for_category(event.category)),
+        self.fill_with(|field| {
+            Value::Text(match field {
+                EventField::Id => Cow::Borrowed(event.id.as_str()),
+                EventField::Title => Cow::Borrowed(event.title),
+                EventField::Description => Cow::Borrowed(event.description),
+                EventField::Category => Cow::Borrowed(event.category),
+                EventField::Location => Cow::Borrowed(event.location),
+                EventField::CurrentParticipants => {
+                    Cow::Owned(event.current_participants.to_string())
+                }
+                EventField::MaxParticipants => Cow::Owned(event.max_participants.to_string()),
+                EventField::Image => Cow::Borrowed(images.for_category(event.category)),
+            })
         })
     }
 }
 
-/// A part of the story template that the server fills in. The story's content and date are
-/// not among them: the browser draws those once the app has taken over (story-page.tsx).
+/// A part of a story template that the server fills in. The story's date is not among
+/// them: the browser draws it once the app has taken over (story-page.tsx). The stories
+/// list (`blog.html`) has the newest story's summary fields, a story page all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StoryField {
     Id,
@@ -193,6 +219,7 @@ pub enum StoryField {
     Excerpt,
     Category,
     Author,
+    Content,
 }
 
 impl Placeholders for StoryField {
@@ -203,23 +230,30 @@ impl Placeholders for StoryField {
         ("__STORY_EXCERPT__", Self::Excerpt),
         ("__STORY_CATEGORY__", Self::Category),
         ("__STORY_AUTHOR__", Self::Author),
+        ("__STORY_CONTENT__", Self::Content),
     ];
 }
 
-/// The story page template (`story.html`).
+/// The story page template (`story.html`), and the stories list's (`blog.html`) with the
+/// newest story in its Featured Story card.
 pub type StoryTemplate = Template<StoryField>;
 
 impl StoryTemplate {
-    /// The page for `story`, every value HTML-escaped.
-    pub fn fill(&self, story: &StorySummaryDto) -> String {
+    /// The page for `story`: every text value HTML-escaped, its content (`None` for the
+    /// list, which shows none) as the allow-list cleans it.
+    pub fn fill(&self, story: &StorySummaryDto, content: Option<&CleanHtml>) -> String {
         self.fill_with(|field| {
-            Cow::Borrowed(match field {
+            Value::Text(Cow::Borrowed(match field {
                 StoryField::Id => story.id.as_str(),
                 StoryField::Title => story.title.as_str(),
                 StoryField::Excerpt => story.excerpt.as_str(),
                 StoryField::Category => story.category.as_str(),
                 StoryField::Author => story.author_name.as_str(),
-            })
+                StoryField::Content => match content {
+                    Some(html) => return Value::Html(html),
+                    None => "",
+                },
+            }))
         })
     }
 }
@@ -297,6 +331,10 @@ mod tests {
             Prerendered::for_request("/blog/abc", "utm_source=x"),
             Some(Prerendered::Story)
         );
+        assert_eq!(
+            Prerendered::for_request("/blog", "utm_source=x"),
+            Some(Prerendered::Blog)
+        );
         for (path, query) in [
             ("/events", "sport=Football"),
             ("/events/", ""),
@@ -304,7 +342,6 @@ mod tests {
             ("/about", ""),
             ("/eventsx", ""),
             ("/booking/abc", ""),
-            ("/blog", ""),
             ("/blog/", ""),
             ("/blog/a/b", ""),
             ("/blogx/abc", ""),
@@ -397,12 +434,15 @@ mod tests {
              <p>__STORY_EXCERPT__</p><span>__STORY_AUTHOR__</span>\
              <a href=\"/blog/__STORY_ID__\">__STORY_DATE__ __EVENT_TITLE__</a>",
         );
-        let html = template.fill(&story(
-            "<script>alert(1)</script> \"&'",
-            "Line one __STORY_TITLE__ and __STORY_AUTHOR__",
-            "Member Story",
-            "Ana & <b>Bea</b>",
-        ));
+        let html = template.fill(
+            &story(
+                "<script>alert(1)</script> \"&'",
+                "Line one __STORY_TITLE__ and __STORY_AUTHOR__",
+                "Member Story",
+                "Ana & <b>Bea</b>",
+            ),
+            None,
+        );
         assert_eq!(
             html,
             "<span class=\"badge\">Member Story</span>\
@@ -417,16 +457,39 @@ mod tests {
     fn story_attribute_values_cannot_break_out() {
         let template =
             StoryTemplate::parse("<meta content=\"__STORY_EXCERPT__\"><p title='__STORY_TITLE__'>");
-        let html = template.fill(&story(
-            "' onmouseover='alert(1)",
-            "\"><script>alert(1)</script>",
-            "c",
-            "a",
-        ));
+        let html = template.fill(
+            &story(
+                "' onmouseover='alert(1)",
+                "\"><script>alert(1)</script>",
+                "c",
+                "a",
+            ),
+            None,
+        );
         assert_eq!(
             html,
             "<meta content=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\">\
              <p title='&#39; onmouseover=&#39;alert(1)'>"
+        );
+    }
+
+    #[test]
+    fn a_story_page_shows_its_content_as_the_allow_list_cleans_it() {
+        let template = StoryTemplate::parse(
+            "<h1>__STORY_TITLE__</h1><div class=\"prose\">__STORY_CONTENT__</div>",
+        );
+        let dirty = "<p>One &amp; __STORY_TITLE__</p><script>alert(1)</script>\
+                     <p onclick=\"x()\">Two <img src=x onerror=alert(2)></p></div><div>";
+        let content = CleanHtml::clean(dirty);
+        let html = template.fill(&story("T", "e", "c", "a"), Some(&content));
+        assert_eq!(
+            html,
+            "<h1>T</h1><div class=\"prose\"><p>One &amp; __STORY_TITLE__</p><p>Two </p></div>"
+        );
+        // The stories list shows no content: its placeholder, if any, is left empty.
+        assert_eq!(
+            template.fill(&story("T", "e", "c", "a"), None),
+            "<h1>T</h1><div class=\"prose\"></div>"
         );
     }
 }

@@ -2,7 +2,7 @@ import { BookOpen, Loader2, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useStories } from "@/features/stories/api/stories";
-import { ShareStoryDialog } from "@/features/stories/components/share-story-dialog";
+import { ShareStoryButton } from "@/features/stories/components/share-story-button";
 import {
   FeaturedStory,
   StoryCard,
@@ -10,9 +10,16 @@ import {
 } from "@/features/stories/components/story-cards";
 import { SubscribeBox } from "@/features/newsletter/components/subscribe-box";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useHydrated } from "@/lib/use-hydrated";
 
+/**
+ * The server sends /blog prerendered (docs/adr/0006) with the newest story in the Featured
+ * Story card and the first page inlined; the rest of that page, and whether there is more,
+ * are drawn once the app has taken over, in placeholders until then.
+ */
 function Stories() {
   const stories = useStories();
+  const hydrated = useHydrated();
   if (stories.isPending) return <StoryCardSkeletonGrid />;
   if (stories.isError) {
     return (
@@ -28,7 +35,7 @@ function Stories() {
   const [featured, ...rest] = stories.data.pages.flatMap((page) => page.posts);
   if (!featured) {
     return (
-      <EmptyState icon={BookOpen} title="No stories yet" actions={<ShareStoryDialog />}>
+      <EmptyState icon={BookOpen} title="No stories yet" actions={<ShareStoryButton />}>
         Be the first to share how sport has brought you together with others.
       </EmptyState>
     );
@@ -41,7 +48,14 @@ function Stories() {
         </h2>
         <FeaturedStory story={featured} />
       </section>
-      {rest.length > 0 && (
+      {!hydrated ? (
+        <section aria-labelledby="more-stories" className="space-y-4">
+          <h2 id="more-stories" className="text-2xl font-extrabold tracking-tight">
+            More Stories
+          </h2>
+          <StoryCardSkeletonGrid />
+        </section>
+      ) : rest.length > 0 && (
         <section aria-labelledby="more-stories" className="space-y-4">
           <h2 id="more-stories" className="text-2xl font-extrabold tracking-tight">
             More Stories
@@ -55,7 +69,7 @@ function Stories() {
           </ul>
         </section>
       )}
-      {stories.hasNextPage && (
+      {hydrated && stories.hasNextPage && (
         <div className="flex justify-center">
           <Button
             variant="outline"
@@ -86,7 +100,7 @@ export default function BlogPage() {
             sessions what they are.
           </p>
           <div className="mt-8 flex justify-center">
-            <ShareStoryDialog />
+            <ShareStoryButton />
           </div>
         </div>
       </section>

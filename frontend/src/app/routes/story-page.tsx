@@ -8,7 +8,6 @@ import { useStory } from "@/features/stories/api/stories";
 import { StoryByline } from "@/features/stories/components/story-cards";
 import { StoryHtml } from "@/features/stories/components/story-html";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useHydrated } from "@/lib/use-hydrated";
 
 // The cleaned HTML's elements, styled here since the content has no classes of its own.
 const PROSE =
@@ -28,30 +27,14 @@ function StorySkeleton() {
 }
 
 /**
- * The story's content while the prerendered page waits for the app: a few lines of prose.
- * The content is HTML (cleaned to an allow-list when saved) that only htmlToReact turns into
- * elements, in the browser; the server fills the prerendered template with escaped text only
- * and never injects markup, so it cannot draw the same paragraphs (docs/adr/0006).
- */
-function StoryContentSkeleton() {
-  return (
-    <div aria-hidden="true" className="mt-8 space-y-3">
-      {["w-full", "w-11/12", "w-full", "w-4/5", "w-full", "w-10/12", "w-full", "w-2/3"].map((width, index) => (
-        <Skeleton key={index} className={`h-6 rounded-md ${width}`} />
-      ))}
-    </div>
-  );
-}
-
-/**
  * /blog/{id}. The server sends it prerendered (docs/adr/0006) with the story's title, summary,
- * category and author filled in, and the story itself inlined; its date and content are drawn
- * here once the app has taken over, straight from the inlined story.
+ * category, author and content filled in (the content as the server's allow-list cleans it,
+ * which is what htmlToReact draws from it here), and the story itself inlined; its date is
+ * drawn once the app has taken over.
  */
 export default function StoryPage() {
   const { id = "" } = useParams();
   const story = useStory(id);
-  const hydrated = useHydrated();
   useDocumentTitle(story.data ? story.data.title : story.isError ? "Story Not Found" : "Loading story");
 
   return (
@@ -69,13 +52,7 @@ export default function StoryPage() {
           <div className="mt-5 border-b pb-6">
             <StoryByline story={story.data} />
           </div>
-          {/* Tall enough, drawn or not, to keep the footer just below the first screen (the
-              page above it is at least 24rem tall): it never comes into view and jumps
-              when the content replaces the skeleton, and a short story's footer simply sits
-              at the bottom of the screen. */}
-          <div className="min-h-[calc(100svh-24rem)]">
-            {hydrated ? <StoryHtml html={story.data.content} className={PROSE} /> : <StoryContentSkeleton />}
-          </div>
+          <StoryHtml html={story.data.content} className={PROSE} />
         </article>
       ) : story.isError ? (
         <EmptyState

@@ -1,6 +1,7 @@
 use actix_web::{HttpResponse, web};
 use playspace_app::stories::list_stories;
-use serde::Deserialize;
+use playspace_ports::StoryPage;
+use serde::{Deserialize, Serialize};
 
 use super::StorySummaryDto;
 use crate::error::ApiError;
@@ -24,9 +25,22 @@ pub async fn handle(
     let page = web::block(move || list_stories(&app.store, cursor.as_deref(), limit))
         .await?
         .map_err(ApiError::from)?;
-    let posts: Vec<StorySummaryDto> = page.items.into_iter().map(Into::into).collect();
-    Ok(HttpResponse::Ok().json(serde_json::json!({
-        "posts": posts,
-        "nextCursor": page.next.map(|next| next.encode()),
-    })))
+    Ok(HttpResponse::Ok().json(StoryPageDto::from(page)))
+}
+
+/// One page of stories as the API answers it (and the prerendered /blog inlines it).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoryPageDto {
+    pub(crate) posts: Vec<StorySummaryDto>,
+    pub(crate) next_cursor: Option<String>,
+}
+
+impl From<StoryPage> for StoryPageDto {
+    fn from(page: StoryPage) -> Self {
+        Self {
+            posts: page.items.into_iter().map(Into::into).collect(),
+            next_cursor: page.next.map(|next| next.encode()),
+        }
+    }
 }

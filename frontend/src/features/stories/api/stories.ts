@@ -1,8 +1,8 @@
-import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, type InfiniteData } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiRequest, withQuery } from "@/lib/api-client";
 import { storyFields } from "@/lib/story-form";
-import { storyQueryKey } from "./query-keys";
+import { STORIES_QUERY_KEY, storyQueryKey } from "./query-keys";
 
 const storySummarySchema = z.object({
   id: z.string(),
@@ -24,19 +24,27 @@ export type StorySummary = z.infer<typeof storySummarySchema>;
 export type Story = z.infer<typeof storySchema>;
 export type StoryPage = z.infer<typeof pageSchema>;
 
-const LIST = "/api/blog-posts";
+const LIST = STORIES_QUERY_KEY[0];
 
-/** Published stories newest first, six a page; `fetchNextPage` follows the server's cursor. */
+/**
+ * Published stories newest first, six a page; `fetchNextPage` follows the server's cursor.
+ * Pages are checked as they are read, so the server-inlined first page is checked too.
+ */
 export function useStories() {
   return useInfiniteQuery({
-    queryKey: [LIST],
-    queryFn: async ({ pageParam, signal }) => {
+    queryKey: STORIES_QUERY_KEY,
+    queryFn: async ({ pageParam, signal }): Promise<unknown> => {
       const response = await apiRequest("GET", withQuery(LIST, { cursor: pageParam }), { signal });
-      return pageSchema.parse(await response.json());
+      return response.json();
     },
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    getNextPageParam: (last) => pageSchema.parse(last).nextCursor ?? undefined,
+    select: readPages,
   });
+}
+
+function readPages(data: InfiniteData<unknown, string | undefined>): InfiniteData<StoryPage, string | undefined> {
+  return { ...data, pages: data.pages.map((page) => pageSchema.parse(page)) };
 }
 
 /** One published story (404 for unknown or unpublished ones). */

@@ -17,9 +17,12 @@ import { storyFormSchema, useSubmitStory, type StoryFormValues } from "../api/st
 const EMPTY: StoryFormValues = { title: "", excerpt: "", category: "", content: "", authorName: "", website: "" };
 const FAILED = "There was an error submitting your story. Please try again.";
 
-/** Share Your Story: anyone may send one; the team reviews it before it is published. */
-export function ShareStoryDialog({ triggerClassName }: { triggerClassName?: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * Share Your Story: anyone may send one; the team reviews it before it is published. Pages
+ * show ShareStoryButton, which loads this on demand (`defaultOpen` when asked to open).
+ */
+export function ShareStoryDialog({ triggerClassName, defaultOpen = false }: { triggerClassName?: string; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const form = useForm<StoryFormValues>({ resolver: zodResolver(storyFormSchema), defaultValues: EMPTY });
   const submit = useSubmitStory();
   const { errors } = form.formState;

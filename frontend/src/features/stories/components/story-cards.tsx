@@ -13,6 +13,9 @@ const published = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
 });
 
+/** The longest month's name with two-digit days (digits are drawn the same width here). */
+const WIDEST_DATE = "28 September 2028";
+
 /** "24 November 2026", the day a story was published in London. */
 function formatStoryDate(iso: string): string {
   return published.format(new Date(iso));
@@ -33,11 +36,20 @@ export function StoryByline({ story }: { story: StorySummary }) {
       </span>
       <span className="inline-flex items-center gap-1.5">
         <CalendarDays className="size-4" aria-hidden="true" />
-        {hydrated ? (
-          <time dateTime={story.publishedAt}>{formatStoryDate(story.publishedAt)}</time>
-        ) : (
-          <span aria-hidden="true" className="inline-block h-5 w-32 motion-safe:animate-pulse rounded-md bg-muted" />
-        )}
+        {/* As wide as the widest date, drawn or not: a date wider than its placeholder would
+            wrap the line after hydration and move everything below it. */}
+        <span className="inline-grid tabular-nums">
+          <span aria-hidden="true" className="invisible col-start-1 row-start-1">
+            {WIDEST_DATE}
+          </span>
+          {hydrated ? (
+            <time dateTime={story.publishedAt} className="col-start-1 row-start-1">
+              {formatStoryDate(story.publishedAt)}
+            </time>
+          ) : (
+            <span aria-hidden="true" className="col-start-1 row-start-1 h-5 motion-safe:animate-pulse rounded-md bg-muted" />
+          )}
+        </span>
       </span>
     </p>
   );

@@ -35,4 +35,11 @@ describe("StoryHtml", () => {
     expect(html("<svg><script>alert(1)</script></svg>ok")).toBe("ok");
     expect(html("&lt;script&gt;alert(1)&lt;/script&gt;")).toBe("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
+
+  it("draws plain text exactly as the parser would", () => {
+    for (const text of ["Plain words", "  edges  ", "a\r\nb", "", "x & y", "one\n\ntwo", "ü 🏊"]) {
+      const parsed = new DOMParser().parseFromString(text, "text/html").body.innerHTML;
+      expect(html(text)).toBe(parsed);
+    }
+  });
 });

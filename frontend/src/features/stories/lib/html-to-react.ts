@@ -13,12 +13,14 @@ const ALLOWED = new Set(["p", "br", "strong", "em", "ul", "ol", "li", "blockquot
 const DROPPED = new Set(["script", "style", "template", "iframe", "object", "embed", "noscript", "svg", "math"]);
 const SCHEMES = new Set(["http:", "https:", "mailto:"]);
 
-/** The href kept for a link: absolute http, https or mailto addresses only. */
+/**
+ * The href kept for a link: absolute http, https or mailto addresses only, as written (so it
+ * is the same attribute the server's prerendered page carries).
+ */
 export function safeHref(href: string | null): string | undefined {
   if (!href) return undefined;
   try {
-    const url = new URL(href);
-    return SCHEMES.has(url.protocol) ? url.href : undefined;
+    return SCHEMES.has(new URL(href).protocol) ? href : undefined;
   } catch {
     return undefined;
   }
@@ -44,8 +46,15 @@ function convertAll(nodes: NodeListOf<ChildNode>): ReactNode[] {
   return Array.from(nodes, (node, index) => convert(node, index));
 }
 
-/** The React elements for `html`. */
+/** Text that parses to itself: no markup, entities, carriage returns or edge whitespace. */
+const PLAIN = /^(?![\s\S]*[<&\r\0])\S(?:[\s\S]*\S)?$/;
+
+/**
+ * The React elements for `html`. Plain text is kept as it is without parsing: the prerender
+ * (which has no DOM) draws the story template's content placeholder this way.
+ */
 export function htmlToReact(html: string): ReactNode[] {
+  if (PLAIN.test(html)) return [html];
   const doc = new DOMParser().parseFromString(html, "text/html");
   return convertAll(doc.body.childNodes);
 }
