@@ -88,9 +88,10 @@ impl Background {
     }
 }
 
-/// Lowers the calling thread's priority alone: Linux keeps a nice value per thread.
+/// Lowers the calling thread's priority alone, by [`BACKGROUND_NICENESS`]: Linux keeps a
+/// nice value per thread. (`reminder-day` in crates/bench runs its sweeps so, as here.)
 #[cfg(target_os = "linux")]
-fn lower_priority() {
+pub fn lower_priority() {
     use rustix::process::{getpriority_process, setpriority_process};
     let thread = Some(rustix::thread::gettid());
     let lowered = getpriority_process(thread).and_then(|nice| {
@@ -103,7 +104,7 @@ fn lower_priority() {
 
 /// Elsewhere the nice value may be the whole process's: timed work keeps the default.
 #[cfg(not(target_os = "linux"))]
-fn lower_priority() {}
+pub fn lower_priority() {}
 
 /// Card holds whose payment window ended: the place goes back (a lost webhook never keeps it).
 pub const RELEASE_HOLDS: Step = Step {

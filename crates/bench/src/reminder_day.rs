@@ -1,8 +1,9 @@
 //! A day of the server's timed notification work for `scripts/bench notifications`, at the
 //! server's own cadence: the reminder sweep every minute and the digest sweep every five,
 //! through the same app functions, on a clock stepped through the next 24 hours (no
-//! waiting). Run beside a serving server on the same database, so the visitors' figures
-//! measured meanwhile include the sweeps' writes. Prints one JSON line: the sweeps' total
+//! waiting), at the lower CPU priority the server gives its timed work. Run beside a serving
+//! server on the same database, so the visitors' figures measured meanwhile include the
+//! sweeps' writes. Prints one JSON line: the sweeps' total
 //! and slowest times, what they sent, this process's CPU time and peak RSS.
 //!
 //! usage: reminder-day DATABASE_URL
@@ -125,6 +126,7 @@ fn main() -> ExitCode {
         eprintln!("usage: reminder-day DATABASE_URL");
         return ExitCode::FAILURE;
     };
+    playspace_api::timed_work::lower_priority();
     match run(database_url) {
         Ok(report) => {
             println!("{report}");
