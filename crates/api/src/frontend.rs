@@ -415,21 +415,56 @@ enum ListPage {
     Events,
 }
 
+/// Which of a lookup's errors means "no such thing", and the title its 404 page gets.
+struct NotFound<E> {
+    is: fn(&E) -> bool,
+    title: &'static str,
+}
+
+/// A page's data, read on the blocking pool; or the page to send without it: a 404 (the app
+/// shell, which then says so) when `not_found` recognises the error, else the plain shell,
+/// which fetches what it needs itself (the failure is logged, never the request's values).
+async fn lookup<T, E>(
+    page: &'static str,
+    read: impl FnOnce() -> Result<T, E> + Send + 'static,
+    not_found: Option<NotFound<E>>,
+) -> Result<T, Page>
+where
+    T: Send + 'static,
+    E: std::fmt::Display + Send + 'static,
+{
+    let error = match web::block(read).await {
+        Ok(Ok(data)) => return Ok(data),
+        Ok(Err(e)) => match not_found {
+            Some(not_found) if (not_found.is)(&e) => {
+                return Err(Page {
+                    status: StatusCode::NOT_FOUND,
+                    title: Some(not_found.title.into()),
+                    ..Page::default()
+                });
+            }
+            _ => e.to_string(),
+        },
+        Err(e) => e.to_string(),
+    };
+    tracing::error!(%error, page, "page data unavailable");
+    Err(Page::default())
+}
+
 /// The stories list: its first page (the answer of `GET /api/blog-posts`) inlined, on the
 /// list template with the newest story filled in when `prerendered` (and the build made
 /// one). Without stories it is the app shell, which says 'No stories yet' without asking.
 async fn blog_page(state: &web::Data<AppState>, prerendered: bool) -> Page {
     let app = state.clone();
-    let page = match web::block(move || list_stories(&app.store, None, None)).await {
-        Ok(Ok(page)) => StoryPageDto::from(page),
-        Ok(Err(e)) => {
-            tracing::error!(error = %e, "stories page data unavailable");
-            return Page::default();
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "stories page data unavailable");
-            return Page::default();
-        }
+    let page = match lookup(
+        "stories",
+        move || list_stories(&app.store, None, None),
+        None,
+    )
+    .await
+    {
+        Ok(page) => StoryPageDto::from(page),
+        Err(page) => return page,
     };
     let html = match page.posts.first() {
         Some(featured) if prerendered => state.frontend.blog_html(featured).map(Html::Filled),
@@ -453,23 +488,13 @@ async fn blog_page(state: &web::Data<AppState>, prerendered: bool) -> Page {
 async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) -> Page {
     let app = state.clone();
     let id = id.to_owned();
-    let event = match web::block(move || get_event(&app.store, &id)).await {
-        Ok(Ok(event)) => event,
-        Ok(Err(GetEventError::NotFound)) => {
-            return Page {
-                status: StatusCode::NOT_FOUND,
-                title: Some("Event not found | PlaySpace".into()),
-                ..Page::default()
-            };
-        }
-        Ok(Err(GetEventError::Store(e))) => {
-            tracing::error!(error = %e, "event page data unavailable");
-            return Page::default();
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "event page data unavailable");
-            return Page::default();
-        }
+    let not_found = NotFound {
+        is: |e| matches!(e, GetEventError::NotFound),
+        title: "Event not found | PlaySpace",
+    };
+    let event = match lookup("event", move || get_event(&app.store, &id), Some(not_found)).await {
+        Ok(event) => event,
+        Err(page) => return page,
     };
     let base = &state.config.public_url;
     let url = format!("{base}/events/{}", event.id);
@@ -545,23 +570,13 @@ async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) ->
 async fn story_page(state: &web::Data<AppState>, id: &str, prerendered: bool) -> Page {
     let app = state.clone();
     let id = id.to_owned();
-    let story = match web::block(move || get_story(&app.store, &id)).await {
-        Ok(Ok(story)) => story,
-        Ok(Err(GetStoryError::NotFound)) => {
-            return Page {
-                status: StatusCode::NOT_FOUND,
-                title: Some("Story not found | PlaySpace".into()),
-                ..Page::default()
-            };
-        }
-        Ok(Err(GetStoryError::Store(e))) => {
-            tracing::error!(error = %e, "story page data unavailable");
-            return Page::default();
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "story page data unavailable");
-            return Page::default();
-        }
+    let not_found = NotFound {
+        is: |e| matches!(e, GetStoryError::NotFound),
+        title: "Story not found | PlaySpace",
+    };
+    let story = match lookup("story", move || get_story(&app.store, &id), Some(not_found)).await {
+        Ok(story) => story,
+        Err(page) => return page,
     };
     let base = &state.config.public_url;
     let dto = StoryDto::from(story);
