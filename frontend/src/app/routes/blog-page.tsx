@@ -48,25 +48,22 @@ function Stories() {
         </h2>
         <FeaturedStory story={featured} />
       </section>
-      {!hydrated ? (
+      {(!hydrated || rest.length > 0) && (
         <section aria-labelledby="more-stories" className="space-y-4">
           <h2 id="more-stories" className="text-2xl font-extrabold tracking-tight">
             More Stories
           </h2>
-          <StoryCardSkeletonGrid />
-        </section>
-      ) : rest.length > 0 && (
-        <section aria-labelledby="more-stories" className="space-y-4">
-          <h2 id="more-stories" className="text-2xl font-extrabold tracking-tight">
-            More Stories
-          </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {rest.map((story) => (
-              <li key={story.id}>
-                <StoryCard story={story} />
-              </li>
-            ))}
-          </ul>
+          {hydrated ? (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {rest.map((story) => (
+                <li key={story.id}>
+                  <StoryCard story={story} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <StoryCardSkeletonGrid />
+          )}
         </section>
       )}
       {hydrated && stories.hasNextPage && (
