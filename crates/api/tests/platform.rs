@@ -34,8 +34,8 @@ async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
         "/membership/",
         "/terms",
         "/community-standards",
-        // (An unknown story, like an unknown event, is a 404: tests/pages.rs.)
-        "/blog",
+        // (/blog carries its first page of stories, and an unknown story, like an unknown
+        // event, is a 404: tests/pages.rs.)
     ] {
         let (status, headers, body) = get(&service, path).await;
         assert_eq!(status, 200, "{path}");
