@@ -9,6 +9,11 @@ doc_path, bundle_line, *reports = sys.argv[1:]
 by_page = {}
 for path in sorted(reports):
     report = json.load(open(path))
+    # A run whose trace Lighthouse could not read (NO_NAVSTART and the like) has no scores.
+    if report.get("runtimeError") or report["categories"]["performance"]["score"] is None:
+        code = (report.get("runtimeError") or {}).get("code", "no score")
+        print(f"left out: {report['requestedUrl']} ({code})")
+        continue
     url = "/" + report["finalDisplayedUrl"].split("//", 1)[1].split("/", 1)[1]
     by_page.setdefault(url, []).append(report)
 

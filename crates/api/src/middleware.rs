@@ -9,7 +9,7 @@ use actix_web::middleware::DefaultHeaders;
 /// one in frontend/index.html that applies the theme before first paint and starts the app
 /// on prerendered pages (a test below keeps the hash in step with it).
 const CSP: &str = "default-src 'self'; \
-     script-src 'self' 'sha256-aPoJqL8NmWyQJMPrd/hArgdaUjNsE1K21JWcmxUER/M='; \
+     script-src 'self' 'sha256-egma/0jzpL9L7KchFsMvGw58oUtBa0TB2AFWHKqXk2g='; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; \
      connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
      frame-ancestors 'none'";
