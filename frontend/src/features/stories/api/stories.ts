@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, type InfiniteData } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiRequest, withQuery } from "@/lib/api-client";
+import { isRecord } from "@/lib/initial-data";
 import { storyFields } from "@/lib/story-form";
 import { STORIES_QUERY_KEY, storyQueryKey } from "./query-keys";
 
@@ -28,7 +29,8 @@ const LIST = STORIES_QUERY_KEY[0];
 
 /**
  * Published stories newest first, six a page; `fetchNextPage` follows the server's cursor.
- * Pages are checked as they are read, so the server-inlined first page is checked too.
+ * Pages are checked as they are read (`select`), so the server-inlined first page, seeded
+ * without the schema, is checked too.
  */
 export function useStories() {
   return useInfiniteQuery({
@@ -38,7 +40,8 @@ export function useStories() {
       return response.json();
     },
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => pageSchema.parse(last).nextCursor ?? undefined,
+    // Only the cursor: `select` checks the whole page.
+    getNextPageParam: (last) => (isRecord(last) && typeof last.nextCursor === "string" ? last.nextCursor : undefined),
     select: readPages,
   });
 }
