@@ -40,18 +40,23 @@ export default function HomePage() {
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link to="/about">Learn More</Link>
+                {/* The spec's words, and for a list of links (and search engines) what they lead to. */}
+                <Link to="/about">
+                  Learn More<span className="sr-only"> about PlaySpace</span>
+                </Link>
               </Button>
             </div>
           </div>
           <ul className="hidden grid-cols-2 gap-4 lg:grid" aria-hidden="true">
             {HERO_SPORTS.map((sport, index) => (
               <li key={sport} className={index % 2 === 1 ? "translate-y-8" : undefined}>
+                {/* Lazy: a phone never shows them (hidden below lg), so it never fetches them. */}
                 <img
                   src={sportImageUrl(sport)}
                   alt=""
                   width={800}
                   height={400}
+                  loading="lazy"
                   className="aspect-2/1 h-auto w-full rounded-2xl border bg-muted object-cover shadow-md"
                 />
               </li>
