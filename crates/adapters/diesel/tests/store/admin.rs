@@ -1,0 +1,219 @@
+//! The admin side of the store on both backends: admin sessions, the audit trail.
+
+use crate::common;
+
+use chrono::{Duration, Utc};
+use playspace_domain::{AuditEntry, Session, UserId};
+use playspace_ports::{
+    AuditFilter, AuditLog, BookingRepository, DashboardRepository, SessionRepository,
+    UserRepository,
+};
+use playspace_store::Store;
+
+use common::{event, members, request};
+
+on_both_backends!(
+    an_admin_session_opens_extends_and_closes,
+    a_password_change_closes_the_admin_session,
+    the_audit_trail_is_newest_first_and_filtered,
+    the_dashboard_counts_on_both_backends,
+    the_last_admin_cannot_erase_themselves,
+);
+
+fn signed_in(store: &Store) -> (UserId, Session) {
+    let user = members(store, 1)[0];
+    let session = Session::start(user, Utc::now(), Some("Firefox"), Some("10.0.0.1"));
+    store.start(&session).unwrap();
+    (user, session)
+}
+
+fn entry(user: UserId, action: &'static str) -> AuditEntry {
+    AuditEntry::new(user, action, "session", None, Utc::now())
+}
+
+fn an_admin_session_opens_extends_and_closes(store: &Store) {
+    let (user, session) = signed_in(store);
+    let now = Utc::now();
+    let until = now + Duration::minutes(30);
+    store
+        .open_admin(session.id, until, &entry(user, "admin.login"))
+        .unwrap();
+    let (found, _) = SessionRepository::get(store, session.id).unwrap();
+    assert!(found.has_admin(now));
+    // Stored to the second or better on both backends.
+    assert!(
+        (found.admin_until.unwrap() - until)
+            .num_milliseconds()
+            .abs()
+            < 1
+    );
+
+    store
+        .extend_admin(session.id, until + Duration::minutes(5))
+        .unwrap();
+    let (found, _) = SessionRepository::get(store, session.id).unwrap();
+    assert!(found.has_admin(until + Duration::minutes(4)));
+    // Never moved backwards.
+    store.extend_admin(session.id, until).unwrap();
+    let (found, _) = SessionRepository::get(store, session.id).unwrap();
+    assert!(found.has_admin(until + Duration::minutes(4)));
+
+    store
+        .close_admin(session.id, &entry(user, "admin.logout"))
+        .unwrap();
+    let (found, _) = SessionRepository::get(store, session.id).unwrap();
+    assert_eq!(found.admin_until, None);
+    assert!(found.is_active(now), "the sign-in stays");
+    // A closed admin session is not revived by an extension.
+    store
+        .extend_admin(session.id, now + Duration::hours(1))
+        .unwrap();
+    let (found, _) = SessionRepository::get(store, session.id).unwrap();
+    assert_eq!(found.admin_until, None);
+
+    // An ended sign-in cannot be opened.
+    store.revoke(session.id, now).unwrap();
+    assert_eq!(
+        store.open_admin(session.id, until, &entry(user, "admin.login")),
+        Err(playspace_ports::RepoError::NotFound)
+    );
+    let actions: Vec<String> = store
+        .latest(&AuditFilter::default(), 10)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.action)
+        .collect();
+    assert_eq!(actions, ["admin.logout", "admin.login"]);
+}
+
+fn a_password_change_closes_the_admin_session(store: &Store) {
+    let (user, session) = signed_in(store);
+    store
+        .open_admin(
+            session.id,
+            Utc::now() + Duration::minutes(30),
+            &entry(user, "admin.login"),
+        )
+        .unwrap();
+    store
+        .change_password(user, "new-hash", session.id, Utc::now())
+        .unwrap();
+    let (found, _) = SessionRepository::get(store, session.id).unwrap();
+    assert!(found.is_active(Utc::now()));
+    assert_eq!(found.admin_until, None);
+}
+
+fn the_audit_trail_is_newest_first_and_filtered(store: &Store) {
+    let people = members(store, 2);
+    let t0 = Utc::now();
+    for (i, (who, action)) in [
+        (people[0], "user.update"),
+        (people[1], "event.update"),
+        (people[0], "event.update"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut e = AuditEntry::new(who, action, "event", Some(format!("r{i}")), t0)
+            .detail("fields", "title,price")
+            .from_client(Some("10.0.0.1".into()), Some("Firefox".into()));
+        e.at = t0 + Duration::seconds(i as i64);
+        store.record(&e).unwrap();
+    }
+    let all = store.latest(&AuditFilter::default(), 50).unwrap();
+    let ids: Vec<_> = all.iter().map(|r| r.resource_id.clone().unwrap()).collect();
+    assert_eq!(ids, ["r2", "r1", "r0"]);
+    assert_eq!(all[0].details, r#"{"fields":"title,price"}"#);
+    assert_eq!(all[0].user_name.as_deref(), Some("Racer 0"));
+    assert_eq!(all[0].ip_address.as_deref(), Some("10.0.0.1"));
+
+    let by_action = AuditFilter {
+        action: Some("event.update".into()),
+        ..AuditFilter::default()
+    };
+    assert_eq!(store.latest(&by_action, 50).unwrap().len(), 2);
+    let by_both = AuditFilter {
+        action: Some("event.update".into()),
+        user_id: Some(people[0]),
+    };
+    assert_eq!(store.latest(&by_both, 50).unwrap().len(), 1);
+    assert_eq!(store.latest(&AuditFilter::default(), 1).unwrap().len(), 1);
+
+    // An erased actor is shown as such, never by their old name.
+    store.erase(people[0], Utc::now()).unwrap();
+    assert_eq!(
+        store.latest(&AuditFilter::default(), 1).unwrap()[0]
+            .user_name
+            .as_deref(),
+        Some("Erased account")
+    );
+}
+
+fn the_dashboard_counts_on_both_backends(store: &Store) {
+    let people = members(store, 3);
+    let e = event(store, 10);
+    let mut paid = request(people[0], &e, None);
+    paid.booking.payment_status = playspace_domain::PaymentStatus::Paid;
+    paid.booking.amount = playspace_domain::Money::from_pence(123_450).unwrap();
+    store.book(&paid, Utc::now()).unwrap();
+    store
+        .book(&request(people[1], &e, None), Utc::now())
+        .unwrap();
+    let windows = playspace_domain::stats::StatsWindows::at(Utc::now());
+    let d = store.dashboard(&windows).unwrap();
+    assert_eq!(d.users_total, 3);
+    assert_eq!((d.users_new_this_month, d.users_verified), (3, 3));
+    assert_eq!(
+        (d.bookings_total, d.bookings_pending, d.bookings_paid),
+        (2, 1, 1)
+    );
+    assert_eq!(d.revenue_total.to_string(), "1234.50");
+    assert_eq!(d.revenue_this_month.to_string(), "1234.50");
+    assert_eq!(d.card_bookings, 0);
+    assert_eq!(d.bookings_per_week.len(), 12);
+    assert_eq!(d.bookings_per_week[11], 2);
+    assert_eq!(d.cash_bookings, 2);
+    assert_eq!(d.fill_by_sport.len(), 1);
+    assert_eq!((d.fill_by_sport[0].1, d.fill_by_sport[0].2), (10, 2));
+    assert_eq!(d.events_active, 1);
+
+    // A cancelled booking leaves the live counts and the payment methods.
+    let cancelled = request(people[2], &e, None);
+    store.book(&cancelled, Utc::now()).unwrap();
+    store
+        .cancel(cancelled.booking.id, None, &[], &[], Utc::now())
+        .unwrap();
+    let d = store.dashboard(&windows).unwrap();
+    assert_eq!((d.bookings_total, d.bookings_pending), (2, 1));
+    assert_eq!((d.cash_bookings, d.bookings_per_week[11]), (2, 3));
+}
+
+fn admin(store: &Store, email: &str) -> UserId {
+    let user = playspace_test_support::user_with_email(email);
+    store
+        .create_or_promote_admin(&playspace_ports::NewUserRecord {
+            user: user.clone(),
+            password_hash: "hash".into(),
+            registration_ip: None,
+        })
+        .unwrap();
+    store.find_by_email(&user.email).unwrap().unwrap().0.id
+}
+
+fn the_last_admin_cannot_erase_themselves(store: &Store) {
+    let only = admin(store, "only@example.org");
+    assert_eq!(
+        store.erase(only, Utc::now()),
+        Err(playspace_ports::RepoError::Conflict)
+    );
+    assert!(UserRepository::get(store, only).is_ok(), "nothing erased");
+    let second = admin(store, "second@example.org");
+    store.erase(only, Utc::now()).unwrap();
+    assert_eq!(
+        store.erase(second, Utc::now()),
+        Err(playspace_ports::RepoError::Conflict),
+        "an erased admin is nobody's admin"
+    );
+    // Members erase themselves whether or not there is an admin.
+    store.erase(members(store, 1)[0], Utc::now()).unwrap();
+}

@@ -1,0 +1,31 @@
+//! The store on SQLite and PostgreSQL.
+//! One test binary for the crate: each module was a `tests/*.rs` file of its own, and
+//! linking one binary instead of one per file is most of what the test build saves.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+mod accounts;
+mod admin;
+mod admin_bookings;
+mod admin_emails;
+mod admin_events;
+mod admin_export;
+mod admin_users;
+mod bookings;
+mod community;
+mod contact;
+mod digests;
+mod events;
+mod memberships;
+mod newsletter;
+mod notifications;
+mod outbox;
+mod payments;
+mod registers;
+mod reminders;
+mod scale_seed;
+mod schema;
+mod stories;
+mod waitlist;

@@ -1,0 +1,36 @@
+//! The HTTP API against a real application over a temporary database.
+//! One test binary for the crate: each module was a `tests/*.rs` file of its own, and
+//! linking one binary instead of one per file is most of what the test build saves.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+mod admin_access;
+mod admin_bookings;
+mod admin_emails;
+mod admin_events;
+mod admin_export;
+mod admin_overview;
+mod admin_registers;
+mod admin_stories;
+mod admin_users;
+mod auth;
+mod bookings;
+mod community;
+mod contact;
+mod events;
+mod memberships;
+mod newsletter;
+mod notification_stream;
+mod notifications;
+mod openapi;
+mod pages;
+mod payments;
+mod platform;
+mod recommendations;
+mod shared_lists;
+mod stories;
+mod test_clock;
+mod user;
+mod waitlist;

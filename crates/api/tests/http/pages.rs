@@ -1,0 +1,503 @@
+//! What the server adds to the app's HTML: inlined data, titles, Open Graph and JSON-LD.
+
+use crate::common;
+
+use chrono::{Duration, Utc};
+use common::{TestApp, get};
+use playspace_domain::story::{Story, StorySummary};
+use playspace_domain::{EventId, StoryId};
+use playspace_ports::{DemoData, DemoSeedStore};
+
+fn script<'a>(html: &'a str, id: &str) -> &'a str {
+    let open = format!("<script id=\"{id}\"");
+    let start = html
+        .find(&open)
+        .unwrap_or_else(|| panic!("no {id} in {html}"));
+    let body_start = start + html[start..].find('>').unwrap() + 1;
+    let end = body_start + html[body_start..].find("</script>").unwrap();
+    &html[body_start..end]
+}
+
+#[actix_web::test]
+async fn home_carries_its_first_sessions_and_events_its_summary() {
+    let app = TestApp::new();
+    let soonest = app.event(1, |e| e.title("Sunday </script> Swim"));
+    for day in 2..=5 {
+        app.event(day, |e| e.category("Yoga"));
+    }
+    let service = app.service().await;
+
+    let (status, headers, html) = get(&service, "/").await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("cache-control").unwrap(), "no-cache");
+    assert!(!html.contains("<!--initial-data-->"));
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    let upcoming = data["upcoming"].as_array().unwrap();
+    assert_eq!(upcoming.len(), 3, "what GET /api/events?limit=3 answers");
+    assert_eq!(upcoming[0]["id"], soonest.id.to_string());
+    assert_eq!(upcoming[0]["title"], "Sunday </script> Swim");
+
+    let (status, _, html) = get(&service, "/events").await;
+    assert_eq!(status, 200);
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    let (_, summary) = common::get_json(&service, "/api/events/summary").await;
+    assert_eq!(data["summary"], summary);
+    assert_eq!(data["summary"]["eventCount"], 5);
+    assert!(data.get("events").is_none(), "never the whole programme");
+}
+
+#[actix_web::test]
+async fn an_event_page_has_its_title_description_og_and_json_ld() {
+    let app = TestApp::new();
+    let event = app.event(3, |e| {
+        e.title("Carers' Gentle Yoga")
+            .category("Yoga")
+            .location("Jubilee Hall, Camden")
+            .price_pence(500)
+            .places(12, 12)
+    });
+    let service = app.service().await;
+    let (status, _, html) = get(&service, &format!("/events/{}", event.id)).await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("<title>Carers&#39; Gentle Yoga | PlaySpace</title>"),
+        "{html}"
+    );
+    assert!(html.contains(&format!(
+        "<meta name=\"description\" content=\"{}\"",
+        event.description
+    )));
+    assert!(html.contains("<meta property=\"og:title\" content=\"Carers&#39; Gentle Yoga\" />"));
+    assert!(html.contains(&format!(
+        "<meta property=\"og:url\" content=\"http://127.0.0.1:8080/events/{}\" />",
+        event.id
+    )));
+
+    let ld: serde_json::Value = serde_json::from_str(script(&html, "event-jsonld")).unwrap();
+    assert_eq!(ld["@type"], "Event");
+    assert_eq!(ld["name"], "Carers' Gentle Yoga");
+    assert_eq!(
+        ld["startDate"],
+        event
+            .starts_at
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    );
+    assert_eq!(ld["location"]["address"]["addressLocality"], "Camden");
+    assert_eq!(ld["offers"]["price"], "5.00");
+    assert_eq!(ld["offers"]["priceCurrency"], "GBP");
+    assert_eq!(ld["offers"]["availability"], "https://schema.org/SoldOut");
+
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    assert_eq!(data["event"]["id"], event.id.to_string());
+    assert_eq!(data["event"]["price"], "5.00");
+}
+
+#[actix_web::test]
+async fn unknown_events_and_paths_get_the_app_with_a_404() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    for path in [
+        format!("/events/{}", EventId::new()),
+        "/events/nope".into(),
+        "/no/such/page".into(),
+    ] {
+        let (status, _, html) = get(&service, &path).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(html.contains("<div id=root>"), "{path}");
+        assert!(!html.contains("event-jsonld"));
+    }
+}
+
+/// A build with prerendered pages, as frontend/scripts/prerender.ts writes them.
+fn with_prerendered_pages(app: &TestApp) {
+    let dir = app.frontend_path().join(".prerendered");
+    std::fs::create_dir(&dir).unwrap();
+    let page = |body: &str| {
+        format!(
+            "<!doctype html><html><head><title>PlaySpace</title>\
+             <meta name=\"description\" content=\"Inclusive sport\" /><!--initial-data--></head>\
+             <body><div id=\"root\">{body}</div></body></html>"
+        )
+    };
+    std::fs::write(dir.join("home.html"), page("<h1>Sport for everyone.</h1>")).unwrap();
+    std::fs::write(dir.join("events.html"), page("<h1>Sports Events</h1>")).unwrap();
+    std::fs::write(
+        dir.join("event.html"),
+        page(
+            "<img src=\"__EVENT_IMAGE__\" alt=\"__EVENT_CATEGORY__ illustration\">\
+             <h1>__EVENT_TITLE__</h1><span>__EVENT_LOCATION__</span>\
+             <span>__EVENT_CURRENT_PARTICIPANTS__<!-- -->/<!-- -->__EVENT_MAX_PARTICIPANTS__</span>\
+             <p>__EVENT_DESCRIPTION__</p>",
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("story.html"),
+        page(
+            "<span class=\"badge\">__STORY_CATEGORY__</span><h1>__STORY_TITLE__</h1>\
+             <p>__STORY_EXCERPT__</p><span>__STORY_AUTHOR__</span>\
+             <div class=\"prose\">__STORY_CONTENT__</div>",
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("blog.html"),
+        page(
+            "<h1>Community Stories</h1><span class=\"badge\">__STORY_CATEGORY__</span>\
+             <h3>__STORY_TITLE__</h3><p>__STORY_EXCERPT__</p><span>__STORY_AUTHOR__</span>\
+             <a href=\"/blog/__STORY_ID__\">Read more</a>",
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sport-images.json"),
+        r#"{"default":"/assets/default-1.svg","bySlug":{"yoga":"/assets/yoga-2.svg"}}"#,
+    )
+    .unwrap();
+}
+
+#[actix_web::test]
+async fn home_and_events_pages_are_sent_prerendered_with_their_data() {
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    let event = app.event(1, |e| e.title("Sunday Swim"));
+    let service = app.service().await;
+    for (path, heading, data_at, expected) in [
+        (
+            "/",
+            "<h1>Sport for everyone.</h1>",
+            "/upcoming/0/id",
+            event.id.to_string(),
+        ),
+        (
+            "/events",
+            "<h1>Sports Events</h1>",
+            "/summary/sports/0/category",
+            "Football".to_owned(),
+        ),
+    ] {
+        let (status, _, html) = get(&service, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(html.contains(heading), "{path}: {html}");
+        let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+        assert_eq!(data.pointer(data_at).unwrap(), &expected, "{path}");
+    }
+    // Filters show on the events page, which the prerendered one has none of: the app draws it.
+    let (status, _, html) = get(&service, "/events?sport=Yoga").await;
+    assert_eq!(status, 200);
+    assert!(html.contains("<div id=root></div>"), "{html}");
+    assert!(html.contains("initial-data"));
+    // Pages without a prerendered version keep the app shell.
+    let (_, _, html) = get(&service, "/about").await;
+    assert!(html.contains("<div id=root></div>"));
+}
+
+#[actix_web::test]
+async fn an_event_page_is_its_template_filled_with_the_escaped_event() {
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    let event = app.event(2, |e| {
+        e.title("<script>alert('x')</script> \"Yoga\" & Tea")
+            .description("Bring a mat.\nAll welcome </p><script>alert(1)</script>")
+            .category("Yoga")
+            .location("Jubilee Hall, Camden")
+            .places(3, 12)
+    });
+    let service = app.service().await;
+    let (status, _, html) = get(&service, &format!("/events/{}", event.id)).await;
+    assert_eq!(status, 200);
+    assert!(!html.contains("__EVENT_"), "{html}");
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(html.contains(
+        "<h1>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;Yoga&quot; &amp; Tea</h1>"
+    ));
+    assert!(html.contains(
+        "<p>Bring a mat.\nAll welcome &lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>"
+    ));
+    assert!(html.contains("<img src=\"/assets/yoga-2.svg\" alt=\"Yoga illustration\">"));
+    assert!(html.contains("<span>Jubilee Hall, Camden</span>"));
+    assert!(html.contains(&format!(
+        "<span>{}<!-- -->/<!-- -->{}</span>",
+        event.current_participants, event.max_participants
+    )));
+    // Still its own title, data and JSON-LD.
+    assert!(html.contains("<title>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;Yoga&quot; &amp; Tea | PlaySpace</title>"));
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    assert_eq!(data["event"]["id"], event.id.to_string());
+    assert!(script(&html, "event-jsonld").contains("\\u003cscript\\u003e"));
+
+    // An unknown event gets the app shell and a 404, not an empty template.
+    let (status, _, html) = get(&service, &format!("/events/{}", EventId::new())).await;
+    assert_eq!(status, 404);
+    assert!(html.contains("<div id=root></div>"));
+    assert!(!html.contains("__EVENT_"));
+}
+
+#[actix_web::test]
+async fn pages_are_gzipped_for_browsers_that_accept_it() {
+    use actix_web::test;
+    use std::io::Read;
+
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    app.event(1, |e| e.title("Sunday Swim"));
+    let service = app.service().await;
+    let request = test::TestRequest::get()
+        .uri("/")
+        .insert_header(("accept-encoding", "gzip, deflate, br, zstd"))
+        .to_request();
+    let response = test::call_service(&service, request).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers().get("content-encoding").unwrap(), "gzip");
+    assert_eq!(response.headers().get("vary").unwrap(), "Accept-Encoding");
+    let body = test::read_body(response).await;
+    let mut html = String::new();
+    flate2::read::GzDecoder::new(&body[..])
+        .read_to_string(&mut html)
+        .unwrap();
+    assert!(html.contains("<h1>Sport for everyone.</h1>"));
+    assert!(html.contains("Sunday Swim"));
+}
+
+/// The build's compressed copies go out as they are: Brotli when the browser takes it, else
+/// gzip, else the file itself; never as a download, always with the script's type.
+#[actix_web::test]
+async fn assets_go_out_precompressed_in_the_best_encoding_the_browser_takes() {
+    use actix_web::test;
+
+    let app = TestApp::new();
+    let assets = app.frontend_path().join("assets");
+    std::fs::write(assets.join("page-1a2b.js"), "console.log('plain');").unwrap();
+    std::fs::write(assets.join("page-1a2b.js.br"), "brotli bytes").unwrap();
+    std::fs::write(assets.join("page-1a2b.js.gz"), "gzip bytes").unwrap();
+    let service = app.service().await;
+
+    for (accept, encoding, body) in [
+        (Some("gzip, deflate, br, zstd"), Some("br"), "brotli bytes"),
+        (Some("gzip"), Some("gzip"), "gzip bytes"),
+        (Some("br;q=0, gzip"), Some("gzip"), "gzip bytes"),
+        (Some("identity"), None, "console.log('plain');"),
+        (None, None, "console.log('plain');"),
+    ] {
+        let mut request = test::TestRequest::get().uri("/assets/page-1a2b.js");
+        if let Some(accept) = accept {
+            request = request.insert_header(("accept-encoding", accept));
+        }
+        let response = test::call_service(&service, request.to_request()).await;
+        assert_eq!(response.status(), 200, "{accept:?}");
+        let headers = response.headers().clone();
+        assert_eq!(
+            headers.get("content-encoding").map(|v| v.to_str().unwrap()),
+            encoding,
+            "{accept:?}"
+        );
+        assert_eq!(headers.get("content-type").unwrap(), "text/javascript");
+        assert_eq!(headers.get("vary").unwrap(), "accept-encoding");
+        assert!(headers.get("content-disposition").is_none(), "{accept:?}");
+        assert_eq!(
+            headers.get("cache-control").unwrap(),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(
+            test::read_body(response).await,
+            body.as_bytes(),
+            "{accept:?}"
+        );
+    }
+
+    // Names that are not a plain file under /assets/ get the 404 page, not a file.
+    for path in [
+        "/assets/.hidden",
+        "/assets/missing-9z.js",
+        "/assets/..%2Findex.html",
+    ] {
+        let (status, _, _) = get(&service, path).await;
+        assert_eq!(status, 404, "{path}");
+    }
+}
+
+/// A published story whose text never went through the form's cleaning (so markup reaches
+/// the page's values as it is), and an unpublished one.
+fn stories(app: &TestApp) -> (Story, Story) {
+    let now = Utc::now();
+    let story = |title: &str, minutes: i64| Story {
+        summary: StorySummary {
+            id: StoryId::new(),
+            title: title.into(),
+            excerpt: "Nervous at first </p><script>alert(2)</script>, now a regular & \"proud\"."
+                .into(),
+            category: "Member Story".into(),
+            author_name: "Maya O'Neil".into(),
+            published_at: now - Duration::minutes(minutes),
+        },
+        content: "<p>One.</p><script>alert(3)</script><p>Two.</p>".into(),
+    };
+    let published = story("<script>alert(1)</script> \"&'", 1);
+    let draft = story("Waiting for review", 2);
+    app.store
+        .insert_demo_data(&DemoData {
+            stories: vec![published.clone(), draft.clone()],
+            seeded_at: now,
+            ..Default::default()
+        })
+        .unwrap();
+    app.sql(&format!(
+        "UPDATE blog_posts SET is_published = false WHERE id = '{}'",
+        draft.summary.id
+    ));
+    (published, draft)
+}
+
+const ESCAPED_TITLE: &str = "&lt;script&gt;alert(1)&lt;/script&gt; &quot;&amp;&#39;";
+const ESCAPED_EXCERPT: &str = "Nervous at first &lt;/p&gt;&lt;script&gt;alert(2)&lt;/script&gt;, now a regular &amp; &quot;proud&quot;.";
+
+#[actix_web::test]
+async fn a_story_page_has_its_title_description_og_and_json_ld() {
+    let app = TestApp::new();
+    let (story, _) = stories(&app);
+    let service = app.service().await;
+    let (status, _, html) = get(&service, &format!("/blog/{}", story.summary.id)).await;
+    assert_eq!(status, 200);
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(
+        html.contains(&format!("<title>{ESCAPED_TITLE} | PlaySpace</title>")),
+        "{html}"
+    );
+    assert!(html.contains(&format!(
+        "<meta name=\"description\" content=\"{ESCAPED_EXCERPT}\""
+    )));
+    for (property, content) in [
+        ("og:type", "article".to_owned()),
+        ("og:title", ESCAPED_TITLE.to_owned()),
+        ("og:description", ESCAPED_EXCERPT.to_owned()),
+        ("og:site_name", "PlaySpace".to_owned()),
+        (
+            "og:url",
+            format!("http://127.0.0.1:8080/blog/{}", story.summary.id),
+        ),
+        ("article:section", "Member Story".to_owned()),
+    ] {
+        let tag = format!("<meta property=\"{property}\" content=\"{content}\" />");
+        assert!(html.contains(&tag), "{tag} in {html}");
+    }
+    assert!(html.contains(&format!(
+        "<link rel=\"canonical\" href=\"http://127.0.0.1:8080/blog/{}\" />",
+        story.summary.id
+    )));
+
+    let ld: serde_json::Value = serde_json::from_str(script(&html, "story-jsonld")).unwrap();
+    assert_eq!(ld["@type"], "BlogPosting");
+    assert_eq!(ld["headline"], story.summary.title);
+    assert_eq!(ld["author"]["name"], "Maya O'Neil");
+
+    // The same story GET /api/blog-posts/{id} answers, so the page needs no round trip.
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    let (_, api) =
+        common::get_json(&service, &format!("/api/blog-posts/{}", story.summary.id)).await;
+    assert_eq!(data["story"], api);
+    assert_eq!(
+        data["story"]["content"],
+        "<p>One.</p><script>alert(3)</script><p>Two.</p>"
+    );
+}
+
+#[actix_web::test]
+async fn a_story_page_is_its_template_filled_with_the_escaped_story() {
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    let (story, draft) = stories(&app);
+    let service = app.service().await;
+    let (status, _, html) = get(
+        &service,
+        &format!("/blog/{}?utm_source=x", story.summary.id),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(!html.contains("__STORY_"), "{html}");
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(
+        html.contains(&format!(
+            "<span class=\"badge\">Member Story</span><h1>{ESCAPED_TITLE}</h1>\
+         <p>{ESCAPED_EXCERPT}</p><span>Maya O&#39;Neil</span>\
+         <div class=\"prose\"><p>One.</p><p>Two.</p></div>"
+        )),
+        "{html}"
+    );
+    assert!(html.contains(&format!("<title>{ESCAPED_TITLE} | PlaySpace</title>")));
+    assert!(html.contains("<meta property=\"og:type\" content=\"article\" />"));
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    assert_eq!(data["story"]["id"], story.summary.id.to_string());
+
+    // Unpublished, unknown and malformed ids: the app shell with a 404, as for events; the
+    // app then shows its 'Story Not Found' screen.
+    for path in [
+        format!("/blog/{}", draft.summary.id),
+        format!("/blog/{}", StoryId::new()),
+        "/blog/nope".into(),
+    ] {
+        let (status, _, html) = get(&service, &path).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(html.contains("<div id=root></div>"), "{path}: {html}");
+        assert!(
+            html.contains("<title>Story not found | PlaySpace</title>"),
+            "{path}"
+        );
+        assert!(!html.contains("__STORY_"), "{path}");
+        assert!(!html.contains("Waiting for review"), "{path}");
+        assert!(
+            !html.contains("story-jsonld") && !html.contains("og:title"),
+            "{path}"
+        );
+    }
+
+    // "/blog/" is not the stories list's address: the plain app shell.
+    let (status, _, html) = get(&service, "/blog/").await;
+    assert_eq!(status, 200);
+    assert!(html.contains("<div id=root></div>"), "{html}");
+    assert!(!html.contains("initial-data\""));
+    // Deeper paths are no page at all.
+    let (status, _, _) = get(&service, &format!("/blog/{}/x", story.summary.id)).await;
+    assert_eq!(status, 404);
+}
+
+#[actix_web::test]
+async fn the_stories_list_is_its_template_with_the_newest_story_featured() {
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    let service = app.service().await;
+
+    // No stories yet: the app shell, with the empty first page so it asks for nothing.
+    let (status, _, html) = get(&service, "/blog").await;
+    assert_eq!(status, 200);
+    assert!(html.contains("<div id=root></div>"), "{html}");
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    assert_eq!(
+        data["stories"],
+        serde_json::json!({ "posts": [], "nextCursor": null })
+    );
+
+    let (story, draft) = stories(&app);
+    let (status, _, html) = get(&service, "/blog?utm_source=x").await;
+    assert_eq!(status, 200);
+    assert!(!html.contains("__STORY_"), "{html}");
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(
+        html.contains(&format!(
+            "<h1>Community Stories</h1><span class=\"badge\">Member Story</span>\
+             <h3>{ESCAPED_TITLE}</h3><p>{ESCAPED_EXCERPT}</p><span>Maya O&#39;Neil</span>\
+             <a href=\"/blog/{}\">Read more</a>",
+            story.summary.id
+        )),
+        "{html}"
+    );
+    assert!(!html.contains("Waiting for review"));
+    // The first page GET /api/blog-posts answers, so the list needs no round trip.
+    let data: serde_json::Value = serde_json::from_str(script(&html, "initial-data")).unwrap();
+    let (_, api) = common::get_json(&service, "/api/blog-posts").await;
+    assert_eq!(data["stories"], api);
+    assert_eq!(data["stories"]["posts"].as_array().unwrap().len(), 1);
+    assert_ne!(
+        data["stories"]["posts"][0]["id"],
+        draft.summary.id.to_string()
+    );
+}
