@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod mock_http;
+pub mod templates;
 
 use chrono::{DateTime, Duration, Utc};
 use playspace_domain::{Category, Event, EventId, Money};

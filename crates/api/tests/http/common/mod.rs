@@ -9,6 +9,7 @@ use playspace_api::server::{app, state};
 use playspace_domain::Event;
 use playspace_ports::EventRepository;
 use playspace_store::Store;
+use playspace_test_support::templates;
 use playspace_test_support::{EventBuilder, TempSqlite};
 
 pub struct TestApp {
@@ -45,9 +46,16 @@ impl TestApp {
     }
 
     fn with_frontend(frontend: Option<tempfile::TempDir>) -> Self {
-        let db = TempSqlite::new();
+        static SCHEMA: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let schema = SCHEMA.get_or_init(|| {
+            templates::fingerprint(
+                &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations/sqlite"),
+            )
+        });
+        let db = templates::sqlite_from_template(schema, |url| {
+            Store::connect(url, 1).unwrap().migrate().unwrap();
+        });
         let store = Store::connect(&db.url(), 4).unwrap();
-        store.migrate().unwrap();
         Self {
             store,
             db,

@@ -11,7 +11,9 @@ use playspace_domain::{
 use playspace_ports::{BookingRequest, DemoData, DemoMember, DemoSeedStore, EventRepository};
 use playspace_store::Store;
 use playspace_test_support::EventBuilder;
+use playspace_test_support::templates::{self, with_database};
 use playspace_test_support::{TempSqlite, unique_database_name};
+use std::path::Path;
 
 pub struct TestStore {
     store: Option<Store>,
@@ -43,10 +45,35 @@ impl Drop for TestStore {
     }
 }
 
+/// The migrations' fingerprint: names the template databases tests copy.
+fn schema_key(backend: &str) -> String {
+    static KEYS: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
+    let (sqlite, postgres) = KEYS.get_or_init(|| {
+        let migrations = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../migrations");
+        (
+            templates::fingerprint(&migrations.join("sqlite")),
+            templates::fingerprint(&migrations.join("postgres")),
+        )
+    });
+    if backend == "sqlite" {
+        sqlite
+    } else {
+        postgres
+    }
+    .clone()
+}
+
+/// Makes a template: migrates the database at `url` and closes it.
+fn migrate(url: &str) {
+    Store::connect(url, 1)
+        .expect("connects")
+        .migrate()
+        .expect("migrates");
+}
+
 pub fn sqlite_store() -> TestStore {
-    let dir = TempSqlite::new();
+    let dir = templates::sqlite_from_template(&schema_key("sqlite"), migrate);
     let store = Store::connect(&dir.url(), 8).expect("sqlite connects");
-    store.migrate().expect("sqlite migrates");
     TestStore {
         store: Some(store),
         cleanup: Cleanup::Sqlite(dir),
@@ -106,13 +133,9 @@ pub fn postgres_store() -> Option<TestStore> {
         return None;
     };
     let name = unique_database_name();
-    let mut admin = PgConnection::establish(&admin_url).expect("TEST_DATABASE_URL reachable");
-    diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
-        .execute(&mut admin)
-        .expect("create test database");
+    templates::postgres_from_template(&admin_url, &schema_key("postgres"), &name, migrate);
     let url = with_database(&admin_url, &name);
     let store = Store::connect(&url, 8).expect("postgres connects");
-    store.migrate().expect("postgres migrates");
     Some(TestStore {
         store: Some(store),
         cleanup: Cleanup::Postgres { admin_url, name },
@@ -173,23 +196,6 @@ pub fn request(user: UserId, event: &Event, limit: Option<u32>) -> BookingReques
     }
 }
 
-/// Replaces the database name in a `postgres://user@host:port/db?params` URL.
-fn with_database(url: &str, name: &str) -> String {
-    let (base, query) = url
-        .split_once('?')
-        .map_or((url, None), |(b, q)| (b, Some(q)));
-    let scheme_end = base.find("://").map_or(0, |i| i + 3);
-    let host_end = base[scheme_end..]
-        .find('/')
-        .map_or(base.len(), |i| scheme_end + i);
-    let mut out = format!("{}/{name}", &base[..host_end]);
-    if let Some(query) = query {
-        out.push('?');
-        out.push_str(query);
-    }
-    out
-}
-
 /// Runs each named test function (taking `&Store`) once per backend, as
 /// `sqlite::name` and `postgres::name`.
 #[macro_export]
@@ -204,17 +210,4 @@ macro_rules! on_both_backends {
             })+
         }
     };
-}
-
-#[test]
-fn database_name_is_replaced() {
-    assert_eq!(
-        with_database("postgres://u@127.0.0.1:5432/postgres", "t1"),
-        "postgres://u@127.0.0.1:5432/t1"
-    );
-    assert_eq!(
-        with_database("postgres://u@h:1/db?sslmode=disable", "t2"),
-        "postgres://u@h:1/t2?sslmode=disable"
-    );
-    assert_eq!(with_database("postgresql://h", "t3"), "postgresql://h/t3");
 }
