@@ -358,6 +358,8 @@ impl Default for Page {
 }
 
 const HEAD_MARKER: &str = "<!--initial-data-->";
+/// Where the page's description starts in frontend/index.html (kept on one line there).
+const DESCRIPTION_START: &str = "<meta name=\"description\" content=\"";
 
 impl Page {
     fn render(&self, index: &str) -> String {
@@ -371,12 +373,7 @@ impl Page {
             html = replace_between(&html, "<title>", "</title>", &escape_html(title));
         }
         if let Some(description) = &self.description {
-            html = replace_between(
-                &html,
-                "<meta name=\"description\" content=\"",
-                "\"",
-                &escape_html(description),
-            );
+            html = replace_between(&html, DESCRIPTION_START, "\"", &escape_html(description));
         }
         html
     }
@@ -850,6 +847,32 @@ mod tests {
         routed.sort();
         listed.sort();
         assert_eq!(listed, routed);
+    }
+
+    /// What `Page::render` replaces is in the app's real shell (which every prerendered
+    /// page is made from), exactly as it looks for it: each page's own description and
+    /// title, and its data and link-preview tags.
+    #[test]
+    fn the_shell_has_what_pages_fill_in() {
+        let shell = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/index.html"),
+        )
+        .unwrap();
+        for marker in [DESCRIPTION_START, "<title>", "</title>", HEAD_MARKER] {
+            assert_eq!(shell.matches(marker).count(), 1, "{marker}");
+        }
+        let page = Page {
+            title: Some("About Us | PlaySpace".into()),
+            description: Some("We're \"here\"".into()),
+            head: "<meta property=\"og:title\" content=\"x\" />".into(),
+            ..Page::default()
+        };
+        let html = page.render(&shell);
+        assert!(html.contains("<title>About Us | PlaySpace</title>"));
+        assert!(
+            html.contains("<meta name=\"description\" content=\"We&#39;re &quot;here&quot;\" />")
+        );
+        assert!(html.contains("<meta property=\"og:title\" content=\"x\" />"));
     }
 
     #[test]
