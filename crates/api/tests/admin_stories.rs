@@ -544,7 +544,10 @@ async fn the_team_writes_in_the_specs_blog_categories_and_visitors_in_the_storie
         .map(|post| post["category"].as_str().unwrap())
         .collect();
     shown.sort_unstable();
-    assert_eq!(shown, ["Community", "Fitness", "News", "Sports", "Wellness"]);
+    assert_eq!(
+        shown,
+        ["Community", "Fitness", "News", "Sports", "Wellness"]
+    );
 
     let mut story = story_fields("News from the pool");
     story["category"] = json!("News");
