@@ -154,7 +154,7 @@ describe("admin emails", () => {
     await waitForEmail(agreed.email, new RegExp(`^${subject}$`));
     const mailbox = await readMailbox();
     assert.equal(
-      mailbox.filter((mail) => mail.to.toLowerCase() === declined.email.toLowerCase()).length,
+      mailbox.filter((mail) => mail.to.toLowerCase() === declined.email.toLowerCase() && mail.subject === subject).length,
       0,
       "nothing for the member who did not agree",
     );
