@@ -10,7 +10,7 @@
 //   public/share/site.png    the site's picture: the name, the promise and three sports
 //
 // The outputs are committed; run this again after changing a sport picture:
-//   node scripts/share-images.mjs
+//   npm run share-images   (node scripts/share-images.mjs)
 // The same Chromium and fonts (DejaVu/Liberation, which Debian's chromium brings) give the
 // same pixels. crates/api/src/frontend/share.rs says which picture each page gets and its
 // alt text, and its tests check every picture's size.

@@ -18,7 +18,6 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::SecondsFormat;
 use playspace_app::stories::{GetStoryError, get_story, list_stories};
 use playspace_app::{GetEventError, get_event};
-use playspace_domain::london;
 use playspace_domain::story::CleanHtml;
 
 use crate::dto::EventDto;
@@ -553,19 +552,7 @@ async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) ->
         "application/ld+json",
         &json_ld.to_string(),
     ));
-    let when = london::format_long(event.starts_at);
-    let price = if event.price.is_free() {
-        "Free".to_owned()
-    } else {
-        format!("£{}", event.price)
-    };
-    let share_description = summary(
-        &format!(
-            "{when} at {}. {price}. {}",
-            event.location, event.description
-        ),
-        200,
-    );
+    let share_description = share::event_description(&event);
     head.push_str(
         &share::Card {
             kind: "website",

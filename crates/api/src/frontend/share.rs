@@ -8,7 +8,9 @@
 //! into frontend/public/share/, which the build copies to `/share/` on the site.
 use std::fmt::Write;
 
-use super::escape_html;
+use playspace_domain::{Event, london};
+
+use super::{escape_html, summary};
 
 /// Where the pictures are on the site: a stable address, sent with a long cache lifetime.
 pub const PICTURES_PATH: &str = "/share/";
@@ -118,6 +120,26 @@ pub fn sport_picture(category: &str) -> &'static Picture {
         .iter()
         .find(|picture| picture.name == slug)
         .unwrap_or(&DEFAULT_SPORT_PICTURE)
+}
+
+/// What a preview says of a session: when (London time), where and the price first, which is
+/// what a friend deciding to come needs, then its description, cut at a word to 200
+/// characters.
+pub fn event_description(event: &Event) -> String {
+    let price = if event.price.is_free() {
+        "Free".to_owned()
+    } else {
+        format!("£{}", event.price)
+    };
+    summary(
+        &format!(
+            "{} at {}. {price}. {}",
+            london::format_long(event.starts_at),
+            event.location,
+            event.description
+        ),
+        200,
+    )
 }
 
 /// The share text of a page that shows no one record: its title (the tab's, as the page sets
@@ -360,6 +382,29 @@ mod tests {
             assert!(page.description.chars().count() <= 200, "{}", page.path);
             assert!(!page.description.contains("  "), "{}", page.path);
         }
+    }
+
+    #[test]
+    fn a_sessions_preview_says_when_where_and_the_price_first() {
+        use chrono::TimeZone;
+        let event = |pence, description: &str| {
+            playspace_test_support::EventBuilder::new()
+                .location("Haggerston Park, Hackney")
+                .description(description)
+                .price_pence(pence)
+                // 18:30 in London, in summer time.
+                .starts_at(chrono::Utc.with_ymd_and_hms(2030, 7, 6, 17, 30, 0).unwrap())
+                .build()
+        };
+        assert_eq!(
+            event_description(&event(0, "Bring water.")),
+            "Saturday 6 July 2030, 18:30 at Haggerston Park, Hackney. Free. Bring water."
+        );
+        let long = event_description(&event(1250, &"All welcome, ".repeat(30)));
+        assert!(long.starts_with(
+            "Saturday 6 July 2030, 18:30 at Haggerston Park, Hackney. £12.50. All welcome"
+        ));
+        assert!(long.ends_with('…') && long.chars().count() <= 200, "{long}");
     }
 
     #[test]
