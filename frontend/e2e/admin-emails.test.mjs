@@ -3,6 +3,8 @@
 // the email's unsubscribe link, which works without signing in (/unsubscribe?token=).
 // Then the newsletter: addresses subscribed and confirmed from /blog get a newsletter sent to
 // "Newsletter subscribers", whose link takes the address off the newsletter, signed out.
+// Unverified members get a bulk email only if they agreed to marketing email, as the
+// confirm step says (issue 22).
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -121,6 +123,41 @@ describe("admin emails", () => {
 
     const { body } = await apiAs(await sessionCookie(member), "GET", "/api/user/profile");
     assert.equal(body.profile.marketingConsent, false, "marketing email stopped");
+  });
+
+  test("to unverified members: the confirm step says only those who agreed get it, and so it is", async () => {
+    const subject = `Welcome back ${tag()}`;
+    // Neither has confirmed their address; only one agreed to hear from us.
+    const declined = await registerMember({ firstName: "Bo", marketingConsent: false });
+    const agreed = await registerMember({ firstName: "Cy", marketingConsent: true });
+    await withPage(browser, { prepare: signInAdminContext, viewport: MOBILE }, async (page) => {
+      const axe = axeChecker(page);
+      await goto(page, "/admin?tab=emails");
+      await page.getByRole("combobox", { name: "Recipients" }).click();
+      await page.getByRole("option", { name: "Unverified members" }).click();
+      await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+      await page.getByRole("textbox", { name: "Message" }).fill("Your first session is on us.");
+      await page.getByRole("button", { name: "Send email" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Send to unverified members?" });
+      await confirm
+        .getByText(
+          `"${subject}" goes only to unverified members who agreed to receive emails from PlaySpace (marketing consent), each with a link to unsubscribe. Those who didn't agree get nothing.`,
+          { exact: false },
+        )
+        .waitFor();
+      await axe.check("confirm step for unverified members at 390 px");
+      await screenshot(page, "emails-confirm-unverified-390");
+      await confirm.getByRole("button", { name: "Send now" }).click();
+      await toast(page, "Emails sent successfully").waitFor();
+      axe.assertClean();
+    });
+    await waitForEmail(agreed.email, new RegExp(`^${subject}$`));
+    const mailbox = await readMailbox();
+    assert.equal(
+      mailbox.filter((mail) => mail.to.toLowerCase() === declined.email.toLowerCase() && mail.subject === subject).length,
+      0,
+      "nothing for the member who did not agree",
+    );
   });
 });
 

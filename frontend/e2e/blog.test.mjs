@@ -2,11 +2,11 @@
 // Load More Stories over the demo seed's published stories; a story page drawing the cleaned
 // content; Share Your Story with each of its messages and the success toast; axe on /blog
 // and a story, light and dark, at 390 px and desktop (with screenshots when SCREENSHOT_DIR
-// is set).
+// is set); its links to Instagram and TikTok (issue 22).
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { api, axeChecker, DESKTOP, goto, launchBrowser, MOBILE, openPage } from "./helpers.mjs";
+import { api, axeChecker, BASE_URL, DESKTOP, goto, launchBrowser, MOBILE, openPage } from "./helpers.mjs";
 
 let browser;
 /** Every published story, newest first, as the API lists them. */
@@ -173,6 +173,30 @@ describe("community stories", () => {
 
       await page.getByRole("button", { name: "Share Your Story" }).first().click();
       assert.equal(await page.getByRole("dialog").getByLabel("Story Title").inputValue(), "", "the form was reset");
+      assert.deepEqual(errors.map(String), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("/blog links to the community's Instagram and TikTok (this build sets both), in its HTML too", async () => {
+    // The links are in the prerendered page: no script needed to see them.
+    const html = await (await fetch(`${BASE_URL}/blog`)).text();
+    assert.match(html, /href="https:\/\/www\.instagram\.com\/"/);
+    assert.match(html, /href="https:\/\/www\.tiktok\.com\/"/);
+    const { context, page, errors } = await openPage(browser, { viewport: MOBILE });
+    try {
+      await goto(page, "/blog");
+      const follow = page.getByRole("region", { name: "Follow Our Community" });
+      for (const [name, href] of [
+        ["Instagram", "https://www.instagram.com/"],
+        ["TikTok", "https://www.tiktok.com/"],
+      ]) {
+        const link = follow.getByRole("link", { name: new RegExp(`^${name}`) });
+        assert.ok(await link.isVisible(), name);
+        assert.equal(await link.getAttribute("href"), href);
+        assert.equal(await link.getAttribute("target"), "_blank");
+      }
       assert.deepEqual(errors.map(String), []);
     } finally {
       await context.close();

@@ -271,6 +271,26 @@ describe("booking form (/booking/{id})", () => {
       assert.equal(await page.getByRole("button", { name: "Event Full" }).isDisabled(), true);
     }));
 
+  test("says 'Booking failed' when the server answers without a reason (spec section 8)", () =>
+    withMember({}, async (page) => {
+      const event = takePaidEvent();
+      // A proxy in the way answering for the server: no reason in its answer.
+      await page.route("**/api/bookings", (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>Bad gateway</body></html>" })
+          : route.fallback(),
+      );
+      await goto(page, `/booking/${event.id}`);
+      await page.getByRole("heading", { name: "Book Your Spot" }).waitFor();
+      await page.getByRole("checkbox", { name: /I agree to the terms and conditions/ }).check();
+      await page.getByRole("button", { name: `Confirm Booking - ${pounds(event.price)}` }).click();
+      await toast(page, "Booking Failed").filter({ hasText: "Booking failed" }).waitFor();
+      const alert = page.getByRole("alert").filter({ hasText: "Booking Failed" });
+      assert.equal((await alert.textContent()).replace("Booking Failed", "").trim(), "Booking failed");
+      // Nothing was booked: the form is there to try again.
+      assert.equal(await page.getByRole("button", { name: `Confirm Booking - ${pounds(event.price)}` }).isEnabled(), true);
+    }));
+
   test("books with the keyboard alone", () =>
     withMember({}, async (page) => {
       const event = takePaidEvent();

@@ -1,7 +1,9 @@
 //! Serving the built single-page app: hashed assets with long cache lifetimes, and
 //! `index.html` for client routes (with a 404 status for paths no screen handles). The home,
 //! events, event, stories and story pages get their prerendered HTML instead (see
-//! `templates`), with their data inlined.
+//! `templates`), with their data inlined. Every public page carries what a link preview shows
+//! (`share`).
+mod share;
 mod templates;
 
 use std::path::{Path, PathBuf};
@@ -271,7 +273,7 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
     } else {
         None
     };
-    let page = if let Some(list_page) = list_page {
+    let mut page = if let Some(list_page) = list_page {
         let mut page = events_list_page(&state, list_page).await;
         if let Some(template) = prerendered.and_then(|p| state.frontend.list_template(p)) {
             page.html = Some(Html::Template(template));
@@ -293,6 +295,14 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
             ..Page::default()
         }
     };
+    if page.status == StatusCode::OK
+        && let Some(text) = share::page_text(path)
+    {
+        page.title = Some(format!("{} | PlaySpace", text.title));
+        page.description = Some(text.description.to_owned());
+        page.head
+            .push_str(&text.card().tags(&state.config.public_url));
+    }
     let html = page.render(&index);
     let mut response = HttpResponse::build(page.status);
     response
@@ -347,6 +357,8 @@ impl Default for Page {
 }
 
 const HEAD_MARKER: &str = "<!--initial-data-->";
+/// Where the page's description starts in frontend/index.html (kept on one line there).
+const DESCRIPTION_START: &str = "<meta name=\"description\" content=\"";
 
 impl Page {
     fn render(&self, index: &str) -> String {
@@ -360,12 +372,7 @@ impl Page {
             html = replace_between(&html, "<title>", "</title>", &escape_html(title));
         }
         if let Some(description) = &self.description {
-            html = replace_between(
-                &html,
-                "<meta name=\"description\" content=\"",
-                "\"",
-                &escape_html(description),
-            );
+            html = replace_between(&html, DESCRIPTION_START, "\"", &escape_html(description));
         }
         html
     }
@@ -545,14 +552,17 @@ async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) ->
         "application/ld+json",
         &json_ld.to_string(),
     ));
-    push_share_tags(
-        &mut head,
-        &[
-            ("og:type", "website"),
-            ("og:title", event.title.as_str()),
-            ("og:description", description.as_str()),
-        ],
-        &url,
+    let share_description = share::event_description(&event);
+    head.push_str(
+        &share::Card {
+            kind: "website",
+            title: &event.title,
+            description: &share_description,
+            path: &format!("/events/{}", event.id),
+            picture: share::sport_picture(event.category.as_str()),
+            extra: &[],
+        }
+        .tags(base),
     );
     Page {
         status: StatusCode::OK,
@@ -608,16 +618,19 @@ async fn story_page(state: &web::Data<AppState>, id: &str, prerendered: bool) ->
         "application/ld+json",
         &json_ld.to_string(),
     ));
-    push_share_tags(
-        &mut head,
-        &[
-            ("og:type", "article"),
-            ("og:title", post.title.as_str()),
-            ("og:description", description.as_str()),
-            ("article:published_time", post.published_at.as_str()),
-            ("article:section", post.category.as_str()),
-        ],
-        &url,
+    head.push_str(
+        &share::Card {
+            kind: "article",
+            title: &post.title,
+            description: &description,
+            path: &format!("/blog/{}", post.id),
+            picture: &share::SITE_PICTURE,
+            extra: &[
+                ("article:published_time", post.published_at.as_str()),
+                ("article:section", post.category.as_str()),
+            ],
+        }
+        .tags(base),
     );
     let html = if prerendered {
         state.frontend.story_html(&dto).map(Html::Filled)
@@ -631,22 +644,6 @@ async fn story_page(state: &web::Data<AppState>, id: &str, prerendered: bool) ->
         description: Some(description),
         head,
     }
-}
-
-/// Link-preview tags: Open Graph `properties` (plus the site's name and `url`) and the
-/// canonical link, every value escaped.
-fn push_share_tags(head: &mut String, properties: &[(&str, &str)], url: &str) {
-    let site = [("og:site_name", "PlaySpace"), ("og:url", url)];
-    for (property, content) in properties.iter().chain(&site) {
-        head.push_str(&format!(
-            "<meta property=\"{property}\" content=\"{}\" />",
-            escape_html(content)
-        ));
-    }
-    head.push_str(&format!(
-        "<link rel=\"canonical\" href=\"{}\" />",
-        escape_html(url)
-    ));
 }
 
 /// A `<script>` data block. Escaping `<`, `>` and `&` keeps any text (an event titled
@@ -743,9 +740,13 @@ fn is_asset_name(name: &str) -> bool {
 }
 
 /// Vite names files under /assets/ by content hash: they never change, so cache for a year.
+/// The link-preview pictures keep their names (pages point at them from messaging apps'
+/// caches): a month.
 pub fn cache_control_for(path: &str) -> &'static str {
     if path.starts_with("/assets/") {
         "public, max-age=31536000, immutable"
+    } else if path.starts_with(share::PICTURES_PATH) {
+        "public, max-age=2592000"
     } else {
         "public, max-age=3600"
     }
@@ -835,6 +836,32 @@ mod tests {
         assert_eq!(listed, routed);
     }
 
+    /// What `Page::render` replaces is in the app's real shell (which every prerendered
+    /// page is made from), exactly as it looks for it: each page's own description and
+    /// title, and its data and link-preview tags.
+    #[test]
+    fn the_shell_has_what_pages_fill_in() {
+        let shell = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/index.html"),
+        )
+        .unwrap();
+        for marker in [DESCRIPTION_START, "<title>", "</title>", HEAD_MARKER] {
+            assert_eq!(shell.matches(marker).count(), 1, "{marker}");
+        }
+        let page = Page {
+            title: Some("About Us | PlaySpace".into()),
+            description: Some("We're \"here\"".into()),
+            head: "<meta property=\"og:title\" content=\"x\" />".into(),
+            ..Page::default()
+        };
+        let html = page.render(&shell);
+        assert!(html.contains("<title>About Us | PlaySpace</title>"));
+        assert!(
+            html.contains("<meta name=\"description\" content=\"We&#39;re &quot;here&quot;\" />")
+        );
+        assert!(html.contains("<meta property=\"og:title\" content=\"x\" />"));
+    }
+
     #[test]
     fn data_blocks_cannot_be_closed_by_content() {
         let block = data_script(
@@ -864,5 +891,9 @@ mod tests {
     fn hashed_assets_are_immutable() {
         assert!(cache_control_for("/assets/index-abc123.js").contains("immutable"));
         assert!(!cache_control_for("/favicon.svg").contains("immutable"));
+        assert_eq!(
+            cache_control_for("/share/yoga.png"),
+            "public, max-age=2592000"
+        );
     }
 }

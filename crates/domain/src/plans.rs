@@ -27,6 +27,23 @@ pub fn period_end(start: DateTime<Utc>, now: DateTime<Utc>) -> DateTime<Utc> {
     }
 }
 
+/// When a paid plan that started (was first paid for) at `start` has been paid for by
+/// `now`: at its start, then at each monthly anniversary before it ended (`end`, when it was
+/// replaced or its cancellation took effect) and before `now`, as the payment provider
+/// renews it. The overview counts membership income from these.
+pub fn payments(
+    start: DateTime<Utc>,
+    end: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> impl Iterator<Item = DateTime<Utc>> {
+    let until = end.map_or(now, |end| end.min(now));
+    (0..)
+        .map_while(move |months| start.checked_add_months(Months::new(months)))
+        .enumerate()
+        .take_while(move |&(months, at)| months == 0 || at < until)
+        .map(|(_, at)| at)
+}
+
 /// One plan as members see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlanOffer {
@@ -120,6 +137,35 @@ mod tests {
 
     use super::*;
     use crate::money::Money;
+
+    #[test]
+    fn a_plan_is_paid_for_at_its_start_and_each_anniversary_while_it_runs() {
+        let at = |m, d, h| Utc.with_ymd_and_hms(2026, m, d, h, 0, 0).unwrap();
+        let paid = |start, end, now| payments(start, end, now).collect::<Vec<_>>();
+        let start = at(1, 31, 9);
+        // The first month is paid at the checkout, even for a plan replaced at once.
+        assert_eq!(paid(start, Some(start), at(6, 1, 0)), [start]);
+        assert_eq!(paid(start, None, start), [start]);
+        // Renewals at each anniversary (the shorter months' last day) before now...
+        assert_eq!(
+            paid(start, None, at(4, 30, 9)),
+            [start, at(2, 28, 9), at(3, 31, 9)]
+        );
+        assert_eq!(
+            paid(start, None, at(4, 30, 10)),
+            [start, at(2, 28, 9), at(3, 31, 9), at(4, 30, 9)]
+        );
+        // ...and before the plan ended: an end at an anniversary is not renewed.
+        assert_eq!(
+            paid(start, Some(at(3, 31, 9)), at(12, 1, 0)),
+            [start, at(2, 28, 9)]
+        );
+        // A cancellation that takes effect later: renewals up to now only.
+        assert_eq!(
+            paid(start, Some(at(12, 31, 9)), at(2, 28, 10)),
+            [start, at(2, 28, 9)]
+        );
+    }
 
     #[test]
     fn every_plan_is_offered_once_in_its_own_place() {

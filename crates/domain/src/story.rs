@@ -12,8 +12,21 @@ use crate::notification::{NewNotification, NotificationKind};
 use crate::text;
 use crate::validation::FieldErrors;
 
-/// The categories the form offers, in its order.
+/// The categories the Share Your Story form offers (spec section 5), in its order.
 pub const STORY_CATEGORIES: [&str; 4] = ["Member Story", "Wellness", "Events", "Community"];
+
+/// The categories the team's posts may have: the stories' (a submission keeps its category
+/// when the team tidies or approves it), then the spec's blog categories (section 9: news,
+/// sports, fitness, community) that are not among them, written as the stories' are.
+pub const TEAM_CATEGORIES: [&str; 7] = [
+    "Member Story",
+    "Wellness",
+    "Events",
+    "Community",
+    "News",
+    "Sports",
+    "Fitness",
+];
 
 pub const TITLE_MESSAGE: &str = "Title must be at least 5 characters";
 pub const CONTENT_MESSAGE: &str = "Story content must be at least 50 characters";
@@ -53,7 +66,8 @@ pub struct StoryForm {
         custom(function = "text::no_controls")
     )]
     pub excerpt: String,
-    #[validate(custom(function = "known_category", message = "Please select a category"))]
+    /// Checked in [`StoryForm::validate`] and [`StoryForm::validate_for_team`]: who writes
+    /// decides the categories.
     pub category: String,
     #[validate(
         custom(function = "at_least_2", message = "Your name must be at least 2 characters"),
@@ -86,14 +100,6 @@ fn at_least_20(text: &str) -> Result<(), validator::ValidationError> {
 
 fn at_least_50(text: &str) -> Result<(), validator::ValidationError> {
     at_least(text, 50)
-}
-
-fn known_category(category: &str) -> Result<(), validator::ValidationError> {
-    if STORY_CATEGORIES.contains(&category) {
-        Ok(())
-    } else {
-        Err(validator::ValidationError::new("category"))
-    }
 }
 
 /// A story ready to keep: cleaned, unpublished until the team reviews it.
@@ -129,10 +135,26 @@ pub struct Story {
 }
 
 impl StoryForm {
-    /// Cleans every field, then checks them all and reports every problem at once.
+    /// A story sent in through Share Your Story: cleans every field, then checks them all
+    /// and reports every problem at once.
     pub fn validate(
+        self,
+        submitted_by: Option<UserId>,
+        now: DateTime<Utc>,
+    ) -> Result<NewStory, FieldErrors> {
+        self.check(submitted_by, &STORY_CATEGORIES, now)
+    }
+
+    /// A post the team writes or edits in the admin area: the same rules, with the team's
+    /// categories ([`TEAM_CATEGORIES`]).
+    pub fn validate_for_team(self, now: DateTime<Utc>) -> Result<NewStory, FieldErrors> {
+        self.check(None, &TEAM_CATEGORIES, now)
+    }
+
+    fn check(
         mut self,
         submitted_by: Option<UserId>,
+        categories: &[&str],
         now: DateTime<Utc>,
     ) -> Result<NewStory, FieldErrors> {
         self.title = plain_text(&self.title);
@@ -142,6 +164,9 @@ impl StoryForm {
             text::trim(field);
         }
         let mut errors = FieldErrors::from_rules(&self);
+        if !categories.contains(&self.category.as_str()) {
+            errors.add("category", crate::ValidationError::new(CATEGORY_MESSAGE));
+        }
         let content = sanitize_content(&self.content);
         // Markup that cleans away to (nearly) nothing is not a story.
         if plain_text(&content).chars().count() < 50 {
@@ -400,6 +425,45 @@ mod tests {
             author_name: "Al".into(),
         };
         assert!(exact.validate(None, now()).is_ok());
+    }
+
+    #[test]
+    fn the_team_may_also_use_the_specs_blog_categories_and_visitors_may_not() {
+        for category in ["News", "Sports", "Fitness", "Community", "Member Story"] {
+            let f = StoryForm {
+                category: format!(" {category} "),
+                ..form()
+            };
+            assert_eq!(
+                f.validate_for_team(now()).unwrap().category,
+                category,
+                "{category}"
+            );
+        }
+        for category in ["News", "Sports", "Fitness"] {
+            let errors = StoryForm {
+                category: category.into(),
+                ..form()
+            }
+            .validate(None, now())
+            .unwrap_err();
+            assert_eq!(errors.get("category"), Some(CATEGORY_MESSAGE), "{category}");
+        }
+        for category in ["news", "Gossip", ""] {
+            let errors = StoryForm {
+                category: category.into(),
+                ..form()
+            }
+            .validate_for_team(now())
+            .unwrap_err();
+            assert_eq!(
+                errors.get("category"),
+                Some(CATEGORY_MESSAGE),
+                "{category:?}"
+            );
+        }
+        // Every story category is a team category too, in the same order first.
+        assert_eq!(TEAM_CATEGORIES[..STORY_CATEGORIES.len()], STORY_CATEGORIES);
     }
 
     #[test]

@@ -3,6 +3,13 @@ use playspace_domain::stats::StatsWindows;
 
 use crate::RepoError;
 
+/// Money received in all, and for what was bought in this London month.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Revenue {
+    pub total: Money,
+    pub this_month: Money,
+}
+
 /// The overview's figures. What each counts is written beside it; charts cover the 12 weeks
 /// (or months) of [`StatsWindows`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,10 +31,15 @@ pub struct Dashboard {
     pub bookings_pending: u64,
     /// Live bookings paid.
     pub bookings_paid: u64,
-    /// Money received for bookings (paid, not refunded).
-    pub revenue_total: Money,
-    /// Of which for bookings made this London month.
-    pub revenue_this_month: Money,
+    /// Bookings and memberships together (the spec's revenue card).
+    pub revenue: Revenue,
+    /// Money received for bookings (paid, not refunded); this month's for bookings made in
+    /// it.
+    pub booking_revenue: Revenue,
+    /// Money received for paid membership plans: each plan's price at its first payment and
+    /// at every monthly renewal while it ran ([`playspace_domain::plans::payments`]); this
+    /// month's for the payments in it.
+    pub membership_revenue: Revenue,
     /// Bookings made in each of the 12 weeks, oldest first.
     pub bookings_per_week: Vec<u64>,
     /// Members who joined in each of the 12 months, oldest first.

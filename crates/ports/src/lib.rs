@@ -53,7 +53,7 @@ pub use bookings::{
 pub use clock::{Clock, SystemClock};
 pub use community::CommunityStore;
 pub use contact::ContactRepository;
-pub use dashboard::{Dashboard, DashboardRepository};
+pub use dashboard::{Dashboard, DashboardRepository, Revenue};
 pub use demo::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore};
 pub use digests::{DigestRecipient, DigestRepository};
 pub use error::RepoError;

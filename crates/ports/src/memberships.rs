@@ -10,7 +10,8 @@ pub struct Membership {
     pub id: String,
     pub user_id: UserId,
     pub plan: Plan,
-    /// active, pending (awaiting payment), cancelled or expired.
+    /// active, pending (awaiting payment), cancelled (ended), or expired (never paid: another
+    /// plan was chosen instead).
     pub status: String,
     pub price_pence: i64,
     pub start_date: DateTime<Utc>,
@@ -22,20 +23,29 @@ pub trait MembershipRepository: Send + Sync {
     /// The person's active plan at `now`, if any (none counts as Community).
     fn current_plan(&self, user: UserId, now: DateTime<Utc>) -> Result<Option<Plan>, RepoError>;
 
-    /// Makes `membership` the person's only active one (others end at `now`). Answers the
-    /// subscriptions of the plans it ended, each marked until `renewal_stopped`.
+    /// Makes `membership` the person's only active one (others end at `now`), and expires
+    /// their pending ones (checkouts left for this plan). Answers the subscriptions of the
+    /// plans it ended, each marked until `renewal_stopped`.
     fn activate(
         &self,
         membership: &Membership,
         now: DateTime<Utc>,
     ) -> Result<Vec<String>, RepoError>;
 
-    /// Stores a membership awaiting payment through `session_id`.
-    fn create_pending(&self, membership: &Membership, session_id: &str) -> Result<(), RepoError>;
+    /// Stores a membership awaiting payment through `session_id`; the person's earlier
+    /// pending ones (checkouts left for this one) expire at `now`, so at most one waits.
+    fn create_pending(
+        &self,
+        membership: &Membership,
+        session_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError>;
 
-    /// Activates the pending membership paid through `session_id`, renewed by
-    /// `subscription` (once; `Ok(None)` when there is none pending for it). Other active
-    /// memberships end at `now`: answers their subscriptions, as `activate` does.
+    /// Activates the membership paid through `session_id`, renewed by `subscription` (once;
+    /// `Ok(None)` when there is none awaiting payment for it): pending, or expired because
+    /// the person chose another plan before paying this one after all (what they paid for
+    /// is what they get). Other active memberships end at `now`: answers their
+    /// subscriptions, as `activate` does; other pending ones expire.
     fn activate_paid(
         &self,
         session_id: &str,

@@ -3,12 +3,13 @@ use diesel::dsl::{count_star, sql, sum};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Timestamp};
 use playspace_domain::Money;
+use playspace_domain::plans::payments;
 use playspace_domain::stats::StatsWindows;
-use playspace_ports::{Dashboard, DashboardRepository, RepoError};
+use playspace_ports::{Dashboard, DashboardRepository, RepoError, Revenue};
 
 use crate::admin_events::bad;
-use crate::convert::{repo_error, to_db_time};
-use crate::schema::{bookings, events, users};
+use crate::convert::{from_db_time, repo_error, to_db_time};
+use crate::schema::{bookings, events, memberships, users};
 use crate::{DbConnection, Store};
 
 fn count(n: i64) -> u64 {
@@ -124,6 +125,40 @@ fn booking_figures(c: &mut DbConnection, w: &StatsWindows) -> QueryResult<Bookin
     Ok(f)
 }
 
+/// Membership income in pence, in all and this month: the payments of every paid plan that
+/// was paid for (activated through its checkout: active now, or cancelled since), each at
+/// the plan's price. Plans are few beside bookings, so their payments are counted here.
+fn membership_income(c: &mut DbConnection, w: &StatsWindows) -> QueryResult<(i64, i64)> {
+    let plans: Vec<(i64, chrono::NaiveDateTime, Option<chrono::NaiveDateTime>)> =
+        memberships::table
+            .filter(memberships::price_pence.gt(0))
+            .filter(memberships::status.eq_any(["active", "cancelled"]))
+            .filter(memberships::stripe_session_id.is_not_null())
+            .select((
+                memberships::price_pence,
+                memberships::start_date,
+                memberships::end_date,
+            ))
+            .load(c)?;
+    let (mut total, mut month) = (0_i64, 0_i64);
+    for (price, start, end) in plans {
+        for paid_at in payments(from_db_time(start), end.map(from_db_time), w.now) {
+            total = total.saturating_add(price);
+            if paid_at >= w.month_start {
+                month = month.saturating_add(price);
+            }
+        }
+    }
+    Ok((total, month))
+}
+
+fn revenue(total: i64, this_month: i64) -> QueryResult<Revenue> {
+    Ok(Revenue {
+        total: money(Some(total))?,
+        this_month: money(Some(this_month))?,
+    })
+}
+
 fn figures(c: &mut DbConnection, w: &StatsWindows) -> QueryResult<Dashboard> {
     let now = to_db_time(w.now);
     let month = to_db_time(w.month_start);
@@ -150,6 +185,7 @@ fn figures(c: &mut DbConnection, w: &StatsWindows) -> QueryResult<Dashboard> {
         .get_result(c)?;
     let events_total: i64 = events::table.count().get_result(c)?;
     let b = booking_figures(c, w)?;
+    let (plans, plans_month) = membership_income(c, w)?;
 
     let mut bookings_per_week = Vec::with_capacity(w.weeks.len());
     for week in &w.weeks {
@@ -216,8 +252,12 @@ fn figures(c: &mut DbConnection, w: &StatsWindows) -> QueryResult<Dashboard> {
         bookings_total: count(b.live),
         bookings_pending: count(b.pending),
         bookings_paid: count(b.paid),
-        revenue_total: money(Some(b.revenue))?,
-        revenue_this_month: money(Some(b.revenue_month))?,
+        revenue: revenue(
+            b.revenue.saturating_add(plans),
+            b.revenue_month.saturating_add(plans_month),
+        )?,
+        booking_revenue: revenue(b.revenue, b.revenue_month)?,
+        membership_revenue: revenue(plans, plans_month)?,
         bookings_per_week,
         new_members_per_month,
         fill_by_sport,

@@ -65,6 +65,28 @@ fn end_active(
     Ok(subscriptions.into_iter().flatten().collect())
 }
 
+/// Expires the person's pending memberships but `except`: checkouts they left by choosing
+/// another plan. A late payment still activates one (`activate_paid`).
+fn expire_pending(
+    conn: &mut DbConnection,
+    user: &str,
+    except: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        memberships::table
+            .filter(memberships::user_id.eq(user))
+            .filter(memberships::status.eq("pending"))
+            .filter(memberships::id.ne(except)),
+    )
+    .set((
+        memberships::status.eq("expired"),
+        memberships::end_date.eq(Some(now)),
+        memberships::updated_at.eq(now),
+    ))
+    .execute(conn)
+}
+
 fn insert(
     conn: &mut DbConnection,
     m: &Membership,
@@ -126,22 +148,28 @@ impl MembershipRepository for Store {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         let now = to_db_time(now);
+        let user = membership.user_id.to_string();
         conn.transaction(|c| {
             insert(c, membership, "active", None, now)?;
-            end_active(c, &membership.user_id.to_string(), &membership.id, now)
+            expire_pending(c, &user, &membership.id, now)?;
+            end_active(c, &user, &membership.id, now)
         })
         .map_err(repo_error)
     }
 
-    fn create_pending(&self, membership: &Membership, session_id: &str) -> Result<(), RepoError> {
+    fn create_pending(
+        &self,
+        membership: &Membership,
+        session_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
-        insert(
-            &mut conn,
-            membership,
-            "pending",
-            Some(session_id),
-            to_db_time(Utc::now()),
-        )
+        let conn: &mut DbConnection = &mut conn;
+        let now = to_db_time(now);
+        conn.transaction(|c| {
+            insert(c, membership, "pending", Some(session_id), now)?;
+            expire_pending(c, &membership.user_id.to_string(), &membership.id, now)
+        })
         .map(|_| ())
         .map_err(repo_error)
     }
@@ -159,11 +187,12 @@ impl MembershipRepository for Store {
             let activated = diesel::update(
                 memberships::table
                     .filter(memberships::stripe_session_id.eq(session_id))
-                    .filter(memberships::status.eq("pending")),
+                    .filter(memberships::status.eq_any(["pending", "expired"])),
             )
             .set((
                 memberships::status.eq("active"),
                 memberships::start_date.eq(now),
+                memberships::end_date.eq(None::<NaiveDateTime>),
                 memberships::stripe_subscription_id.eq(subscription),
                 memberships::updated_at.eq(now),
             ))
@@ -175,6 +204,7 @@ impl MembershipRepository for Store {
                 .filter(memberships::stripe_session_id.eq(session_id))
                 .select((memberships::id, memberships::user_id))
                 .first(c)?;
+            expire_pending(c, &user, &id, now)?;
             end_active(c, &user, &id, now).map(Some)
         })
         .map_err(repo_error)

@@ -280,7 +280,7 @@ impl SportImages {
 }
 
 /// "Table Tennis" -> "table-tennis": `sportSlug` in frontend/src/lib/sport-images.ts.
-fn sport_slug(category: &str) -> String {
+pub(super) fn sport_slug(category: &str) -> String {
     category
         .to_lowercase()
         .split_whitespace()

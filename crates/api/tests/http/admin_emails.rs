@@ -195,6 +195,29 @@ async fn a_bulk_email_goes_to_the_group_who_agreed_to_marketing_email() {
     );
 }
 
+/// "Unverified" members are those who never confirmed their address; a bulk email still
+/// goes only to those of them who agreed to marketing email.
+#[actix_web::test]
+async fn unverified_members_get_a_bulk_email_only_with_their_consent() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (token, _) = admin(&app, &service).await;
+    member(&service, "agreed@example.org", true).await;
+    member(&service, "never.agreed@example.org", false).await;
+    let verified = member(&service, "verified@example.org", true).await;
+    app.sql(&format!(
+        "UPDATE users SET is_email_verified = 1 WHERE id = '{verified}'"
+    ));
+    let (status, _, sent) = send(
+        &service,
+        send_bulk(json!({"recipientGroup": "unverified", "subject": "S", "message": "M"})),
+        Some(&token),
+    )
+    .await;
+    assert_eq!((status, &sent), (200, &json!({"sentCount": 1})));
+    assert_eq!(bulk_recipients(&app), ["agreed@example.org"]);
+}
+
 #[actix_web::test]
 async fn the_form_needs_every_field_and_a_known_group() {
     let app = TestApp::new();

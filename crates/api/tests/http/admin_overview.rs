@@ -25,6 +25,29 @@ async fn the_overview_counts_a_known_fixture() {
     let (card, _) = register(&service, "card@example.org").await;
     book_card(&service, &card, &football.id.to_string()).await;
     book_cash(&service, &card, &yoga.id.to_string()).await;
+    // A paid plan (its first month, £15.00) and a checkout left unpaid (nothing).
+    for pay in [true, false] {
+        let (status, _, body) = send(
+            &service,
+            TestRequest::post()
+                .uri("/api/memberships")
+                .set_json(json!({"plan": "active", "price": "0.00"})),
+            Some(&card),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        if pay {
+            let session = body["sessionId"].as_str().unwrap();
+            let paid = actix_web::test::call_service(
+                &service,
+                TestRequest::post()
+                    .uri(&format!("/checkout/{session}/pay"))
+                    .to_request(),
+            )
+            .await;
+            assert_eq!(paid.status(), 303);
+        }
+    }
     // Two people on the register of a past session: one came, one didn't.
     let mut marked = Vec::new();
     for email in ["came@example.org", "missed@example.org"] {
@@ -62,9 +85,15 @@ async fn the_overview_counts_a_known_fixture() {
         body["bookings"],
         json!({"total": 5, "pending": 2, "paid": 3})
     );
+    // The spec's total and this month's are bookings and memberships together.
     assert_eq!(
         body["revenue"],
-        json!({"total": "5.00", "thisMonth": "5.00"})
+        json!({
+            "total": "20.00",
+            "thisMonth": "20.00",
+            "bookings": {"total": "5.00", "thisMonth": "5.00"},
+            "memberships": {"total": "15.00", "thisMonth": "15.00"}
+        })
     );
     let recent = body["recentActivity"].as_array().unwrap();
     assert_eq!(recent.len(), 1, "the admin login");

@@ -514,3 +514,50 @@ async fn every_refused_caller_changes_nothing() {
     .await;
     assert_eq!(queue["posts"][0]["reviewStatus"], "pending");
 }
+
+/// The team's posts may have the spec's blog categories (news, sports, fitness, community)
+/// beside the stories'; a story sent in through Share Your Story keeps to the stories'.
+#[actix_web::test]
+async fn the_team_writes_in_the_specs_blog_categories_and_visitors_in_the_stories() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (token, _) = admin(&app, &service).await;
+    for category in ["News", "Sports", "Fitness", "Community", "Wellness"] {
+        let mut fields = post_fields();
+        fields["category"] = json!(category);
+        fields["isPublished"] = json!(true);
+        let (status, body) = call(
+            &service,
+            TestRequest::post().uri(LIST).set_json(fields),
+            Some(&token),
+        )
+        .await;
+        assert_eq!(status, 201, "{category}: {body}");
+        assert_eq!(body["post"]["category"], category);
+    }
+    let (_, page) = get_json(&service, "/api/blog-posts?limit=24").await;
+    let mut shown: Vec<&str> = page["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|post| post["category"].as_str().unwrap())
+        .collect();
+    shown.sort_unstable();
+    assert_eq!(
+        shown,
+        ["Community", "Fitness", "News", "Sports", "Wellness"]
+    );
+
+    let mut story = story_fields("News from the pool");
+    story["category"] = json!("News");
+    let (status, body) = call(
+        &service,
+        TestRequest::post()
+            .uri("/api/blog-posts/submit")
+            .set_json(story),
+        None,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["fieldErrors"]["category"], "Please select a category");
+}

@@ -227,3 +227,50 @@ async fn a_paid_plan_is_cancelled_at_the_end_of_its_period() {
     let (status, _, _) = send(&service, cancel(), Some(other.as_str())).await;
     assert_eq!(status, 409);
 }
+
+/// Choosing a plan, then another before paying: the first checkout is left behind as
+/// expired, never pending; choosing the free plan leaves none waiting at all.
+#[actix_web::test]
+async fn choosing_another_plan_leaves_no_checkout_pending() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    let (token, _) = register(&service, "ana@example.org").await;
+    let token = token.as_str();
+    let statuses = || async {
+        let (_, _, list) = send(
+            &service,
+            TestRequest::get().uri("/api/memberships"),
+            Some(token),
+        )
+        .await;
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["plan"].as_str().unwrap().to_owned(),
+                    m["status"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let pair = |plan: &str, status: &str| (plan.to_owned(), status.to_owned());
+    for plan in ["active", "champion"] {
+        let (status, _, body) = send(&service, choose(plan), Some(token)).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    assert_eq!(
+        statuses().await,
+        [pair("champion", "pending"), pair("active", "expired")]
+    );
+    let (status, _, _) = send(&service, choose("community"), Some(token)).await;
+    assert_eq!(status, 201);
+    assert_eq!(
+        statuses().await,
+        [
+            pair("community", "active"),
+            pair("champion", "expired"),
+            pair("active", "expired")
+        ]
+    );
+}

@@ -501,3 +501,192 @@ async fn the_stories_list_is_its_template_with_the_newest_story_featured() {
         draft.summary.id.to_string()
     );
 }
+
+/// The `content` of each `<meta property|name="key">` in the page, as sent (escaped).
+fn meta<'a>(html: &'a str, key: &str) -> Vec<&'a str> {
+    let mut found = Vec::new();
+    for attribute in ["property", "name"] {
+        let open = format!("<meta {attribute}=\"{key}\" content=\"");
+        let mut rest = html;
+        while let Some(at) = rest.find(&open) {
+            rest = &rest[at + open.len()..];
+            found.push(&rest[..rest.find('"').unwrap()]);
+        }
+    }
+    found
+}
+
+/// The one `content` of `key`, failing when the page has none or several.
+fn one_meta<'a>(html: &'a str, key: &str, path: &str) -> &'a str {
+    match meta(html, key).as_slice() {
+        [content] => content,
+        other => panic!("{path}: {key} is {other:?}"),
+    }
+}
+
+const SITE: &str = "http://127.0.0.1:8080";
+const SITE_PICTURE_ALT: &str = "The PlaySpace logo and the words Sport for everyone in London, \
+                                over pictures of football, swimming and yoga";
+
+/// Every public page carries what a link preview needs in the HTML the server sends, with or
+/// without a prerendered build: its title and description, Open Graph, the Twitter card and
+/// an absolute picture of 1200x630 with its alt text, each tag once and every value escaped.
+#[actix_web::test]
+async fn every_public_page_carries_its_link_preview() {
+    for prerendered in [false, true] {
+        let app = TestApp::new();
+        if prerendered {
+            with_prerendered_pages(&app);
+        }
+        let event = app.event(3, |e| {
+            e.title("Carers' \"Gentle\" <Yoga> & Tea")
+                .description("Bring a mat & a friend. All welcome.")
+                .category("yoga")
+                .location("Jubilee Hall, Camden")
+                .price_pence(500)
+                .starts_at(
+                    "2030-12-07T18:30:00Z"
+                        .parse::<chrono::DateTime<Utc>>()
+                        .unwrap(),
+                )
+        });
+        let (story, _) = stories(&app);
+        let service = app.service().await;
+
+        let event_path = format!("/events/{}", event.id);
+        let story_path = format!("/blog/{}", story.summary.id);
+        // (path, tab title, preview title, description, preview description, picture, alt)
+        let pages = [
+            (
+                "/",
+                "Inclusive community sports in London | PlaySpace",
+                "PlaySpace: sport for everyone in London",
+                "Friendly, inclusive sports sessions across London for every body and every level. Find a session near you and come and play with us.",
+                None,
+                "site",
+                SITE_PICTURE_ALT,
+            ),
+            (
+                "/events",
+                "Sports Events | PlaySpace",
+                "Sports sessions across London",
+                "Football, swimming, yoga and more, all over London. Pick a sport, find a time that suits you and book your place.",
+                None,
+                "site",
+                SITE_PICTURE_ALT,
+            ),
+            (
+                "/about",
+                "About Us | PlaySpace",
+                "About PlaySpace",
+                "We&#39;re a community interest company making sport welcoming for LGBTQIA+ people, refugees, disabled people, carers, NHS staff and anyone who has felt left out.",
+                None,
+                "site",
+                SITE_PICTURE_ALT,
+            ),
+            (
+                "/membership",
+                "Membership | PlaySpace",
+                "Join the PlaySpace community",
+                "Start for free, or go Active for as many sessions as you like. Our WhatsApp community is free for everyone, and we offer sliding-scale prices.",
+                None,
+                "site",
+                SITE_PICTURE_ALT,
+            ),
+            (
+                "/blog",
+                "Community Stories | PlaySpace",
+                "Community Stories from PlaySpace",
+                "Stories from the people who play with us: first sessions, new friends and finding a place in sport.",
+                None,
+                "site",
+                SITE_PICTURE_ALT,
+            ),
+            (
+                "/contact",
+                "Contact Us | PlaySpace",
+                "Get in touch with PlaySpace",
+                "Questions about a session, access or membership? Send us a message and we&#39;ll get back to you within 24 hours.",
+                None,
+                "site",
+                SITE_PICTURE_ALT,
+            ),
+            (
+                event_path.as_str(),
+                "Carers&#39; &quot;Gentle&quot; &lt;Yoga&gt; &amp; Tea | PlaySpace",
+                "Carers&#39; &quot;Gentle&quot; &lt;Yoga&gt; &amp; Tea",
+                "Bring a mat &amp; a friend. All welcome.",
+                // When, where and the price first: what a friend needs to know.
+                Some(
+                    "Saturday 7 December 2030, 18:30 at Jubilee Hall, Camden. £5.00. Bring a mat &amp; a friend. All welcome.",
+                ),
+                "yoga",
+                "A person sitting cross-legged on a yoga mat",
+            ),
+            (
+                story_path.as_str(),
+                &format!("{ESCAPED_TITLE} | PlaySpace"),
+                ESCAPED_TITLE,
+                ESCAPED_EXCERPT,
+                None,
+                "site",
+                SITE_PICTURE_ALT,
+            ),
+        ];
+        for (path, title, heading, description, preview, picture, alt) in pages {
+            let (status, _, html) = get(&service, path).await;
+            assert_eq!(status, 200, "{path}");
+            assert!(!html.contains("<script>alert"), "{path}");
+            assert!(
+                html.contains(&format!("<title>{title}</title>")),
+                "{path}: {html}"
+            );
+            assert_eq!(one_meta(&html, "description", path), description);
+            assert_eq!(one_meta(&html, "og:title", path), heading);
+            assert_eq!(
+                one_meta(&html, "og:description", path),
+                preview.unwrap_or(description)
+            );
+            assert_eq!(one_meta(&html, "og:url", path), format!("{SITE}{path}"));
+            assert_eq!(
+                one_meta(&html, "og:image", path),
+                format!("{SITE}/share/{picture}.png")
+            );
+            assert_eq!(one_meta(&html, "og:image:type", path), "image/png");
+            assert_eq!(one_meta(&html, "og:image:width", path), "1200");
+            assert_eq!(one_meta(&html, "og:image:height", path), "630");
+            assert_eq!(one_meta(&html, "og:image:alt", path), alt);
+            assert_eq!(one_meta(&html, "og:site_name", path), "PlaySpace");
+            assert_eq!(one_meta(&html, "twitter:card", path), "summary_large_image");
+            assert_eq!(one_meta(&html, "twitter:image:alt", path), alt);
+            assert_eq!(html.matches("<link rel=\"canonical\"").count(), 1, "{path}");
+            assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{SITE}{path}\" />")));
+        }
+
+        // Not the address of a page: no preview.
+        for path in [
+            "/no/such/page".to_owned(),
+            format!("/events/{}", EventId::new()),
+        ] {
+            let (status, _, html) = get(&service, &path).await;
+            assert_eq!(status, 404);
+            assert!(meta(&html, "og:image").is_empty(), "{path}");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn preview_pictures_are_cached_for_a_month() {
+    let app = TestApp::new();
+    let dir = app.frontend_path().join("share");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("yoga.png"), b"\x89PNG\r\n\x1a\n").unwrap();
+    let service = app.service().await;
+    let (status, headers, _) = get(&service, "/share/yoga.png").await;
+    assert_eq!(status, 200);
+    assert_eq!(headers.get("content-type").unwrap(), "image/png");
+    assert_eq!(
+        headers.get("cache-control").unwrap(),
+        "public, max-age=2592000"
+    );
+}

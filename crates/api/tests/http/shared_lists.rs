@@ -61,6 +61,10 @@ fn the_story_form_has_the_servers_categories_and_limits() {
         frontend_array("lib/story-form.ts", "STORY_CATEGORIES"),
         story::STORY_CATEGORIES
     );
+    assert_eq!(
+        frontend_array("lib/story-form.ts", "TEAM_CATEGORIES"),
+        story::TEAM_CATEGORIES
+    );
     for (name, max) in [
         ("MAX_TITLE_CHARS", story::MAX_TITLE_CHARS),
         ("MAX_EXCERPT_CHARS", story::MAX_EXCERPT_CHARS),

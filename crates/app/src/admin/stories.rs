@@ -80,7 +80,9 @@ pub fn create_admin_story(
     publish: bool,
 ) -> Result<AdminStory, AdminStoryError> {
     let now = clock.now();
-    let story = form.validate(None, now).map_err(AdminStoryError::Invalid)?;
+    let story = form
+        .validate_for_team(now)
+        .map_err(AdminStoryError::Invalid)?;
     let audit = by
         .entry(
             actions::STORY_CREATE,
@@ -104,7 +106,9 @@ pub fn edit_admin_story(
 ) -> Result<AdminStory, AdminStoryError> {
     let id = story_id(id)?;
     let now = clock.now();
-    let fields = form.validate(None, now).map_err(AdminStoryError::Invalid)?;
+    let fields = form
+        .validate_for_team(now)
+        .map_err(AdminStoryError::Invalid)?;
     let audit = by.entry(
         actions::STORY_UPDATE,
         "blog_post",

@@ -78,6 +78,7 @@ pub fn choose_plan(
             ..membership
         },
         &session.id,
+        now,
     )?;
     Ok(PlanChoice::Checkout(session))
 }
@@ -416,9 +417,9 @@ mod tests {
         let mut memberships = MockMembershipRepository::new();
         memberships
             .expect_create_pending()
-            .withf(|m, s| m.status == "pending" && s == "cs_sub")
+            .withf(|m, s, now| m.status == "pending" && s == "cs_sub" && *now == test_now())
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         assert!(matches!(
             run(memberships, gateway, "active"),
             Ok(PlanChoice::Checkout(_))

@@ -2,6 +2,7 @@ import { BookOpen, Loader2, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useStories } from "@/features/stories/api/stories";
+import { FollowStories } from "@/features/stories/components/follow-stories";
 import { ShareStoryButton } from "@/features/stories/components/share-story-button";
 import {
   FeaturedStory,
@@ -104,6 +105,7 @@ export default function BlogPage() {
       <div className="mx-auto max-w-7xl space-y-16 px-4 py-12 sm:px-6 lg:px-8">
         <Stories />
         <SubscribeBox />
+        <FollowStories />
       </div>
     </>
   );

@@ -17,6 +17,7 @@ on_both_backends!(
     a_password_change_closes_the_admin_session,
     the_audit_trail_is_newest_first_and_filtered,
     the_dashboard_counts_on_both_backends,
+    the_dashboard_counts_membership_income,
     the_last_admin_cannot_erase_themselves,
 );
 
@@ -167,8 +168,11 @@ fn the_dashboard_counts_on_both_backends(store: &Store) {
         (d.bookings_total, d.bookings_pending, d.bookings_paid),
         (2, 1, 1)
     );
-    assert_eq!(d.revenue_total.to_string(), "1234.50");
-    assert_eq!(d.revenue_this_month.to_string(), "1234.50");
+    for revenue in [d.revenue, d.booking_revenue] {
+        assert_eq!(revenue.total.to_string(), "1234.50");
+        assert_eq!(revenue.this_month.to_string(), "1234.50");
+    }
+    assert_eq!(d.membership_revenue, playspace_ports::Revenue::default());
     assert_eq!(d.card_bookings, 0);
     assert_eq!(d.bookings_per_week.len(), 12);
     assert_eq!(d.bookings_per_week[11], 2);
@@ -186,6 +190,74 @@ fn the_dashboard_counts_on_both_backends(store: &Store) {
     let d = store.dashboard(&windows).unwrap();
     assert_eq!((d.bookings_total, d.bookings_pending), (2, 1));
     assert_eq!((d.cash_bookings, d.bookings_per_week[11]), (2, 3));
+}
+
+/// Membership income at a fixed moment (20 June 2030, so June is this month): every paid
+/// plan's first payment and renewals while it ran; never unpaid checkouts or free plans.
+fn the_dashboard_counts_membership_income(store: &Store) {
+    use chrono::TimeZone;
+    use playspace_domain::booking_rules::Plan;
+    use playspace_ports::{Membership, MembershipRepository, Revenue};
+
+    let at = |m, d| Utc.with_ymd_and_hms(2030, m, d, 10, 0, 0).unwrap();
+    let [ana, bo, cy, dee, eve] = members(store, 5)[..] else {
+        unreachable!()
+    };
+    let plan = |id: &str, user, plan: Plan, start| Membership {
+        id: id.into(),
+        user_id: user,
+        plan,
+        status: "pending".into(),
+        price_pence: plan.monthly_price_pence(),
+        start_date: start,
+        end_date: None,
+    };
+    let buy = |m: Membership| {
+        let session = format!("cs_{}", m.id);
+        store.create_pending(&m, &session, m.start_date).unwrap();
+        store
+            .activate_paid(&session, Some(format!("sub_{}", m.id)), m.start_date)
+            .unwrap()
+            .unwrap();
+    };
+    // Paid 10 April, renewed 10 May and 10 June: £45.00, £15.00 of it this month.
+    buy(plan("a", ana, Plan::Active, at(4, 10)));
+    // Paid 25 May, replaced by the free plan on 5 June before renewing: £30.00.
+    buy(plan("b", bo, Plan::Champion, at(5, 25)));
+    let free = Membership {
+        status: "active".into(),
+        ..plan("b-free", bo, Plan::Community, at(6, 5))
+    };
+    store.activate(&free, at(6, 5)).unwrap();
+    // A checkout never paid, and a free plan: nothing.
+    let unpaid = plan("c", cy, Plan::Active, at(6, 2));
+    store.create_pending(&unpaid, "cs_c", at(6, 2)).unwrap();
+    store
+        .activate(
+            &Membership {
+                status: "active".into(),
+                ..plan("d", dee, Plan::Community, at(3, 1))
+            },
+            at(3, 1),
+        )
+        .unwrap();
+    // Paid 1 June, cancelled to end on 1 July: £15.00, this month.
+    buy(plan("e", eve, Plan::Active, at(6, 1)));
+    assert!(store.end_at("e", at(7, 1), at(6, 2)).unwrap());
+
+    let windows = playspace_domain::stats::StatsWindows::at(at(6, 20));
+    let d = store.dashboard(&windows).unwrap();
+    let pounds = |total: i64, month: i64| Revenue {
+        total: playspace_domain::Money::from_pence(total).unwrap(),
+        this_month: playspace_domain::Money::from_pence(month).unwrap(),
+    };
+    assert_eq!(d.membership_revenue, pounds(9000, 3000));
+    assert_eq!(d.booking_revenue, Revenue::default());
+    assert_eq!(
+        d.revenue,
+        pounds(9000, 3000),
+        "bookings and memberships together"
+    );
 }
 
 fn admin(store: &Store, email: &str) -> UserId {

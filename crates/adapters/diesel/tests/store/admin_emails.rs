@@ -160,6 +160,15 @@ fn recipients_are_the_group_who_consented_and_are_not_erased(store: &Store) {
             ..person("old.unverified@example.org")
         },
     );
+    // Unverified, and never agreed to marketing email: no group's campaign reaches it.
+    create(
+        store,
+        Person {
+            verified: false,
+            consent: false,
+            ..person("old.unverified.no.consent@example.org")
+        },
+    );
     create(
         store,
         Person {

@@ -18,6 +18,19 @@ export function recipientGroupLabel(value: string): string {
   return RECIPIENT_GROUPS.find((group) => group.value === value)?.label ?? value;
 }
 
+/**
+ * Who a bulk email reaches, said before it goes: the newsletter's confirmed subscribers, or
+ * the group's members who agreed to marketing email (the server sends to no one else; a
+ * member without that consent, unverified or not, gets nothing).
+ */
+export function bulkEmailAudience(group: RecipientGroup, subject: string): string {
+  if (group === "newsletter") {
+    return `"${subject}" goes to every confirmed newsletter subscriber, each with a link to leave the newsletter.`;
+  }
+  const who = recipientGroupLabel(group).replace(/^(\w)/, (first) => first.toLowerCase());
+  return `"${subject}" goes only to ${who} who agreed to receive emails from PlaySpace (marketing consent), each with a link to unsubscribe. Those who didn't agree get nothing.`;
+}
+
 export const campaignSchema = z.object({
   id: z.string(),
   recipientGroup: z.string(),

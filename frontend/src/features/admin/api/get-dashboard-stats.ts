@@ -5,12 +5,14 @@ import { auditLogSchema, fillAuditLog } from "./audit-log-schema";
 import { isoDay, money } from "./schema";
 
 const count = () => z.int();
+const amounts = () => z.object({ total: money(), thisMonth: money() });
 
 const dashboardStatsSchema = z.object({
   users: z.object({ total: count(), newThisMonth: count(), verified: count() }),
   events: z.object({ active: count(), upcomingWeek: count(), total: count() }),
   bookings: z.object({ total: count(), pending: count(), paid: count() }),
-  revenue: z.object({ total: money(), thisMonth: money() }),
+  /** The spec's total and this month's are bookings and memberships together. */
+  revenue: z.object({ total: money(), thisMonth: money(), bookings: amounts(), memberships: amounts() }),
   recentActivity: z.array(auditLogSchema),
   charts: z.object({
     bookingsPerWeek: z.array(z.object({ weekStart: isoDay(), bookings: count() })),

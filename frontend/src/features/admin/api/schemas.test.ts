@@ -57,7 +57,12 @@ describe("admin API schemas", () => {
       users: { total: 520, newThisMonth: 31, verified: 480 },
       events: { active: 40, upcomingWeek: 9, total: 300 },
       bookings: { total: 4100, pending: 12, paid: 900 },
-      revenue: { total: "10234.50", thisMonth: "812.00" },
+      revenue: {
+        total: "10234.50",
+        thisMonth: "812.00",
+        bookings: { total: "9000.00", thisMonth: "782.00" },
+        memberships: { total: "1234.50", thisMonth: "30.00" },
+      },
       recentActivity: [log, { ...log, id: "l2", userId: null, userName: null, details: null, ipAddress: undefined }],
       charts: {
         bookingsPerWeek: [{ weekStart: "2026-11-16", bookings: 42 }],
@@ -70,7 +75,9 @@ describe("admin API schemas", () => {
     expect(stats.revenue.total).toBe("10234.50");
     expect(stats.recentActivity[1]?.ipAddress).toBeNull();
     expect(stats.charts.fillRateBySport[0]?.taken).toBe(75);
-    expect(() => parseDashboardStats({ ...stats, revenue: { total: 10, thisMonth: "1.00" } })).toThrow();
+    expect(stats.revenue.memberships.total).toBe("1234.50");
+    expect(() => parseDashboardStats({ ...stats, revenue: { ...stats.revenue, total: 10 } })).toThrow();
+    expect(() => parseDashboardStats({ ...stats, revenue: { ...stats.revenue, memberships: { total: "1.00" } } })).toThrow();
   });
 
   it("reads keyset pages of users, events and bookings; nextCursor is absent on the last page", () => {

@@ -136,7 +136,18 @@ describe("Blog tab", () => {
     await user.type(within(dialog).getByLabelText(/^Title/), "Club news for December");
     await user.type(within(dialog).getByLabelText(/^Author name/), "The team");
     await user.click(within(dialog).getByRole("combobox", { name: /Category/ }));
-    await user.click(await screen.findByRole("option", { name: "Community" }));
+    // The stories' categories, then the spec's blog categories (news, sports, fitness, community).
+    await screen.findByRole("option", { name: "News" });
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Member Story",
+      "Wellness",
+      "Events",
+      "Community",
+      "News",
+      "Sports",
+      "Fitness",
+    ]);
+    await user.click(screen.getByRole("option", { name: "News" }));
     await user.type(within(dialog).getByLabelText(/^Summary/), "What is on this December.");
     await user.type(within(dialog).getByLabelText(/^Content/), "x".repeat(60));
     await user.click(within(dialog).getByRole("switch", { name: "Publish now" }));
@@ -152,7 +163,7 @@ describe("Blog tab", () => {
     expect(created?.body).toEqual({
       title: "Club news for December",
       excerpt: "What is on this December.",
-      category: "Community",
+      category: "News",
       content: "x".repeat(60),
       authorName: "The team",
       isPublished: false,

@@ -20,7 +20,7 @@ import type { AdminStory } from "../api/admin-story-schema";
 import { useAdminStories, type StoriesStatus } from "../api/get-admin-stories";
 import { useDeclineStory, useStoryAction, type StoryAction } from "../api/review-story";
 import { useSaveAdminStory } from "../api/save-admin-story";
-import { STORY_CATEGORIES } from "@/lib/story-form";
+import { TEAM_CATEGORIES } from "@/lib/story-form";
 import { ADMIN_TOASTS, TRY_AGAIN } from "../lib/messages";
 import {
   declineFormSchema,
@@ -286,7 +286,7 @@ function StoryFormDialog({ story, onClose }: { story: AdminStory | null; onClose
                         <SelectValue placeholder="Choose a category" />
                       </SelectTrigger>
                       <SelectContent>
-                        {STORY_CATEGORIES.map((category) => (
+                        {TEAM_CATEGORIES.map((category) => (
                           <SelectItem key={category} value={category}>
                             {category}
                           </SelectItem>

@@ -16,7 +16,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client";
-import { RECIPIENT_GROUPS, recipientGroupLabel, type RecipientGroup } from "../api/emails";
+import { bulkEmailAudience, RECIPIENT_GROUPS, recipientGroupLabel, type RecipientGroup } from "../api/emails";
 import { useEmailCampaigns } from "../api/get-email-campaigns";
 import { usePreviewEmail, type EmailPreview } from "../api/preview-email";
 import { useSendBulkEmail } from "../api/send-bulk-email";
@@ -207,10 +207,8 @@ export function EmailsTab() {
         <AlertDialogContent>
           <AlertDialogTitle>Send to {draft.recipientGroup ? recipientGroupLabel(draft.recipientGroup).toLowerCase() : ""}?</AlertDialogTitle>
           <AlertDialogDescription>
-            {draft.recipientGroup === "newsletter"
-              ? `"${draft.subject.trim()}" goes to every confirmed newsletter subscriber, each with a link to leave the newsletter.`
-              : `"${draft.subject.trim()}" goes to every member in the group, except those who unsubscribed.`}{" "}
-            It cannot be called back once sent.
+            {draft.recipientGroup !== "" && bulkEmailAudience(draft.recipientGroup, draft.subject.trim())} It cannot be called back
+            once sent.
           </AlertDialogDescription>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialogCancel asChild>

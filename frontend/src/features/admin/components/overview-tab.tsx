@@ -1,4 +1,5 @@
 import { Activity, CalendarDays, PoundSterling, Ticket, Users, type LucideIcon } from "lucide-react";
+import { useId } from "react";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { AuditLog } from "../api/audit-log-schema";
@@ -23,10 +24,13 @@ interface StatCardProps {
 }
 
 function StatCard({ icon: Icon, title, main, details }: StatCardProps) {
+  const id = useId();
   return (
-    <Card className="p-5">
+    <Card className="p-5" role="group" aria-labelledby={id}>
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-bold">{title}</h3>
+        <h3 id={id} className="font-bold">
+          {title}
+        </h3>
         <Icon className="size-5 text-primary" aria-hidden="true" />
       </div>
       <dl className="mt-3">
@@ -84,7 +88,11 @@ function StatCards({ stats }: { stats: DashboardStats }) {
           icon={PoundSterling}
           title="Revenue"
           main={{ label: "Total revenue", value: formatMoney(stats.revenue.total) }}
-          details={[{ label: "This month", value: formatMoney(stats.revenue.thisMonth) }]}
+          details={[
+            { label: "This month", value: formatMoney(stats.revenue.thisMonth) },
+            { label: "Bookings", value: formatMoney(stats.revenue.bookings.total) },
+            { label: "Memberships", value: formatMoney(stats.revenue.memberships.total) },
+          ]}
         />
       </div>
     </section>

@@ -1,9 +1,9 @@
 import { z } from "zod/mini";
-import { storyFields } from "@/lib/story-form";
+import { teamStoryFields } from "@/lib/story-form";
 import { charCount } from "@/lib/validation";
 
-/** The story rules with the flag only the team sets. */
-export const storyFormSchema = z.object({ ...storyFields, isPublished: z.boolean() });
+/** The story rules, with the team's categories and the flag only the team sets. */
+export const storyFormSchema = z.object({ ...teamStoryFields, isPublished: z.boolean() });
 
 export type StoryFormValues = z.infer<typeof storyFormSchema>;
 

@@ -122,8 +122,19 @@ describe("BookingForm", () => {
     expect(within(alert).queryByRole("link")).toBeNull();
   });
 
-  it("falls back to 'Please try again or contact support.'", async () => {
-    mockFetch(() => new Response("", { status: 500 }));
+  it("says 'Booking failed' when the server refused without a reason", async () => {
+    mockFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
+    const { user } = renderWithProviders(<BookingForm event={buildEvent()} known={known} onBooked={vi.fn()} />, { user: member });
+    await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
+    await user.click(screen.getByRole("button", { name: /^Confirm Booking/ }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Booking Failed");
+    expect(alert).toHaveTextContent("Booking failed");
+    expect(toast.error).toHaveBeenCalledWith("Booking Failed", expect.objectContaining({ description: "Booking failed" }));
+  });
+
+  it("falls back to 'Please try again or contact support.' when no answer came", async () => {
+    mockFetch(() => Promise.reject(new TypeError("Failed to fetch")));
     const { user } = renderWithProviders(<BookingForm event={buildEvent()} known={known} onBooked={vi.fn()} />, { user: member });
     await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
     await user.click(screen.getByRole("button", { name: /^Confirm Booking/ }));
@@ -133,6 +144,7 @@ describe("BookingForm", () => {
         expect.objectContaining({ description: "Please try again or contact support." }),
       ),
     );
+    expect(screen.getByRole("alert")).toHaveTextContent("Please try again or contact support.");
   });
 
   it("pays by card through the checkout", async () => {

@@ -5,6 +5,8 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 export const BOOKING_TOAST_ID = "booking";
 
 export const BOOKING_FALLBACK = "Please try again or contact support.";
+/** The spec's failure message when the server refused a booking without saying why. */
+export const BOOKING_FAILED = "Booking failed";
 export const PAYMENT_FALLBACK = "Failed to setup payment. Please try again.";
 export const LOGIN_TO_BOOK = "Please log in to book this event.";
 
@@ -17,13 +19,17 @@ export function isMonthlyLimit(error: unknown): boolean {
   return error instanceof ApiError && error.body?.code === "monthly_limit_reached";
 }
 
-/** 'Booking Failed' with the server's message, or the spec's fallback; shows the toast. */
+/**
+ * 'Booking Failed' with the reason (spec section 8): the server's message, 'Booking failed'
+ * when it answered without one, or 'Please try again or contact support.' when no answer
+ * came (the connection failed). Shows the toast and answers the message.
+ */
 export function bookingFailure(error: unknown): string {
   if (isSignedOut(error)) {
     toast.error("Authentication Required", { id: BOOKING_TOAST_ID, description: LOGIN_TO_BOOK });
     return LOGIN_TO_BOOK;
   }
-  const message = errorMessage(error, BOOKING_FALLBACK);
+  const message = error instanceof ApiError ? errorMessage(error, BOOKING_FAILED) : BOOKING_FALLBACK;
   toast.error("Booking Failed", { id: BOOKING_TOAST_ID, description: message });
   return message;
 }
