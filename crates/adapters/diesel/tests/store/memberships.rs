@@ -284,18 +284,18 @@ fn the_migration_expires_checkouts_left_for_a_later_plan(store: &TestStore) {
     let (up, down) = match store.backend() {
         Backend::Sqlite => (
             include_str!(
-                "../../../../migrations/sqlite/2026-11-29-200001_expire_replaced_checkouts/up.sql"
+                "../../../../../migrations/sqlite/2026-11-29-200001_expire_replaced_checkouts/up.sql"
             ),
             include_str!(
-                "../../../../migrations/sqlite/2026-11-29-200001_expire_replaced_checkouts/down.sql"
+                "../../../../../migrations/sqlite/2026-11-29-200001_expire_replaced_checkouts/down.sql"
             ),
         ),
         Backend::Postgres => (
             include_str!(
-                "../../../../migrations/postgres/2026-11-29-200001_expire_replaced_checkouts/up.sql"
+                "../../../../../migrations/postgres/2026-11-29-200001_expire_replaced_checkouts/up.sql"
             ),
             include_str!(
-                "../../../../migrations/postgres/2026-11-29-200001_expire_replaced_checkouts/down.sql"
+                "../../../../../migrations/postgres/2026-11-29-200001_expire_replaced_checkouts/down.sql"
             ),
         ),
     };
