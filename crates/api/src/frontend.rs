@@ -203,6 +203,7 @@ const CLIENT_ROUTES: &[&str] = &[
     "/contact",
     "/login",
     "/signup",
+    "/signup/confirm",
     "/forgot-password",
     "/reset-password",
     "/verify-email",
@@ -772,6 +773,7 @@ mod tests {
             "/community-standards",
             "/blog/abc",
             "/newsletter/confirm",
+            "/signup/confirm",
         ] {
             assert!(is_client_route(path), "{path}");
         }
@@ -785,6 +787,7 @@ mod tests {
             "/terms/x",
             "/legal",
             "/blog/a/b",
+            "/signup/x",
         ] {
             assert!(!is_client_route(path), "{path}");
         }

@@ -88,3 +88,23 @@ fn the_privacy_page_states_how_long_unconfirmed_newsletter_addresses_are_kept() 
         playspace_domain::newsletter::PENDING_KEPT_DAYS
     );
 }
+
+#[test]
+fn the_sign_up_pages_say_the_servers_link_lifetime_and_daily_emails() {
+    // The check-inbox panel says how long the link works and how many emails a day an
+    // address gets; the privacy page says an unfinished sign-up is deleted then.
+    let file = "features/auth/lib/sign-up-link.ts";
+    assert_eq!(
+        frontend_number(file, "SIGNUP_LINK_HOURS"),
+        playspace_domain::signup::LINK_LIFETIME.num_hours()
+    );
+    assert_eq!(
+        frontend_number(file, "SIGNUP_EMAILS_A_DAY"),
+        i64::from(playspace_domain::outbox::SIGNUP_LINKS.max)
+    );
+    assert_eq!(
+        playspace_domain::outbox::SIGNUP_LINKS.per,
+        chrono::Duration::days(1),
+        "the panel says \"a day\""
+    );
+}
