@@ -653,6 +653,35 @@ async fn two_uses_of_one_link_at_once_make_one_account() {
 }
 
 #[actix_web::test]
+async fn finishing_sign_ups_spends_the_login_limit_of_the_network_address() {
+    // Each try is a password check with argon2, like a login: 20 per 15 minutes.
+    let app = TestApp::new();
+    let service = app.service().await;
+    let request = post("/api/auth/register", sign_up("ana@example.org"));
+    assert_eq!(send(&service, request, None).await.0, 202);
+    let link = common::sign_up_link("ana@example.org").unwrap();
+    for _ in 0..20 {
+        let body = json!({"token": link, "password": "a wrong guess"});
+        assert_eq!(confirm(&service, body).await.0, 400);
+    }
+    let right = json!({"token": link, "password": "brisk-otter-42"});
+    let (status, headers, body) = confirm(&service, right.clone()).await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("rate_limited")));
+    assert!(headers.get("retry-after").is_some());
+    let (status, _, _) = send_from(
+        &service,
+        post("/api/auth/register/confirm", right),
+        None,
+        "10.5.0.1",
+    )
+    .await;
+    assert_eq!(
+        status, 201,
+        "another network address, and the link still works"
+    );
+}
+
+#[actix_web::test]
 async fn mass_assignment_of_role_or_verification_is_ignored() {
     let app = TestApp::new();
     let service = app.service().await;
