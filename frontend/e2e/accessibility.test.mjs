@@ -32,6 +32,8 @@ before(async () => {
     ["/forgot-password", "Forgot Your Password?"],
     ["/reset-password?token=example", "Choose a New Password"],
     ["/reset-password", "Invalid Reset Link"],
+    ["/signup/confirm?token=example-token", "Finish Signing Up"],
+    ["/signup/confirm", "This Link No Longer Works"],
     ["/verify-email?token=not-a-real-token", "Invalid Verification Link"],
     ["/newsletter/confirm?token=not-a-real-token", "Invalid Confirmation Link"],
     ["/preferences", "Preferences"],

@@ -1,11 +1,12 @@
-// Accounts in the browser against the real server: sign-up with the emailed confirmation
-// link, login with a return address, password reset by email, preferences, the profile
+// Accounts in the browser against the real server: sign-up finished from the emailed link
+// with the password, login with a return address, password reset by email, preferences, the profile
 // and its data rights. Emails are read from the server's file mailbox (DATA_DIR/mail).
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import {
   api,
+  axeChecker,
   BASE_URL,
   goto,
   launchBrowser,
@@ -53,8 +54,9 @@ async function assertNoTokenInPage(page) {
 }
 
 describe("sign-up", () => {
-  test("creates the account, signs in, emails a welcome and a confirmation link that works", () =>
+  test("asks to check the inbox; the emailed link and the password make the account and sign in", () =>
     withPage(browser, {}, async (page) => {
+      const axe = axeChecker(page);
       const member = newMember({ firstName: "Kofi", lastName: "Mensah" });
       await goto(page, "/signup");
       await page.getByRole("heading", { name: "Create Your Account" }).waitFor();
@@ -88,32 +90,57 @@ describe("sign-up", () => {
       await page.getByRole("checkbox", { name: /I agree to the/ }).check();
       await page.getByRole("button", { name: "Create Account" }).click();
 
+      // Not signed in yet: the panel says where the email went, and has the focus.
+      const inbox = page.getByRole("heading", { level: 1, name: "Check Your Inbox" });
+      await inbox.waitFor();
+      assert.equal(await inbox.evaluate((heading) => heading === document.activeElement), true);
+      await page.getByText(member.email, { exact: true }).waitFor();
+      assert.equal(new URL(page.url()).pathname, "/signup");
+      assert.equal(await page.getByRole("link", { name: "Log in" }).first().isVisible(), true);
+      await assertNoTokenInPage(page);
+      await axe.check("check your inbox");
+
+      const mail = await waitForEmail(member.email, /^Confirm your email to finish signing up$/);
+      assert.doesNotMatch(mail.text, /Kofi/, "the email names nobody");
+      const link = linkTo(mail, "/signup/confirm?token=");
+      await goto(page, link);
+      await page.getByRole("heading", { name: "Finish Signing Up" }).waitFor();
+      await axe.check("finish signing up");
+      const password = page.getByLabel("Password", { exact: true });
+      await password.fill("not my password");
+      await page.getByRole("button", { name: "Finish Signing Up" }).click();
+      await page.getByText("That isn't the password you chose when you signed up. Please try again.").waitFor();
+      await password.fill(member.password);
+      await page.getByRole("button", { name: "Finish Signing Up" }).click();
+
       await page.getByText("Welcome to PlaySpace!").waitFor();
       await expectSignedIn(page, "Kofi");
       await page.waitForURL(`${BASE_URL}/`);
       await assertNoTokenInPage(page);
-
       const welcome = await waitForEmail(member.email, /^Welcome to PlaySpace$/);
       assert.match(welcome.text, /Welcome, Kofi!/);
-      const confirm = await waitForEmail(member.email, /confirm your email/i);
-      const link = linkTo(confirm, "/verify-email?token=");
-
-      await goto(page, "/profile");
-      await page.getByText("Please confirm your email address.").waitFor();
-      await goto(page, link);
-      await page.getByRole("heading", { name: "Email Confirmed" }).waitFor();
+      const { user } = await page.evaluate(() => fetch("/api/auth/user").then((r) => r.json()));
+      assert.equal(user.isEmailVerified, true, "opening the link confirmed the address");
+      const { profile } = await page.evaluate(() => fetch("/api/user/profile").then((r) => r.json()));
+      assert.equal(profile.accessibilityNeeds, "Step-free access");
+      assert.deepEqual(profile.sportsInterests, ["Badminton", "Table Tennis"]);
       await goto(page, "/profile");
       await page.getByRole("heading", { name: "Personal Details" }).waitFor();
       assert.equal(await page.getByText("Please confirm your email address.").count(), 0);
-      const { user } = await page.evaluate(() => fetch("/api/auth/user").then((r) => r.json()));
-      assert.equal(user.isEmailVerified, true);
 
-      // A used link is no longer valid.
+      // A used link makes nothing more: the page offers to sign up again.
       await goto(page, link);
-      await page.getByRole("heading", { name: "Invalid Verification Link" }).waitFor();
+      await page.getByLabel("Password", { exact: true }).fill(member.password);
+      await page.getByRole("button", { name: "Finish Signing Up" }).click();
+      const gone = page.getByRole("heading", { level: 1, name: "This Link No Longer Works" });
+      await gone.waitFor();
+      assert.equal(await gone.evaluate((heading) => heading === document.activeElement), true);
+      await page.getByRole("link", { name: "Sign Up Again" }).waitFor();
+      await axe.check("a link that no longer works");
+      axe.assertClean();
     }));
 
-  test("maps the server's field errors onto the form, and a taken address gets the generic failure", () =>
+  test("maps the server's field errors onto the form, and a taken address gets the same panel", () =>
     withPage(browser, {}, async (page) => {
       const existing = await registerMember();
       await goto(page, "/signup");
@@ -140,10 +167,19 @@ describe("sign-up", () => {
       await page.getByLabel(/^Password/).fill("a much better passphrase");
       await page.getByLabel(/^Confirm Password/).fill("a much better passphrase");
       await page.getByRole("button", { name: "Create Account" }).click();
-      await page
-        .getByText("We couldn't create your account. Please check your information and try again.")
-        .waitFor();
-      assert.equal(new URL(page.url()).pathname, "/signup");
+      // The same panel as for a free address; the owner hears of it by email.
+      await page.getByRole("heading", { name: "Check Your Inbox" }).waitFor();
+      await page.getByText(existing.email.toUpperCase(), { exact: true }).waitFor();
+      const notice = await waitForEmail(existing.email, /^Someone tried to create a PlaySpace account/);
+      assert.match(notice.text, /already have an account/);
+      assert.match(linkTo(notice, "/login"), /^\/login/);
+
+      // Back to the form to change the address: everything typed is still there.
+      await page.getByRole("button", { name: "Use a Different Email" }).click();
+      const email = box("Email Address");
+      await page.waitForFunction(() => document.activeElement?.getAttribute("type") === "email");
+      assert.equal(await email.inputValue(), existing.email.toUpperCase());
+      assert.equal(await box("First Name").inputValue(), "Ana");
     }));
 });
 
@@ -382,6 +418,14 @@ describe("keyboard", () => {
       await tabTo(page, page.getByRole("checkbox", { name: /I agree to the/ }));
       await page.keyboard.press("Space");
       await tabTo(page, page.getByRole("button", { name: "Create Account" }));
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Check Your Inbox" }).waitFor();
+
+      // The emailed link's page: the password field, then Enter.
+      const mail = await waitForEmail(member.email, /finish signing up/i);
+      await goto(page, linkTo(mail, "/signup/confirm?token="));
+      await page.getByRole("heading", { name: "Finish Signing Up" }).waitFor();
+      await typeInto(page.getByLabel("Password", { exact: true }), member.password);
       await page.keyboard.press("Enter");
 
       await expectSignedIn(page, "Sam");

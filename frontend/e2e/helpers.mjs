@@ -118,7 +118,10 @@ export function newMember(overrides = {}) {
   };
 }
 
-/** Creates an account through the API; returns the payload (email, password...). */
+/**
+ * Creates an account through the API as a person does: signs up, opens the emailed link
+ * from the mailbox and finishes with the password. Returns the payload (email, password...).
+ */
 export async function registerMember(overrides = {}) {
   const member = newMember(overrides);
   const response = await fetch(`${BASE_URL}/api/auth/register`, {
@@ -126,8 +129,25 @@ export async function registerMember(overrides = {}) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(member),
   });
-  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
+  if (response.status !== 202) throw new Error(`register: ${response.status} ${await response.text()}`);
+  await finishSignUp(member);
   return member;
+}
+
+/** The token of the link that finishes `member`'s sign-up, from the mailbox. */
+export async function signUpToken(member) {
+  const mail = await waitForEmail(member.email, /finish signing up/i);
+  return new URLSearchParams(linkTo(mail, "/signup/confirm?token=").split("?")[1]).get("token");
+}
+
+/** Finishes `member`'s sign-up through the API with the emailed link and their password. */
+export async function finishSignUp(member) {
+  const response = await fetch(`${BASE_URL}/api/auth/register/confirm`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token: await signUpToken(member), password: member.password }),
+  });
+  if (response.status !== 201) throw new Error(`finish sign-up: ${response.status} ${await response.text()}`);
 }
 
 /**
@@ -178,8 +198,11 @@ export async function apiAs(cookie, method, path, body) {
 export async function fillEvent(eventId) {
   const event = await api(`/api/events/${eventId}`);
   const bookers = [];
-  for (let left = event.maxParticipants - event.currentParticipants; left > 0; left -= 1) {
-    const member = await registerMember();
+  // Signed up together: each waits for its emailed link, and the outbox sends them at once.
+  const members = await Promise.all(
+    Array.from({ length: Math.max(0, event.maxParticipants - event.currentParticipants) }, () => registerMember()),
+  );
+  for (const member of members) {
     const cookie = await sessionCookie(member);
     const { status, body } = await apiAs(cookie, "POST", "/api/bookings", { eventId, accessibilityRequirements: null });
     if (status !== 201) throw new Error(`booking ${eventId}: ${status} ${JSON.stringify(body)}`);

@@ -87,6 +87,7 @@ describe("reflow at 320 CSS px (WCAG 1.4.10)", () => {
         ["/signup", "Create Your Account"],
         ["/forgot-password", "Forgot Your Password?"],
         ["/reset-password?token=example", "Choose a New Password"],
+        ["/signup/confirm?token=example-token", "Finish Signing Up"],
         ["/verify-email?token=not-a-real-token", "Invalid Verification Link"],
         ["/preferences", "Preferences"],
         ["/no-such-page", "404 Page Not Found"],

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Full-page screenshots of the main pages at 390 px and 1280 px, light and dark, for a
-// person to look at. Needs a running server: PLAYSPACE_URL=http://127.0.0.1:PORT.
+// person to look at. Needs a running server: PLAYSPACE_URL=http://127.0.0.1:PORT, and its
+// DATA_DIR (members finish signing up with the link in its file mailbox).
 // Output: e2e/screenshots/ (git-ignored).
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -13,6 +14,7 @@ import {
   goto,
   launchBrowser,
   MOBILE,
+  newMember,
   openPage,
   registerMember,
   sessionCookie,
@@ -56,6 +58,27 @@ const visitorPages = [
     async (page) => {
       await page.getByRole("button", { name: "Create Account" }).click();
       await page.getByText("You must agree to the terms and conditions").waitFor();
+    },
+  ],
+  [
+    "signup-check-inbox",
+    "/signup",
+    "Create Your Account",
+    async (page) => {
+      await fillSignUp(page, newMember({ email: "amara.okafor.with.a.long.address@example.org" }));
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.getByRole("heading", { name: "Check Your Inbox" }).waitFor();
+    },
+  ],
+  ["signup-confirm", "/signup/confirm?token=example-token", "Finish Signing Up"],
+  [
+    "signup-confirm-expired",
+    "/signup/confirm?token=example-token",
+    "Finish Signing Up",
+    async (page) => {
+      await page.getByLabel("Password", { exact: true }).fill("brisk otter 42");
+      await page.getByRole("button", { name: "Finish Signing Up" }).click();
+      await page.getByRole("heading", { name: "This Link No Longer Works" }).waitFor();
     },
   ],
   ["forgot-password", "/forgot-password", "Forgot Your Password?"],
@@ -122,6 +145,26 @@ const memberPages = [
     },
   ],
 ];
+
+/** Fills every required field of the sign-up form for `member`, agreeing to the terms. */
+async function fillSignUp(page, member) {
+  const box = (name) => page.getByRole("textbox", { name, exact: true });
+  await box("First Name").fill(member.firstName);
+  await box("Last Name").fill(member.lastName);
+  await box("Email Address").fill(member.email);
+  await box("Phone Number").fill(member.phone);
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByLabel(/^Confirm Password/).fill(member.password);
+  await box("Address").fill(member.address);
+  await box("City").fill(member.city);
+  await box("Postcode").fill(member.postcode);
+  await page.getByRole("combobox", { name: "Gender" }).click();
+  await page.getByRole("option", { name: "Female" }).click();
+  await page.getByRole("radio", { name: /^Beginner/ }).check();
+  await page.getByRole("combobox", { name: "How did you hear about us?" }).click();
+  await page.getByRole("option", { name: "Friend or family" }).click();
+  await page.getByRole("checkbox", { name: /I agree to the/ }).check();
+}
 
 async function shoot(page, [name, path, ready, step], size, colorScheme, mobile) {
   await goto(page, path);

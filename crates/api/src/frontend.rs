@@ -205,6 +205,7 @@ const CLIENT_ROUTES: &[&str] = &[
     "/contact",
     "/login",
     "/signup",
+    "/signup/confirm",
     "/forgot-password",
     "/reset-password",
     "/verify-email",
@@ -773,6 +774,7 @@ mod tests {
             "/community-standards",
             "/blog/abc",
             "/newsletter/confirm",
+            "/signup/confirm",
         ] {
             assert!(is_client_route(path), "{path}");
         }
@@ -786,6 +788,7 @@ mod tests {
             "/terms/x",
             "/legal",
             "/blog/a/b",
+            "/signup/x",
         ] {
             assert!(!is_client_route(path), "{path}");
         }

@@ -6,6 +6,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use playspace_app::accounts::purge_expired_sign_ups;
 use playspace_app::bookings::{
     lapse_waitlist_offers, release_expired_holds, retry_unsent_refunds, send_event_reminders,
     send_session_digests, stop_replaced_renewals,
@@ -162,6 +163,14 @@ pub const PURGE_UNCONFIRMED_NEWSLETTER: Step = Step {
     frees_places: false,
 };
 
+/// Sign-ups whose link expired unused: they can hold medical and accessibility details, so
+/// they go within minutes of their 24 hours (ADR 0018).
+pub const PURGE_EXPIRED_SIGN_UPS: Step = Step {
+    done: "expired sign-ups deleted",
+    run: |app| purge_expired_sign_ups(&app.store, app.clock.as_ref()).map_err(|e| e.to_string()),
+    frees_places: false,
+};
+
 /// Held places, waitlist offers and money owed either way are looked at every minute.
 pub const HOLDS: (Duration, &[Step]) = (
     Duration::from_secs(60),
@@ -171,11 +180,16 @@ pub const HOLDS: (Duration, &[Step]) = (
 /// arrives within a minute of its moment.
 pub const REMINDERS: (Duration, &[Step]) = (Duration::from_secs(60), &[SEND_REMINDERS]);
 /// The shortest digest period is a day, so a digest goes within minutes of being due, and
-/// a sweep with nothing new reads no one. The newsletter purge rides along: one indexed
-/// delete of pending rows, so an address goes within minutes of its 30 days.
+/// a sweep with nothing new reads no one. The newsletter and sign-up purges ride along: one
+/// indexed delete each, so an address goes within minutes of its 30 days, a sign-up of its
+/// 24 hours.
 pub const DIGESTS: (Duration, &[Step]) = (
     Duration::from_secs(300),
-    &[SEND_DIGESTS, PURGE_UNCONFIRMED_NEWSLETTER],
+    &[
+        SEND_DIGESTS,
+        PURGE_UNCONFIRMED_NEWSLETTER,
+        PURGE_EXPIRED_SIGN_UPS,
+    ],
 );
 
 /// Runs `steps` in order every `period`, on a thread of their own, until the server stops;

@@ -2,8 +2,8 @@
 //! frontend switches on, and the message. Handlers only `.map_err(ApiError::from)`.
 use actix_web::http::StatusCode;
 use playspace_app::accounts::{
-    self, ChangePasswordError, DeleteAccountError, ForgotPasswordError, LoginError,
-    PreferencesError, REGISTER_FAILED, ResetPasswordError, UpdateProfileError, VerifyEmailError,
+    self, ChangePasswordError, ConfirmSignUpError, DeleteAccountError, ForgotPasswordError,
+    LoginError, PreferencesError, ResetPasswordError, UpdateProfileError, VerifyEmailError,
 };
 use playspace_app::admin::{
     AdminLoginError, BulkActionError, CreateUserError, ListUsersError, SendBulkEmailError,
@@ -48,7 +48,6 @@ pub mod code {
     pub const PAYMENT_PROVIDER_FAILED: &str = "payment_provider_failed";
     pub const PAYMENT_SETUP_FAILED: &str = "payment_setup_failed";
     pub const STORY_NOT_FOUND: &str = "story_not_found";
-    pub const REGISTRATION_FAILED: &str = "registration_failed";
     pub const TOO_MANY_ITEMS: &str = "too_many_items";
 }
 
@@ -211,10 +210,22 @@ impl From<accounts::RegisterError> for ApiError {
         use accounts::RegisterError;
         match e {
             RegisterError::Invalid(fields) => ApiError::validation(fields),
-            RegisterError::Failed => {
-                ApiError::bad_request(code::REGISTRATION_FAILED, REGISTER_FAILED)
-            }
             RegisterError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<ConfirmSignUpError> for ApiError {
+    fn from(e: ConfirmSignUpError) -> Self {
+        match e {
+            ConfirmSignUpError::Invalid(fields) => ApiError::validation(fields),
+            ConfirmSignUpError::InvalidLink => {
+                ApiError::bad_request(code::INVALID_TOKEN, e.to_string())
+            }
+            ConfirmSignUpError::AlreadySignedUp => {
+                ApiError::new(StatusCode::CONFLICT, code::EMAIL_TAKEN, e.to_string())
+            }
+            ConfirmSignUpError::Store(e) => e.into(),
         }
     }
 }

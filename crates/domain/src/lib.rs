@@ -32,6 +32,7 @@ pub mod recommendation;
 pub mod reminder;
 pub mod series;
 pub mod session;
+pub mod signup;
 pub mod stats;
 pub mod story;
 #[cfg(test)]

@@ -47,10 +47,20 @@ pub const RESET_LINKS: SendCap = SendCap {
     per: Duration::hours(1),
 };
 
-/// "Someone tried to create an account with your address" notices a person is sent a day.
+/// Links to finish signing up one address is sent a day: the first, and two more for
+/// someone whose email went astray or who corrected the form (each replaces the last).
+pub const SIGNUP_LINKS: SendCap = SendCap {
+    email_type: "signup_confirm",
+    max: 3,
+    per: Duration::days(1),
+};
+
+/// "Someone tried to create an account with your address" notices an owner is sent a day.
+/// As many as `SIGNUP_LINKS`, over the same period: a sign-up writes the same rows at the
+/// same moments whether or not its address is taken, so not even the work done differs.
 pub const SIGNUP_ATTEMPT_NOTICES: SendCap = SendCap {
     email_type: "signup_attempt",
-    max: 1,
+    max: 3,
     per: Duration::days(1),
 };
 
@@ -84,8 +94,17 @@ mod tests {
         let now = DateTime::<Utc>::UNIX_EPOCH + Duration::days(30);
         assert!(RESET_LINKS.allows(2) && !RESET_LINKS.allows(3));
         assert_eq!(RESET_LINKS.since(now), now - Duration::hours(1));
-        assert!(SIGNUP_ATTEMPT_NOTICES.allows(0) && !SIGNUP_ATTEMPT_NOTICES.allows(1));
+        assert!(SIGNUP_ATTEMPT_NOTICES.allows(2) && !SIGNUP_ATTEMPT_NOTICES.allows(3));
         assert_eq!(SIGNUP_ATTEMPT_NOTICES.since(now), now - Duration::days(1));
+    }
+
+    #[test]
+    fn a_free_and_a_taken_address_are_sent_sign_up_emails_alike() {
+        assert_eq!(
+            (SIGNUP_LINKS.max, SIGNUP_LINKS.per),
+            (SIGNUP_ATTEMPT_NOTICES.max, SIGNUP_ATTEMPT_NOTICES.per)
+        );
+        assert_ne!(SIGNUP_LINKS.email_type, SIGNUP_ATTEMPT_NOTICES.email_type);
     }
 
     #[test]

@@ -1,4 +1,6 @@
 use chrono::{DateTime, Utc};
+use playspace_domain::outbox::SendCap;
+use playspace_domain::signup::PendingSignUp;
 use playspace_domain::{
     AuditEntry, Email, NewNotification, OneTimeToken, OutgoingEmail, Preferences, Profile, Session,
     SessionId, TokenPurpose, User, UserId,
@@ -21,6 +23,33 @@ pub struct TokenRecord {
     pub purpose: TokenPurpose,
     pub token: OneTimeToken,
     pub expires_at: DateTime<Utc>,
+}
+
+/// A valid sign-up to record, with both emails it may send: which one goes depends on
+/// whether its address has an account, which only the store's transaction may look at.
+#[derive(Clone, Debug)]
+pub struct SignUpRequest {
+    pub sign_up: PendingSignUp,
+    pub password_hash: String,
+    /// The link's secret; only its hash is stored.
+    pub token: OneTimeToken,
+    /// To a free address: the link that finishes signing up.
+    pub link: OutgoingEmail,
+    pub link_cap: SendCap,
+    /// To a taken address: someone tried to sign up with it.
+    pub notice: OutgoingEmail,
+    pub notice_cap: SendCap,
+}
+
+/// What recording a sign-up did. Only tests look: every outcome gets the same answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignUpRecorded {
+    /// A free address: the pending sign-up was stored and its link queued.
+    LinkSent,
+    /// A taken address: its owner's notice was queued.
+    OwnerTold,
+    /// The address had its cap of either kind: nothing was written.
+    Capped,
 }
 
 /// Everything held about one person, for their data export.
@@ -49,6 +78,42 @@ pub trait UserRepository: Send + Sync {
         emails: &[OutgoingEmail],
         notifications: &[NewNotification],
     ) -> Result<(), RepoError>;
+
+    /// Records a sign-up in one transaction, doing the same work whether or not its address
+    /// has a live account:
+    /// - none: unless the address has had `link_cap`'s number of links, stores the pending
+    ///   sign-up (replacing the address's older one, whose link stops working) with the
+    ///   token's hash, and queues `link`;
+    /// - one: unless the address has had `notice_cap`'s number of notices, queues `notice`,
+    ///   made the owner's (its `user_id` becomes theirs).
+    ///
+    /// Caps count the outbox's emails of their kind to the address within their period.
+    fn request_sign_up(
+        &self,
+        request: &SignUpRequest,
+        now: DateTime<Utc>,
+    ) -> Result<SignUpRecorded, RepoError>;
+
+    /// The pending sign-up whose link's token hashes to `token_hash` (expired or not, until
+    /// swept) and its password hash. Errors: `NotFound`.
+    fn pending_sign_up(&self, token_hash: &str) -> Result<(PendingSignUp, String), RepoError>;
+
+    /// Makes the account from a pending sign-up, once: in one transaction, deletes the
+    /// pending sign-up with this token hash, then creates the account as `create_account`
+    /// does. Errors: `NotFound` when it is gone (used, replaced or swept meanwhile);
+    /// `Conflict` when the address has an account by now, and then the pending sign-up is
+    /// deleted all the same.
+    fn complete_sign_up(
+        &self,
+        token_hash: &str,
+        record: &NewUserRecord,
+        session: &Session,
+        emails: &[OutgoingEmail],
+        notifications: &[NewNotification],
+    ) -> Result<(), RepoError>;
+
+    /// Deletes the pending sign-ups whose link had expired by `now`; returns how many.
+    fn purge_expired_sign_ups(&self, now: DateTime<Utc>) -> Result<u32, RepoError>;
 
     /// Makes the account with this email an admin with this password hash, creating it
     /// (verified) when it does not exist. Revokes the account's existing sessions.

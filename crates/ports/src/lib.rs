@@ -32,7 +32,10 @@ mod security;
 mod stories;
 mod waitlist;
 
-pub use accounts::{AccountExport, NewUserRecord, SessionRepository, TokenRecord, UserRepository};
+pub use accounts::{
+    AccountExport, NewUserRecord, SessionRepository, SignUpRecorded, SignUpRequest, TokenRecord,
+    UserRepository,
+};
 pub use admin_bookings::{AdminBooking, AdminBookingRepository, BookingFilter};
 pub use admin_emails::{
     BulkEmailStore, CampaignSummary, ComposeEmail, LinkSigner, ListMember, NewCampaign, Recipient,

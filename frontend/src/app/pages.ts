@@ -10,6 +10,7 @@ export const AboutPage = lazyPage(() => import("./routes/about-page"));
 export const ContactPage = lazyPage(() => import("./routes/contact-page"));
 export const LoginPage = lazyPage(() => import("./routes/login-page"));
 export const SignupPage = lazyPage(() => import("./routes/signup-page"));
+export const SignupConfirmPage = lazyPage(() => import("./routes/signup-confirm-page"));
 export const ForgotPasswordPage = lazyPage(() => import("./routes/forgot-password-page"));
 export const ResetPasswordPage = lazyPage(() => import("./routes/reset-password-page"));
 export const VerifyEmailPage = lazyPage(() => import("./routes/verify-email-page"));

@@ -25,6 +25,7 @@ import {
   RefundsPage,
   ResetPasswordPage,
   SafetyPage,
+  SignupConfirmPage,
   SignupPage,
   StoryPage,
   SuccessPage,
@@ -45,6 +46,7 @@ export function AppRoutes() {
         <Route path="contact" element={<ContactPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
+        <Route path="signup/confirm" element={<SignupConfirmPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />

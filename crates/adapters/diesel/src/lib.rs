@@ -29,6 +29,7 @@ mod reminders;
 mod scale;
 mod schema;
 mod sessions;
+mod signups;
 mod stories;
 mod users;
 mod waitlist;

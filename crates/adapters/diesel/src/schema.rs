@@ -41,6 +41,36 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// Sign-ups waiting for their emailed link (ADR 0018): one per canonical address.
+    pending_signups (email) {
+        email -> Text,
+        token_hash -> Text,
+        password_hash -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        chosen_name -> Nullable<Text>,
+        pronouns -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        date_of_birth -> Nullable<Date>,
+        gender -> Nullable<Text>,
+        address -> Nullable<Text>,
+        city -> Nullable<Text>,
+        postcode -> Nullable<Text>,
+        emergency_contact_name -> Nullable<Text>,
+        emergency_contact_phone -> Nullable<Text>,
+        medical_conditions -> Nullable<Text>,
+        fitness_level -> Nullable<Text>,
+        sports_interests -> Text,
+        how_did_you_hear -> Nullable<Text>,
+        marketing_consent -> Bool,
+        accessibility_needs -> Nullable<Text>,
+        registration_ip -> Nullable<Text>,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     user_tokens (id) {
         id -> Text,
         user_id -> Text,
@@ -352,6 +382,7 @@ diesel::joinable!(digests_sent -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    pending_signups,
     user_tokens,
     sessions,
     events,

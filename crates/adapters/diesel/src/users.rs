@@ -1,11 +1,15 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
+use playspace_domain::signup::PendingSignUp;
 use playspace_domain::waitlist::WaitlistStatus;
 use playspace_domain::{
     Email, PaymentMethod, PaymentStatus, Preferences, Profile, Role, SessionId, TokenPurpose, User,
     UserId,
 };
-use playspace_ports::{AccountExport, NewUserRecord, RepoError, TokenRecord, UserRepository};
+use playspace_ports::{
+    AccountExport, NewUserRecord, RepoError, SignUpRecorded, SignUpRequest, TokenRecord,
+    UserRepository,
+};
 
 use crate::admin_users::lock_admins;
 use crate::bookings::cancel_live;
@@ -49,7 +53,7 @@ pub(crate) struct UserRow {
     created_at: NaiveDateTime,
 }
 
-fn parse_opt<T: std::str::FromStr>(
+pub(crate) fn parse_opt<T: std::str::FromStr>(
     value: Option<String>,
     what: &str,
 ) -> Result<Option<T>, RepoError> {
@@ -296,6 +300,33 @@ impl UserRepository for Store {
             Ok(())
         })
         .map_err(repo_error)
+    }
+
+    fn request_sign_up(
+        &self,
+        request: &SignUpRequest,
+        now: DateTime<Utc>,
+    ) -> Result<SignUpRecorded, RepoError> {
+        crate::signups::request_sign_up(self, request, now)
+    }
+
+    fn pending_sign_up(&self, token_hash: &str) -> Result<(PendingSignUp, String), RepoError> {
+        crate::signups::pending_sign_up(self, token_hash)
+    }
+
+    fn complete_sign_up(
+        &self,
+        token_hash: &str,
+        record: &NewUserRecord,
+        session: &playspace_domain::Session,
+        emails: &[playspace_domain::OutgoingEmail],
+        notes: &[playspace_domain::NewNotification],
+    ) -> Result<(), RepoError> {
+        crate::signups::complete_sign_up(self, token_hash, record, session, emails, notes)
+    }
+
+    fn purge_expired_sign_ups(&self, now: DateTime<Utc>) -> Result<u32, RepoError> {
+        crate::signups::purge_expired_sign_ups(self, now)
     }
 
     fn create_or_promote_admin(&self, record: &NewUserRecord) -> Result<(), RepoError> {

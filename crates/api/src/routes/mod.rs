@@ -120,6 +120,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/auth/register").route(web::post().to(auth::register::handle)),
                 )
+                .service(
+                    web::resource("/auth/register/confirm")
+                        .route(web::post().to(auth::confirm_sign_up::handle)),
+                )
                 .service(web::resource("/auth/login").route(web::post().to(auth::login::handle)))
                 .service(web::resource("/auth/logout").route(web::post().to(auth::logout::handle)))
                 .service(web::resource("/auth/user").route(web::get().to(auth::current::handle)))

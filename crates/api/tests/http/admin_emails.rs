@@ -6,7 +6,7 @@ use crate::common;
 use actix_web::test::TestRequest;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::{TestApp, admin, get, refused_callers, send, sign_up};
+use common::{TestApp, admin, get, refused_callers, register_with, send, sign_up};
 use serde_json::{Value, json};
 
 fn preview(body: Value) -> TestRequest {
@@ -39,14 +39,7 @@ fn unsubscribe_post(token: &str) -> TestRequest {
 async fn member(service: &svc!(), email: &str, consent: bool) -> String {
     let mut body = sign_up(email);
     body["marketingConsent"] = json!(consent);
-    let (status, _, body) = send(
-        service,
-        TestRequest::post().uri("/api/auth/register").set_json(body),
-        None,
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    body["user"]["id"].as_str().unwrap().to_owned()
+    register_with(service, body).await.1
 }
 
 /// The unsubscribe token in the newest bulk email to `to`.
@@ -133,11 +126,12 @@ async fn a_bulk_email_goes_to_the_group_who_agreed_to_marketing_email() {
     let app = TestApp::new();
     let service = app.service().await;
     let (token, _) = admin(&app, &service).await;
-    member(&service, "yes@example.org", true).await;
-    let verified = member(&service, "verified@example.org", true).await;
+    // Signing up verifies the address: an unverified account is one made before that.
+    let unverified = member(&service, "yes@example.org", true).await;
     app.sql(&format!(
-        "UPDATE users SET is_email_verified = 1 WHERE id = '{verified}'"
+        "UPDATE users SET is_email_verified = 0 WHERE id = '{unverified}'"
     ));
+    member(&service, "verified@example.org", true).await;
     member(&service, "no@example.org", false).await;
     let erased = member(&service, "erased@example.org", true).await;
     let (status, _, _) = send(
@@ -202,12 +196,17 @@ async fn unverified_members_get_a_bulk_email_only_with_their_consent() {
     let app = TestApp::new();
     let service = app.service().await;
     let (token, _) = admin(&app, &service).await;
-    member(&service, "agreed@example.org", true).await;
-    member(&service, "never.agreed@example.org", false).await;
-    let verified = member(&service, "verified@example.org", true).await;
-    app.sql(&format!(
-        "UPDATE users SET is_email_verified = 1 WHERE id = '{verified}'"
-    ));
+    // Sign-up verifies the address (ADR 0018): unverified members are older accounts.
+    for (email, consent) in [
+        ("agreed@example.org", true),
+        ("never.agreed@example.org", false),
+    ] {
+        let id = member(&service, email, consent).await;
+        app.sql(&format!(
+            "UPDATE users SET is_email_verified = 0 WHERE id = '{id}'"
+        ));
+    }
+    member(&service, "verified@example.org", true).await;
     let (status, _, sent) = send(
         &service,
         send_bulk(json!({"recipientGroup": "unverified", "subject": "S", "message": "M"})),

@@ -109,7 +109,7 @@ async fn exports_are_named_csv_files_with_their_columns() {
     assert_eq!(rows.len(), 2);
     let admin_row = rows.iter().find(|r| r.starts_with(&admin_id)).unwrap();
     assert!(admin_row.starts_with(&format!(
-        "{admin_id},Ana,Silva,admin@example.org,admin,false,false,"
+        "{admin_id},Ana,Silva,admin@example.org,admin,true,false,"
     )));
 
     let (status, headers, events) = download(&service, "events", &token).await;

@@ -219,6 +219,10 @@ async fn a_patch_changes_one_field_and_the_trail_names_only_the_field() {
     let service = app.service().await;
     let (token, admin_id) = admin(&app, &service).await;
     let (_, member_id) = register(&service, "member@example.org").await;
+    // Unverified, so the ignored isEmailVerified below would show if it were applied.
+    app.sql(&format!(
+        "UPDATE users SET is_email_verified = FALSE WHERE id = '{member_id}'"
+    ));
 
     let (status, _, body) = send(
         &service,

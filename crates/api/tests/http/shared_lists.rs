@@ -91,3 +91,45 @@ fn the_privacy_page_states_how_long_unconfirmed_newsletter_addresses_are_kept() 
         playspace_domain::newsletter::PENDING_KEPT_DAYS
     );
 }
+
+#[test]
+fn the_sign_up_pages_say_the_servers_link_lifetime_and_daily_emails() {
+    // The check-inbox panel says how long the link works and how many emails a day an
+    // address gets; the privacy page says an unfinished sign-up is deleted then.
+    let file = "features/auth/lib/sign-up-link.ts";
+    assert_eq!(
+        frontend_number(file, "SIGNUP_LINK_HOURS"),
+        playspace_domain::signup::LINK_LIFETIME.num_hours()
+    );
+    assert_eq!(
+        frontend_number(file, "SIGNUP_EMAILS_A_DAY"),
+        i64::from(playspace_domain::outbox::SIGNUP_LINKS.max)
+    );
+    assert_eq!(
+        playspace_domain::outbox::SIGNUP_LINKS.per,
+        chrono::Duration::days(1),
+        "the panel says \"a day\""
+    );
+}
+
+/// The text in `export const {name} = "...";` of a frontend file.
+fn frontend_string(file: &str, name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../frontend/src")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let start = text
+        .find(&format!("export const {name} = \""))
+        .unwrap_or_else(|| panic!("{name} in {file}"));
+    let rest = &text[start + format!("export const {name} = \"").len()..];
+    rest[..rest.find('"').unwrap()].to_owned()
+}
+
+#[test]
+fn the_confirm_page_asks_for_the_password_in_the_servers_words() {
+    // The page checks the field before sending; the server checks it again.
+    assert_eq!(
+        frontend_string("features/auth/api/confirm-sign-up.ts", "PASSWORD_REQUIRED"),
+        playspace_domain::signup::PASSWORD_REQUIRED
+    );
+}

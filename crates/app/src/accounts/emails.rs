@@ -1,5 +1,6 @@
 //! The account emails, each with an HTML and a plain-text body.
-use playspace_domain::{OutgoingEmail, User, UserId};
+use playspace_domain::signup::LINK_LIFETIME;
+use playspace_domain::{Email, OutgoingEmail, User, UserId};
 use playspace_ports::RepoError;
 
 use crate::emails::{Bodies, EmailBodies, email_templates};
@@ -105,6 +106,36 @@ pub(crate) fn password_reset(
     )
 }
 
+struct FinishSignUp {
+    link: String,
+    hours: i64,
+}
+email_templates!(
+    FinishSignUp,
+    "email/signup_confirm.html",
+    "email/signup_confirm.txt"
+);
+
+/// The link that finishes a sign-up, to its address. No name: the address has no account
+/// yet, and whoever typed the form may not own it.
+pub(crate) fn finish_sign_up(
+    settings: &EmailSettings,
+    address: &Email,
+    token: &str,
+) -> Result<OutgoingEmail, RepoError> {
+    email(
+        settings,
+        (address.as_str(), None),
+        None,
+        "signup_confirm",
+        "Confirm your email to finish signing up",
+        &FinishSignUp {
+            link: format!("{}/signup/confirm?token={token}", settings.public_url),
+            hours: LINK_LIFETIME.num_hours(),
+        },
+    )
+}
+
 struct SignupAttempt {
     login_link: String,
     reset_link: String,
@@ -116,15 +147,16 @@ email_templates!(
 );
 
 /// Sent to an address's owner when someone tries to sign up with it again, instead of
-/// telling the person signing up that the address is taken.
+/// telling the person signing up that the address is taken. Composed before anyone looks
+/// whether the address is taken, so it names nobody; the store makes it the owner's.
 pub(crate) fn signup_attempt(
     settings: &EmailSettings,
-    owner: &User,
+    address: &Email,
 ) -> Result<OutgoingEmail, RepoError> {
     email(
         settings,
-        (owner.email.as_str(), None),
-        Some(owner.id),
+        (address.as_str(), None),
+        None,
         "signup_attempt",
         "Someone tried to create a PlaySpace account with your email",
         &SignupAttempt {
@@ -153,6 +185,20 @@ mod tests {
         );
         assert_eq!(mail.to_email, "ana@example.org");
         assert_eq!(mail.from_email, "hello@playspace.test");
+    }
+
+    #[test]
+    fn the_sign_up_link_names_nobody_and_says_how_long_it_works() {
+        let address = Email::parse("Ana@Example.org").unwrap();
+        let mail = finish_sign_up(&settings(), &address, "tok123").unwrap();
+        let link = "https://playspace.test/signup/confirm?token=tok123";
+        assert!(mail.text_body.contains(link) && mail.html_body.contains(link));
+        assert!(mail.text_body.contains("24 hours"));
+        assert_eq!(
+            (mail.to_email.as_str(), mail.to_name, mail.user_id),
+            ("ana@example.org", None, None)
+        );
+        assert_eq!(mail.email_type, "signup_confirm");
     }
 
     #[test]

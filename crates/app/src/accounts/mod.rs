@@ -1,8 +1,10 @@
-//! Accounts: sign-up, sign-in, sessions, password reset, email verification, preferences,
-//! profile and data rights. Every use case takes [`AccountDeps`].
+//! Accounts: sign-up and finishing it from the emailed link, sign-in, sessions, password
+//! reset, email verification, preferences, profile and data rights. Every use case takes
+//! [`AccountDeps`].
 
 mod authenticate;
 mod change_password;
+mod confirm_sign_up;
 mod create_admin;
 mod delete_account;
 pub(crate) mod emails;
@@ -23,6 +25,7 @@ use playspace_ports::{
 
 pub use authenticate::{AuthenticateError, authenticate};
 pub use change_password::{ChangePasswordError, change_password};
+pub use confirm_sign_up::{ConfirmSignUpError, confirm_sign_up, purge_expired_sign_ups};
 pub use create_admin::{CreateAdminError, create_admin};
 pub use delete_account::{DeleteAccountError, delete_account};
 pub use emails::EmailSettings;
@@ -30,7 +33,7 @@ pub use export_account::export_account;
 pub use login::{LoginError, login};
 pub use logout::logout;
 pub use preferences::{PreferencesError, get_preferences, update_preferences};
-pub use register::{REGISTER_FAILED, RegisterError, RegisterInput, register};
+pub use register::{RegisterError, RegisterInput, register};
 pub use request_password_reset::{ForgotPasswordError, request_password_reset};
 pub use reset_password::{ResetPasswordError, ResetPasswordForm, reset_password};
 pub use update_profile::{UpdateProfileError, update_profile};

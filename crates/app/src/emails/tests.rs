@@ -176,7 +176,13 @@ fn every_email() -> Vec<Case> {
             false,
         ),
         case(
-            account::signup_attempt(&s, &u).unwrap(),
+            account::finish_sign_up(&s, &u.email, "tok3").unwrap(),
+            &[&format!("{SITE}/signup/confirm?token=tok3")],
+            false,
+            false,
+        ),
+        case(
+            account::signup_attempt(&s, &u.email).unwrap(),
             &[&format!("{SITE}/login"), &format!("{SITE}/forgot-password")],
             false,
             false,

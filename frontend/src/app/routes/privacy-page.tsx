@@ -1,4 +1,5 @@
 import { LegalPage, LegalSection, OutsideLink, TextLink } from "@/features/legal/components/legal-page";
+import { SIGNUP_LINK_HOURS } from "@/features/auth/lib/sign-up-link";
 import { site } from "@/lib/site";
 
 /** Days an unconfirmed newsletter address is kept (the server's `PENDING_KEPT_DAYS`; a test holds them together). */
@@ -42,6 +43,11 @@ export default function PrivacyPage() {
           <li>Whether you agreed to receive our newsletters and other marketing emails.</li>
           <li>Your preferences: favourite sports, availability, notifications, calendar and privacy choices.</li>
         </ul>
+        <p>
+          Your account is made when you open the link we email you after you sign up. Until then
+          we keep what you typed on the form only to make your account, and delete it if you
+          don&apos;t open the link within {SIGNUP_LINK_HOURS} hours.
+        </p>
         <h3>When you use the site</h3>
         <ul>
           <li>
@@ -167,6 +173,11 @@ export default function PrivacyPage() {
           <li>
             <strong>Sign-in records</strong>: while your account exists. A sign-in lasts at most
             30 days; the IP address and browser are erased with your account.
+          </li>
+          <li>
+            <strong>Sign-ups you never finished</strong>: what you typed on the sign-up form is
+            deleted {SIGNUP_LINK_HOURS} hours after you sent it if you don&apos;t open the link we
+            emailed you by then.
           </li>
           <li>
             <strong>Password reset and email verification links</strong>: they work once and

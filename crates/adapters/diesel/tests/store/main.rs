@@ -27,5 +27,6 @@ mod registers;
 mod reminders;
 mod scale_seed;
 mod schema;
+mod signups;
 mod stories;
 mod waitlist;

@@ -1,4 +1,4 @@
-//! `/api/auth/*`: sign-up, sign-in, sign-out, password reset and email verification.
+//! `/api/auth/*`: sign-up and its confirmation, sign-in, sign-out, password reset and email verification.
 use actix_web::HttpResponse;
 use playspace_app::accounts::SignedIn;
 
@@ -6,6 +6,7 @@ use crate::auth::session_cookie;
 use crate::dto::UserDto;
 use crate::state::AppState;
 
+pub mod confirm_sign_up;
 pub mod current;
 pub mod forgot_password;
 pub mod login;
@@ -15,7 +16,7 @@ pub mod resend_verification;
 pub mod reset_password;
 pub mod verify_email;
 
-/// `{token, user}` plus the session cookie, for login and register.
+/// `{token, user}` plus the session cookie, for login and finishing a sign-up.
 fn signed_in_response(
     state: &AppState,
     signed_in: &SignedIn,

@@ -1,7 +1,7 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use playspace_app::accounts::{RegisterInput, register};
 use playspace_domain::SignUpForm;
+use playspace_domain::signup::CHECK_INBOX;
 use serde::Deserialize;
 
 use crate::auth::client_info;
@@ -34,7 +34,9 @@ pub struct Body {
     accessibility_needs: Option<String>,
 }
 
-/// `POST /api/auth/register`.
+/// `POST /api/auth/register`: 202 `{message, email}` for every valid sign-up, whether or not
+/// the address has an account (ADR 0018): no cookie, the same headers and body, and the
+/// same work done first. The emailed link finishes it (`register/confirm`).
 pub async fn handle(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -42,6 +44,8 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     state.limit_ip(REGISTER_PER_IP, &req)?;
     let b = body.into_inner();
+    // Echoed as typed (trimmed): a valid form's address, so nothing the server knows.
+    let typed = b.email.trim().to_owned();
     let form = SignUpForm {
         first_name: b.first_name,
         last_name: b.last_name,
@@ -67,12 +71,11 @@ pub async fn handle(
         client: client_info(&req),
     };
     let app = state.clone();
-    let signed_in = web::block(move || register(&app.account_deps(), input))
+    web::block(move || register(&app.account_deps(), input))
         .await?
         .map_err(ApiError::from)?;
-    Ok(super::signed_in_response(
-        &state,
-        &signed_in,
-        StatusCode::CREATED,
-    ))
+    Ok(
+        HttpResponse::Accepted()
+            .json(serde_json::json!({ "message": CHECK_INBOX, "email": typed })),
+    )
 }

@@ -18,6 +18,14 @@ pub struct TestApp {
     frontend: Option<tempfile::TempDir>,
 }
 
+thread_local! {
+    /// The database of the newest [`TestApp`] made on this thread (each test makes one):
+    /// [`register`] reads the link that finishes signing up from its outbox, so its callers
+    /// need pass only the service.
+    static NEWEST_DB: std::cell::Cell<Option<std::path::PathBuf>> =
+        const { std::cell::Cell::new(None) };
+}
+
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>PlaySpace</title>\
 <meta name=\"description\" content=\"Inclusive sport\" /><!--initial-data--></head>\
 <body><div id=root></div></body></html>";
@@ -55,6 +63,7 @@ impl TestApp {
         let db = templates::sqlite_from_template(schema, |url| {
             Store::connect(url, 1).unwrap().migrate().unwrap();
         });
+        NEWEST_DB.set(Some(db.path().join("test.db")));
         let store = Store::connect(&db.url(), 4).unwrap();
         Self {
             store,
@@ -128,26 +137,7 @@ impl TestApp {
 
     /// Rows of the outbox as (to, type, text body), oldest first.
     pub fn emails(&self) -> Vec<(String, String, String)> {
-        use diesel::prelude::*;
-        #[derive(QueryableByName)]
-        struct Row {
-            #[diesel(sql_type = diesel::sql_types::Text)]
-            to_email: String,
-            #[diesel(sql_type = diesel::sql_types::Text)]
-            email_type: String,
-            #[diesel(sql_type = diesel::sql_types::Text)]
-            text_body: String,
-        }
-        let path = self.db.path().join("test.db");
-        let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
-        diesel::sql_query(
-            "SELECT to_email, email_type, text_body FROM email_deliveries ORDER BY created_at, id",
-        )
-        .load::<Row>(&mut conn)
-        .unwrap()
-        .into_iter()
-        .map(|r| (r.to_email, r.email_type, r.text_body))
-        .collect()
+        outbox_at(&self.db.path().join("test.db"))
     }
 
     /// The token in the newest email of `kind` (the part after `token=`).
@@ -158,11 +148,7 @@ impl TestApp {
             .rev()
             .find(|(_, t, _)| t == kind)
             .expect("email sent");
-        let start = body.find("token=").unwrap() + "token=".len();
-        body[start..]
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-            .collect()
+        token_in(&body)
     }
 }
 
@@ -294,11 +280,69 @@ macro_rules! svc {
     };
 }
 
-/// Signs up `email` with [`sign_up`] and returns (token, user id).
+/// Rows of the outbox of the database at `path` as (to, type, text body), oldest first.
+fn outbox_at(path: &std::path::Path) -> Vec<(String, String, String)> {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        to_email: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        email_type: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        text_body: String,
+    }
+    let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+    diesel::sql_query(
+        "SELECT to_email, email_type, text_body FROM email_deliveries ORDER BY created_at, id",
+    )
+    .load::<Row>(&mut conn)
+    .unwrap()
+    .into_iter()
+    .map(|r| (r.to_email, r.email_type, r.text_body))
+    .collect()
+}
+
+/// The token of the newest link that finishes signing up `email`, from the newest app's
+/// outbox; None when none was sent.
+pub fn sign_up_link(email: &str) -> Option<String> {
+    let path = NEWEST_DB.take().expect("a TestApp on this thread");
+    NEWEST_DB.set(Some(path.clone()));
+    let address = playspace_domain::Email::parse(email).unwrap();
+    let (_, _, body) = outbox_at(&path)
+        .into_iter()
+        .rev()
+        .find(|(to, kind, _)| kind == "signup_confirm" && to == address.as_str())?;
+    Some(token_in(&body))
+}
+
+/// The part after `token=` in an email body.
+fn token_in(body: &str) -> String {
+    let start = body.find("token=").unwrap() + "token=".len();
+    body[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
+}
+
+/// Signs `email` up with [`sign_up`] and finishes it with the emailed link and the form's
+/// password, as a person does; returns (token, user id).
 pub async fn register(service: &svc!(), email: &str) -> (String, String) {
+    register_with(service, sign_up(email)).await
+}
+
+/// [`register`] with a whole sign-up form.
+pub async fn register_with(service: &svc!(), form: serde_json::Value) -> (String, String) {
     let request = test::TestRequest::post()
         .uri("/api/auth/register")
-        .set_json(sign_up(email));
+        .set_json(&form);
+    let (status, _, body) = send(service, request, None).await;
+    assert_eq!(status, 202, "{body}");
+    let email = form["email"].as_str().unwrap();
+    let link = sign_up_link(email).expect("a link to finish signing up");
+    let request = test::TestRequest::post()
+        .uri("/api/auth/register/confirm")
+        .set_json(serde_json::json!({"token": link, "password": form["password"]}));
     let (status, _, body) = send(service, request, None).await;
     assert_eq!(status, 201, "{body}");
     (

@@ -1,30 +1,27 @@
 import { useMutation } from "@tanstack/react-query";
+import { z } from "zod/mini";
 import { toast } from "@/lib/toast";
-import { useAuth } from "@/lib/auth";
 import { apiRequest } from "@/lib/api-client";
-import { site } from "@/lib/site";
-import type { User } from "@/lib/user";
 import type { SignUpPayload } from "./auth-schemas";
-import { authErrorMessage, parseSignedIn } from "./user-schema";
+import { authErrorMessage } from "./user-schema";
 
 export const REGISTER_FAILED = "We couldn't create your account. Please check your information and try again.";
 
-/** POST /api/auth/register: 201 {token, user} and the session cookie; 400 with fieldErrors. */
-export async function register(payload: SignUpPayload): Promise<User> {
+/** The server's one answer to every valid sign-up, whether or not the address has an account. */
+const checkInboxSchema = z.object({ message: z.string() });
+
+/**
+ * POST /api/auth/register: 202 {message, email} (no session yet: the emailed link finishes
+ * signing up); 400 with fieldErrors; 429.
+ */
+export async function register(payload: SignUpPayload): Promise<string> {
   const response = await apiRequest("POST", "/api/auth/register", { body: payload });
-  return parseSignedIn(await response.json());
+  return checkInboxSchema.parse(await response.json()).message;
 }
 
 export function useRegister() {
-  const auth = useAuth();
   return useMutation({
     mutationFn: register,
-    onSuccess: (user) => {
-      auth.signedIn(user);
-      toast.welcome(`Welcome to ${site.name}!`, {
-        description: "Your account is ready. We've emailed you a link to confirm your address.",
-      });
-    },
     onError: (error) => toast.error(authErrorMessage(error, REGISTER_FAILED)),
   });
 }

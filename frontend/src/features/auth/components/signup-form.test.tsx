@@ -1,10 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { json, mockFetch } from "@/testing/fetch-mock";
-import { buildUser } from "@/testing/fixtures";
 import { currentUrl, renderWithProviders } from "@/testing/render";
-import { SignUpForm } from "./signup-form";
+import { SignUp } from "./signup-form";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -30,9 +29,16 @@ async function fillIn(user: User) {
   await user.click(screen.getByRole("checkbox", { name: /I agree to the/ }));
 }
 
-describe("SignUpForm", () => {
+const CHECK_INBOX = { message: "Check your inbox to finish signing up.", email: "ana@example.org" };
+
+describe("SignUp", () => {
+  beforeEach(() => {
+    vi.mocked(toast.success).mockClear();
+    vi.mocked(toast.error).mockClear();
+  });
+
   it("has the five sections and links to the terms, privacy policy", () => {
-    renderWithProviders(<SignUpForm />, { route: "/signup" });
+    renderWithProviders(<SignUp />, { route: "/signup" });
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
       "Account Details",
       "Address",
@@ -44,14 +50,23 @@ describe("SignUpForm", () => {
     expect(screen.getByRole("link", { name: /Privacy Policy/ })).toHaveAttribute("href", "/privacy");
   });
 
-  it("registers with the spec's payload and goes home signed in", async () => {
-    const fetchMock = mockFetch(() => json({ token: "t", user: buildUser() }, 201));
-    const { user } = renderWithProviders(<SignUpForm />, { route: "/signup" });
+  it("sends the spec's payload, then asks to check the inbox, focused and announced, signed out", async () => {
+    const fetchMock = mockFetch(() => json(CHECK_INBOX, 202));
+    const { user } = renderWithProviders(<SignUp />, { route: "/signup" });
     await fillIn(user);
     await user.click(screen.getByRole("button", { name: "Create Account" }));
-    await waitFor(() => expect(currentUrl()).toBe("/"));
+    const heading = await screen.findByRole("heading", { level: 1, name: "Check Your Inbox" });
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAccessibleDescription(
+      "We've sent an email to ana@example.org. Open the link in it to finish signing up. It works for 24 hours.",
+    );
+    expect(screen.queryByRole("heading", { name: "Create Your Account" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+    expect(currentUrl()).toBe("/signup");
+    expect(localStorage.getItem("signedIn")).toBeNull();
     const body = JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string) as Record<string, unknown>;
     expect(body).toMatchObject({
+      email: "ana@example.org",
       gender: "prefer-not-to-say",
       fitnessLevel: "advanced",
       howDidYouHear: "social-media",
@@ -61,10 +76,28 @@ describe("SignUpForm", () => {
     });
     expect(Object.keys(body)).not.toContain("confirmPassword");
     expect(Object.keys(body)).not.toContain("agreeToTerms");
-    expect(toast.success).toHaveBeenCalledWith("Welcome to PlaySpace!", expect.anything());
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
-  it("puts the server's field errors under the fields and says the spec's register failure", async () => {
+  it("sends the same sign-up again, and goes back to the form to change the address", async () => {
+    const fetchMock = mockFetch(() => json(CHECK_INBOX, 202));
+    const { user } = renderWithProviders(<SignUp />, { route: "/signup" });
+    await fillIn(user);
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    await user.click(await screen.findByRole("button", { name: "Send It Again" }));
+    const said = await screen.findByText("We've sent it again.");
+    expect(said.closest("[role=status]")).not.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]?.[1]?.body).toBe(fetchMock.mock.calls[0]?.[1]?.body);
+
+    await user.click(screen.getByRole("button", { name: "Use a Different Email" }));
+    const email = await screen.findByRole("textbox", { name: "Email Address" });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveValue("ana@example.org");
+    expect(screen.getByRole("textbox", { name: "First Name" })).toHaveValue("Ana");
+  });
+
+  it("puts the server's field errors under the fields, and says other failures", async () => {
     mockFetch(() =>
       json(
         {
@@ -75,7 +108,7 @@ describe("SignUpForm", () => {
         400,
       ),
     );
-    const { user } = renderWithProviders(<SignUpForm />, { route: "/signup" });
+    const { user } = renderWithProviders(<SignUp />, { route: "/signup" });
     await fillIn(user);
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     expect(
@@ -84,15 +117,14 @@ describe("SignUpForm", () => {
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute("aria-invalid", "true");
     expect(currentUrl()).toBe("/signup");
 
-    mockFetch(() =>
-      json(
-        {
-          error: "We couldn't create your account. Please check your information and try again.",
-          code: "registration_failed",
-        },
-        400,
-      ),
+    mockFetch(() => json({ error: "Too many attempts. Please try again in a few minutes.", code: "rate_limited" }, 429));
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Too many attempts. Please try again in a few minutes.", {
+        duration: 5000,
+      }),
     );
+    mockFetch(() => Promise.reject(new TypeError("offline")));
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
@@ -100,5 +132,6 @@ describe("SignUpForm", () => {
         { duration: 5000 },
       ),
     );
+    expect(screen.getByRole("heading", { name: "Create Your Account" })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlus } from "lucide-react";
-import type { ReactNode } from "react";
-import { Controller, useForm, type FieldErrors } from "react-hook-form";
+import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
+import { Controller, useForm, type FieldErrors, type UseFormReturn } from "react-hook-form";
 import { Link, Navigate } from "react-router";
 import { useAuth } from "@/lib/auth";
+import { site } from "@/lib/site";
 import { Button } from "@/components/ui/button";
 import { Choice } from "@/components/ui/choice";
 import { CheckboxField } from "@/components/ui/choice";
@@ -23,11 +24,12 @@ import {
   signUpPayload,
   signUpSchema,
   type SignUpInput,
+  type SignUpPayload,
   type SignUpValues,
 } from "../api/auth-schemas";
 import { useRegister } from "../api/register";
-import { useRedirectAfterSignIn } from "../lib/use-redirect-after-sign-in";
-import { inlineLinkClass } from "./auth-card";
+import { AuthCard, inlineLinkClass } from "./auth-card";
+import { CheckYourInbox, LogInInstead } from "./check-your-inbox";
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
@@ -52,24 +54,37 @@ function NewTabLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-export function SignUpForm() {
+/**
+ * The sign-up form, then 'Check Your Inbox' (the same whether or not the address has an
+ * account: ADR 0018). The form stays mounted while the panel shows, so going back to change
+ * the address keeps everything typed.
+ */
+export function SignUp() {
   const auth = useAuth();
   const registration = useRegister();
-  const redirect = useRedirectAfterSignIn();
+  const [sent, setSent] = useState<SignUpPayload | null>(null);
   const form = useForm<SignUpInput, unknown, SignUpValues>({
     resolver: zodResolver(signUpSchema),
     defaultValues: EMPTY_SIGN_UP,
   });
-  const { errors } = form.formState;
-  const { register } = form;
+  // Back from the panel to change the address: straight to the email field.
+  const changingEmail = useRef(false);
+  useEffect(() => {
+    if (sent === null && changingEmail.current) {
+      changingEmail.current = false;
+      form.setFocus("email");
+    }
+  }, [sent, form]);
 
-  if (auth.status === "signedIn" && registration.isIdle) return <Navigate to="/" replace />;
+  if (auth.status === "signedIn" && sent === null && registration.isIdle) return <Navigate to="/" replace />;
 
-  const onValid = (values: SignUpValues) =>
-    registration.mutate(signUpPayload(values), {
-      onSuccess: redirect,
+  const onValid = (values: SignUpValues) => {
+    const payload = signUpPayload(values);
+    registration.mutate(payload, {
+      onSuccess: () => setSent(payload),
       onError: (error) => applyServerFieldErrors(form, error, fieldsOf(EMPTY_SIGN_UP)),
     });
+  };
 
   // Radix selects are buttons: focus the first invalid one like any other field.
   const onInvalid = (invalid: FieldErrors<SignUpInput>) => {
@@ -77,14 +92,48 @@ export function SignUpForm() {
     if (first === "gender" || first === "howDidYouHear") form.setFocus(first);
   };
 
+  return (
+    <>
+      {sent && (
+        <CheckYourInbox
+          email={sent.email}
+          sendAgain={() => registration.mutateAsync(sent)}
+          sending={registration.isPending}
+          onChangeEmail={() => {
+            changingEmail.current = true;
+            registration.reset();
+            setSent(null);
+          }}
+        />
+      )}
+      <div hidden={sent !== null}>
+        <AuthCard
+          wide
+          icon={UserPlus}
+          title="Create Your Account"
+          description={`Join ${site.name} to book inclusive sessions across London. It takes about two minutes.`}
+          footer={<LogInInstead />}
+        >
+          <SignUpForm form={form} onSubmit={form.handleSubmit(onValid, onInvalid)} pending={registration.isPending} />
+        </AuthCard>
+      </div>
+    </>
+  );
+}
+
+interface SignUpFormProps {
+  form: UseFormReturn<SignUpInput, unknown, SignUpValues>;
+  onSubmit: (event: SyntheticEvent) => Promise<void>;
+  pending: boolean;
+}
+
+function SignUpForm({ form, onSubmit, pending }: SignUpFormProps) {
+  const { errors } = form.formState;
+  const { register } = form;
   const today = londonDayKey(new Date());
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}
-      className="space-y-8"
-    >
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-8">
       <p className="text-sm text-muted-foreground">
         Fields marked <span aria-hidden="true" className="text-destructive">*</span>
         <span className="sr-only">with an asterisk</span> are required.
@@ -266,14 +315,9 @@ export function SignUpForm() {
         </div>
       </Section>
 
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        disabled={registration.isPending || registration.isSuccess}
-      >
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
         <UserPlus aria-hidden="true" />
-        {registration.isPending ? "Creating your account..." : "Create Account"}
+        {pending ? "Creating your account..." : "Create Account"}
       </Button>
     </form>
   );
