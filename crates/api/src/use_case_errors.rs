@@ -6,8 +6,8 @@ use playspace_app::accounts::{
     PreferencesError, REGISTER_FAILED, ResetPasswordError, UpdateProfileError, VerifyEmailError,
 };
 use playspace_app::admin::{
-    AdminLoginError, BulkActionError, CreateUserError, ListUsersError, SendBulkEmailError,
-    UpdateUserError,
+    AdminLoginError, AuditLogError, BulkActionError, CreateUserError, ListUsersError,
+    SendBulkEmailError, UpdateUserError,
 };
 use playspace_app::bookings::{
     BookEventError, CalendarError, CancelBookingError, CancelPlanError, CheckoutError,
@@ -122,6 +122,17 @@ impl From<ListUsersError> for ApiError {
             }
             ListUsersError::Invalid(fields) => ApiError::validation(fields),
             ListUsersError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<AuditLogError> for ApiError {
+    fn from(e: AuditLogError) -> Self {
+        match e {
+            AuditLogError::InvalidCursor(e) => {
+                ApiError::bad_request(code::INVALID_CURSOR, e.to_string())
+            }
+            AuditLogError::Store(e) => e.into(),
         }
     }
 }
