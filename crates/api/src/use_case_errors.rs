@@ -49,6 +49,7 @@ pub mod code {
     pub const PAYMENT_SETUP_FAILED: &str = "payment_setup_failed";
     pub const STORY_NOT_FOUND: &str = "story_not_found";
     pub const REGISTRATION_FAILED: &str = "registration_failed";
+    pub const REVIEW_QUEUE_FULL: &str = "review_queue_full";
     pub const TOO_MANY_ITEMS: &str = "too_many_items";
 }
 
@@ -445,6 +446,9 @@ impl From<SubmitStoryError> for ApiError {
     fn from(e: SubmitStoryError) -> Self {
         match e {
             SubmitStoryError::Invalid(fields) => ApiError::validation(fields),
+            SubmitStoryError::QueueFull => {
+                ApiError::new(StatusCode::CONFLICT, code::REVIEW_QUEUE_FULL, e.to_string())
+            }
             SubmitStoryError::Store(e) => e.into(),
         }
     }

@@ -2,6 +2,8 @@
 //! events. Each open stream looks at the person's list every `Config::notification_poll`
 //! (ADR 0013): every writer, in this process or another one on the same database, is seen
 //! without a signal to forget, and a session that ends (logout, expiry) ends the stream.
+//! A notification written over (a standing one, such as the review queue's count) is sent
+//! again, and one that left the list is announced, so an open bell stays true.
 use std::time::{Duration, Instant};
 
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
@@ -24,13 +26,13 @@ const KEEP_ALIVE: Duration = Duration::from_secs(25);
 /// after 10 s rather than the browser's default 3 s.
 const OPENING: &[u8] = b"retry: 10000\n\n";
 
-/// One open stream. Its memory is bounded: the ids of the person's current list (at most
+/// One open stream. Its memory is bounded: the person's current list (at most
 /// `NOTIFICATIONS_KEPT`) and the credentials it re-checks.
 struct Watch {
     state: web::Data<AppState>,
     credentials: Credentials,
-    /// The ids in the person's list at the last look; any other id seen later is new.
-    known: Vec<NotificationId>,
+    /// The person's list at the last look: anything not in it as it is now is news.
+    known: Vec<Notification>,
     last_write: Instant,
     opened: bool,
 }
@@ -52,8 +54,20 @@ fn look(state: &AppState, credentials: Credentials) -> Result<Look, ApiError> {
     Ok(Look::List(list.items))
 }
 
-/// `event: notification` frames for `fresh` (oldest first, so they arrive in order).
-fn frames(fresh: &[&Notification]) -> Bytes {
+/// Whether `now` is news against what was `known`: a new id, or one written over since
+/// (when, or what it says; being read elsewhere is not news).
+fn is_news(known: &[Notification], now: &Notification) -> bool {
+    !known.iter().any(|k| {
+        k.id == now.id
+            && k.created_at == now.created_at
+            && k.title == now.title
+            && k.message == now.message
+    })
+}
+
+/// `event: notification` frames for `fresh` (oldest first, so they arrive in order), then
+/// an `event: removed` frame (`{"id"}`) for each of `gone`.
+fn frames(fresh: &[&Notification], gone: &[NotificationId]) -> Bytes {
     let mut out = String::new();
     for n in fresh.iter().rev() {
         // Serialising our own DTO cannot fail; the `data:` line stays on one line because
@@ -64,6 +78,11 @@ fn frames(fresh: &[&Notification]) -> Bytes {
         out.push_str("\ndata: ");
         out.push_str(&json);
         out.push_str("\n\n");
+    }
+    for id in gone {
+        out.push_str("event: removed\ndata: {\"id\":\"");
+        out.push_str(&id.to_string());
+        out.push_str("\"}\n\n");
     }
     Bytes::from(out)
 }
@@ -83,12 +102,17 @@ impl Watch {
             match web::block(move || look(&state, credentials)).await {
                 Ok(Ok(Look::SignedOut)) => return None,
                 Ok(Ok(Look::List(items))) => {
-                    let fresh: Vec<&Notification> = items
+                    let fresh: Vec<&Notification> =
+                        items.iter().filter(|n| is_news(&self.known, n)).collect();
+                    let gone: Vec<NotificationId> = self
+                        .known
                         .iter()
-                        .filter(|n| !self.known.contains(&n.id))
+                        .map(|k| k.id)
+                        .filter(|id| !items.iter().any(|n| n.id == *id))
                         .collect();
-                    let chunk = (!fresh.is_empty()).then(|| frames(&fresh));
-                    self.known = items.iter().map(|n| n.id).collect();
+                    let chunk =
+                        (!fresh.is_empty() || !gone.is_empty()).then(|| frames(&fresh, &gone));
+                    self.known = items;
                     if let Some(chunk) = chunk {
                         self.last_write = Instant::now();
                         return Some(chunk);
@@ -107,8 +131,9 @@ impl Watch {
 }
 
 /// `GET /api/notifications/stream`: 401 signed out; otherwise `text/event-stream` with an
-/// `event: notification` (the list's item shape) for each notification written after it
-/// opened, and a keep-alive comment every 25 s.
+/// `event: notification` (the list's item shape) for each notification written (or
+/// written over) after it opened, an `event: removed` (`{id}`) for each that left the
+/// person's list, and a keep-alive comment every 25 s.
 pub async fn handle(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -125,7 +150,7 @@ pub async fn handle(
     let watch = Watch {
         state,
         credentials,
-        known: items.iter().map(|n| n.id).collect(),
+        known: items,
         last_write: Instant::now(),
         opened: false,
     };
