@@ -37,4 +37,41 @@ mod tests {
             assert_ne!(write.everyone.name, write.per_address.name);
         }
     }
+
+    /// "5 per 10 minutes", "10 per hour": how docs/operations.md says a limit.
+    fn said(limit: Limit) -> String {
+        let window = match limit.window.as_secs() {
+            3600 => "hour".to_owned(),
+            secs => format!("{} minutes", secs / 60),
+        };
+        format!("{} per {window}", limit.max)
+    }
+
+    #[test]
+    fn the_operations_guide_gives_the_numbers_the_code_uses() {
+        let guide = include_str!("../../../../docs/operations.md");
+        let row = |name: &str| {
+            guide
+                .lines()
+                .find(|line| line.starts_with('|') && line.contains(&format!("`{name}`")))
+                .unwrap_or_else(|| panic!("no row names `{name}`"))
+        };
+        for write in ANONYMOUS_WRITES {
+            let line = row(write.everyone.name);
+            assert!(
+                line.contains(&format!("`{}`", write.per_address.name)),
+                "{line}"
+            );
+            for limit in [write.per_address, write.everyone] {
+                assert!(
+                    line.contains(&said(limit)),
+                    "{line} should say {}",
+                    said(limit)
+                );
+            }
+        }
+        for limit in [LOGIN_PER_IP, NEWSLETTER_CONFIRM_PER_IP, UNSUBSCRIBE_PER_IP] {
+            assert!(row(limit.name).contains(&said(limit)), "{}", limit.name);
+        }
+    }
 }
