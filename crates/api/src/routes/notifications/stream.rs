@@ -4,11 +4,13 @@
 //! without a signal to forget, and a session that ends (logout, expiry) ends the stream.
 //! A notification written over (a standing one, such as the review queue's count) is sent
 //! again, and one that left the list is announced, so an open bell stays true.
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
+use chrono::{DateTime, Utc};
 use futures_util::stream;
 use playspace_app::notifications::list_notifications;
 use playspace_domain::{Notification, NotificationId};
@@ -26,13 +28,13 @@ const KEEP_ALIVE: Duration = Duration::from_secs(25);
 /// after 10 s rather than the browser's default 3 s.
 const OPENING: &[u8] = b"retry: 10000\n\n";
 
-/// One open stream. Its memory is bounded: the person's current list (at most
-/// `NOTIFICATIONS_KEPT`) and the credentials it re-checks.
+/// One open stream. Its memory is bounded: a few bytes for each notification of the
+/// person's current list (at most `NOTIFICATIONS_KEPT`) and the credentials it re-checks.
 struct Watch {
     state: web::Data<AppState>,
     credentials: Credentials,
     /// The person's list at the last look: anything not in it as it is now is news.
-    known: Vec<Notification>,
+    known: Vec<Seen>,
     last_write: Instant,
     opened: bool,
 }
@@ -54,15 +56,25 @@ fn look(state: &AppState, credentials: Credentials) -> Result<Look, ApiError> {
     Ok(Look::List(list.items))
 }
 
-/// Whether `now` is news against what was `known`: a new id, or one written over since
-/// (when, or what it says; being read elsewhere is not news).
-fn is_news(known: &[Notification], now: &Notification) -> bool {
-    !known.iter().any(|k| {
-        k.id == now.id
-            && k.created_at == now.created_at
-            && k.title == now.title
-            && k.message == now.message
-    })
+/// A notification as a look found it: its id, when it was written and a hash of what it
+/// says, enough to tell when it is written over (being read elsewhere is not news).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Seen {
+    id: NotificationId,
+    at: DateTime<Utc>,
+    words: u64,
+}
+
+impl Seen {
+    fn of(n: &Notification) -> Self {
+        let mut words = DefaultHasher::new();
+        (&n.title, &n.message).hash(&mut words);
+        Self {
+            id: n.id,
+            at: n.created_at,
+            words: words.finish(),
+        }
+    }
 }
 
 /// `event: notification` frames for `fresh` (oldest first, so they arrive in order), then
@@ -102,17 +114,22 @@ impl Watch {
             match web::block(move || look(&state, credentials)).await {
                 Ok(Ok(Look::SignedOut)) => return None,
                 Ok(Ok(Look::List(items))) => {
-                    let fresh: Vec<&Notification> =
-                        items.iter().filter(|n| is_news(&self.known, n)).collect();
+                    let seen: Vec<Seen> = items.iter().map(Seen::of).collect();
+                    let fresh: Vec<&Notification> = items
+                        .iter()
+                        .zip(&seen)
+                        .filter(|(_, s)| !self.known.contains(s))
+                        .map(|(n, _)| n)
+                        .collect();
                     let gone: Vec<NotificationId> = self
                         .known
                         .iter()
                         .map(|k| k.id)
-                        .filter(|id| !items.iter().any(|n| n.id == *id))
+                        .filter(|id| !seen.iter().any(|s| s.id == *id))
                         .collect();
                     let chunk =
                         (!fresh.is_empty() || !gone.is_empty()).then(|| frames(&fresh, &gone));
-                    self.known = items;
+                    self.known = seen;
                     if let Some(chunk) = chunk {
                         self.last_write = Instant::now();
                         return Some(chunk);
@@ -150,7 +167,7 @@ pub async fn handle(
     let watch = Watch {
         state,
         credentials,
-        known: items,
+        known: items.iter().map(Seen::of).collect(),
         last_write: Instant::now(),
         opened: false,
     };
