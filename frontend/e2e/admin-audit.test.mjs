@@ -1,5 +1,7 @@
 // The admin dashboard's Audit tab in the browser, as the tests' administrator: what the test
 // has just done (an inline rename and an export) is listed, and the list filters by action.
+// An admin with more than 50 entries pages back to their oldest with "Load older entries",
+// and a role change says from what to what.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import {
@@ -11,6 +13,7 @@ import {
   launchBrowser,
   openPage,
   registerMember,
+  registerModerator,
   sessionCookie,
   signInAdminContext,
   until,
@@ -89,6 +92,73 @@ describe("admin audit log", () => {
       await page.getByRole("button", { name: "Clear filters" }).click();
       await rows.first().getByRole("button").first().click();
       await page.getByRole("textbox", { name: "Person (user ID)" }).and(page.locator(`[value="${adminId}"]`)).waitFor();
+      axe.assertClean();
+      assert.deepEqual(errors.map(String), [], "the page logged errors");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("pages back past the latest 50 entries, and a role change says from what to what", async () => {
+    const { context, page, errors } = await openPage(browser);
+    try {
+      const axe = axeChecker(page);
+      // A new admin, made one by the tests' administrator, with 60 renames of one member:
+      // 62 entries of their own with the admin logins, whatever other tests have done.
+      const { member: pager, id: pagerId } = await registerModerator(asAdmin, { firstName: "Paige" });
+      const promoted = await apiAs(asAdmin, "PATCH", `/api/admin/users/${pagerId}`, { role: "admin" });
+      assert.equal(promoted.status, 200, JSON.stringify(promoted.body));
+      const asPager = await adminCookie(pager);
+      const renamed = await registerMember({ firstName: "Renamed" });
+      const renamedId = await userIdOf(await sessionCookie(renamed));
+      for (let i = 0; i < 60; i += 1) {
+        const { status } = await apiAs(asPager, "PATCH", `/api/admin/users/${renamedId}`, { firstName: `Name${"q".repeat(i % 5)}` });
+        assert.equal(status, 200);
+      }
+      await signInAdminContext(context, { who: pager });
+
+      await goto(page, "/admin?tab=audit");
+      await page.getByRole("heading", { name: "Audit log", level: 2 }).waitFor();
+      await page.getByRole("textbox", { name: "Person (user ID)" }).fill(pagerId);
+      const rows = page.getByRole("region", { name: "Audit log entries" }).locator("tbody tr");
+      const shown = page.getByText(/^Showing \d+ entr/);
+      const who = rows.locator("td:nth-child(2)");
+      await until(
+        async () => {
+          const names = await who.allTextContents();
+          return names.length === 50 && names.every((name) => name.startsWith("Paige Silva"));
+        },
+        { what: "the newest 50 of their entries" },
+      );
+      assert.equal(await shown.textContent(), "Showing 50 entries");
+      const older = page.getByRole("button", { name: "Load older entries" });
+      await axe.check("audit tab with older entries to load");
+
+      // From the keyboard: the button loads the 12 before them and keeps focus.
+      await older.focus();
+      await page.keyboard.press("Enter");
+      await until(async () => (await shown.textContent()) === "Showing 62 entries, back to the oldest", {
+        what: "all 62 entries",
+      });
+      assert.equal(await rows.count(), 62);
+      const end = page.getByRole("button", { name: "No older entries" });
+      assert.equal(await end.getAttribute("aria-disabled"), "true");
+      assert.ok(await end.evaluate((button) => button === document.activeElement), "focus stays on the button");
+      // Newest first to the oldest, each once: their first admin login is last.
+      const actions = await rows.locator("td:nth-child(3) code").allTextContents();
+      assert.equal(actions.filter((action) => action === "user.update").length, 60);
+      assert.equal(actions.at(-1), "admin.login");
+      const times = await rows.locator("td:first-child time").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("datetime")));
+      assert.deepEqual([...times].sort().reverse(), times, "newest first across the pages");
+      await axe.check("audit tab back to the oldest entry");
+
+      // Who made Paige an admin, from what role: the tests' administrator's entry.
+      const adminId = await userIdOf(asAdmin);
+      await page.getByRole("textbox", { name: "Person (user ID)" }).fill(adminId);
+      const promotion = rows.filter({ hasText: pagerId }).filter({ hasText: "to: admin" }).first();
+      await promotion.waitFor();
+      await promotion.getByText("from: moderator").waitFor();
+      await promotion.getByText("field: role").waitFor();
       axe.assertClean();
       assert.deepEqual(errors.map(String), [], "the page logged errors");
     } finally {

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   adminCookie,
+  apiAs,
   bookFor,
   createEventAs,
   DESKTOP,
@@ -18,7 +19,9 @@ import {
   openPage,
   registerMember,
   registerModerator,
+  sessionCookie,
   signInAdminContext,
+  userIdOf,
 } from "./helpers.mjs";
 
 const outDir = process.env.SCREENSHOT_DIR ?? join(tmpdir(), "playspace-admin-screenshots");
@@ -42,6 +45,13 @@ for (const [firstName, lastName, needs] of people) {
   const member = await registerMember({ firstName, lastName });
   const booking = await bookFor(member, event.id, { accessibilityRequirements: needs });
   firstBooking ??= booking;
+}
+
+// More than 50 audit entries, so the Audit tab has older entries to load: renames of one
+// member, back and forth.
+const renamed = await userIdOf(await sessionCookie(await registerMember({ firstName: "Sam", lastName: "Okafor" })));
+for (let i = 0; i < 56; i += 1) {
+  await apiAs(asAdmin, "PATCH", `/api/admin/users/${renamed}`, { firstName: i % 2 === 0 ? "Samuel" : "Sam" });
 }
 
 const toast = (page, text) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
@@ -187,6 +197,18 @@ const adminShots = [
     false,
   ],
   ["audit", "/admin?tab=audit", (page) => page.getByRole("region", { name: "Audit log entries" })],
+  [
+    "audit-older",
+    "/admin?tab=audit",
+    (page) => page.getByRole("region", { name: "Audit log entries" }),
+    async (page) => {
+      await page.getByRole("button", { name: "Load older entries" }).click();
+      const end = page.getByRole("button", { name: "No older entries" });
+      await end.waitFor();
+      await end.scrollIntoViewIfNeeded();
+    },
+    false,
+  ],
   ["registers-admin", "/admin?tab=registers", (page) => page.getByRole("heading", { name: "Registers", level: 2 })],
   ["register", `/admin/register/${event.id}`, (page) => page.getByRole("list", { name: "Attendees" })],
 ];

@@ -3,20 +3,25 @@
 // (through /api/notifications/stream: the fallback poll is a minute, the test waits 15 s);
 // mark one read, clear one, mark all read, clear all; Escape returns focus to the bell; axe
 // clean with the panel open in both themes at 390 px and desktop. A visitor never loads the
-// bell's code. With SCREENSHOT_DIR set, the open panel is photographed at 390 px and
-// 1280 px, light and dark.
+// bell's code. A moderator keeps one notice of the stories waiting for review, written over
+// live as strangers share stories and as stories are reviewed. With SCREENSHOT_DIR set, the
+// open panel is photographed at 390 px and 1280 px, light and dark.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import {
+  adminCookie,
   api,
+  apiAs,
   axeChecker,
+  BASE_URL,
   bookFor,
   DESKTOP,
   goto,
   launchBrowser,
   MOBILE,
   registerMember,
+  registerModerator,
   signInContext,
   until,
   withPage,
@@ -156,6 +161,68 @@ describe("notification bell and panel", () => {
         await expectBell(page, "Notifications, none unread");
       }));
   }
+
+  test("a moderator's bell keeps one notice of the stories waiting for review, brought up to date live", () =>
+    withPage(browser, { viewport: DESKTOP }, async (page, context) => {
+      const asAdmin = await adminCookie();
+      const { member } = await registerModerator(asAdmin, { firstName: "Rae" });
+      await signInContext(context, member);
+      await goto(page, "/about");
+      await expectBell(page, "Notifications, 1 unread");
+
+      // Strangers share two stories; the bell counts them in one notice.
+      const share = async (title) => {
+        const response = await fetch(`${BASE_URL}/api/blog-posts/submit`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            title,
+            content: "I had not kicked a ball in twenty years, and nobody minded at all. We laughed the whole hour.",
+            excerpt: "Back on the pitch after twenty years.",
+            category: "Member Story",
+            authorName: "A new member",
+          }),
+        });
+        assert.equal(response.status, 201, await response.text());
+      };
+      const notices = items(page).filter({ hasText: /waiting for review/ });
+      await share("Back on the pitch");
+      await expectBell(page, "Notifications, 2 unread");
+      await bell(page).click();
+      await panel(page).waitFor();
+      await notices.first().waitFor();
+      // Stories other tests left waiting count too: the notice says how many.
+      const waiting = Number((await notices.first().textContent()).match(/(\d+) stor(?:y|ies) waiting for review/)[1]);
+      assert.ok(waiting >= 1);
+
+      await share("Twenty years later");
+      const title = (n) => `${n} ${n === 1 ? "story" : "stories"} waiting for review`;
+      await notices.filter({ hasText: title(waiting + 1) }).waitFor({ timeout: 15_000 });
+      await notices.filter({ hasText: "The newest is “Twenty years later”." }).waitFor();
+      assert.equal(await notices.count(), 1, "one notice, written over");
+      assert.equal(await items(page).count(), 2, "the welcome is still there");
+      await expectBell(page, "Notifications, 2 unread");
+      await toastWith(page, title(waiting + 1)).waitFor();
+      const axe = axeChecker(page);
+      await axe.check("the review queue's notice in the panel");
+
+      // Approving both brings it back down, or takes it away when none are left.
+      const { body: queue } = await apiAs(asAdmin, "GET", "/api/admin/blog-posts?status=submitted");
+      const ours = queue.posts.filter((post) => ["Back on the pitch", "Twenty years later"].includes(post.title));
+      assert.equal(ours.length, 2);
+      for (const post of ours) {
+        const { status } = await apiAs(asAdmin, "POST", `/api/admin/blog-posts/${post.id}/approve`);
+        assert.equal(status, 200);
+      }
+      if (waiting - 1 === 0) {
+        await until(async () => (await notices.count()) === 0, { what: "the notice to go", timeoutMs: 15_000 });
+        await expectBell(page, "Notifications, 1 unread");
+      } else {
+        await notices.filter({ hasText: title(waiting - 1) }).waitFor({ timeout: 15_000 });
+      }
+      assert.equal(await items(page).filter({ hasText: "Welcome to PlaySpace!" }).count(), 1);
+      axe.assertClean();
+    }));
 
   test("a visitor's page has no bell and never loads its code or asks for notifications", () =>
     withPage(browser, { viewport: MOBILE }, async (page) => {

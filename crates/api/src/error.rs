@@ -7,6 +7,10 @@ use playspace_domain::FieldErrors;
 use playspace_ports::RepoError;
 use serde::Serialize;
 
+/// What a person is told when a ceiling shared by everyone is full.
+pub const BUSY: &str =
+    "Lots of people are writing to us right now. Please try again in a few minutes.";
+
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
@@ -67,6 +71,15 @@ impl ApiError {
                 "rate_limited",
                 "Too many requests. Please wait a moment and try again.",
             )
+        }
+    }
+
+    /// 429 when everyone together has used up a ceiling: the message says it is not the
+    /// person's doing, and when to come back.
+    pub fn busy(retry_after_secs: u64) -> Self {
+        Self {
+            retry_after_secs: Some(retry_after_secs.max(1)),
+            ..Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", BUSY)
         }
     }
 
@@ -299,5 +312,17 @@ mod tests {
         assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(body["code"], "rate_limited");
         assert_eq!(retry.as_deref(), Some("30"));
+    }
+
+    #[actix_web::test]
+    async fn a_full_ceiling_blames_nobody_and_says_when_to_retry() {
+        let (status, body, retry) = body_of(ApiError::busy(240)).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(body["code"], "rate_limited");
+        assert_eq!(
+            body["error"],
+            "Lots of people are writing to us right now. Please try again in a few minutes."
+        );
+        assert_eq!(retry.as_deref(), Some("240"));
     }
 }

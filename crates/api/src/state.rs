@@ -15,7 +15,7 @@ use crate::error::ApiError;
 use crate::events_cache::EventsCache;
 use crate::frontend::Frontend;
 use crate::local_checkout::LocalCheckout;
-use crate::rate_limit::{Limit, RateLimiter, client_ip};
+use crate::rate_limit::{AnonymousWrite, Limit, RateLimiter, client_key};
 use crate::test_clock::ShiftedClock;
 
 /// Everything a request handler may use. Cheap to clone (all shared).
@@ -45,11 +45,31 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Counts a request against a per-address limit: 429 with the wait once it is used up.
+    /// Counts a request against a per-address limit (an IPv6 /64 is one address): 429 with
+    /// the wait once it is used up.
     pub fn limit_ip(&self, limit: Limit, req: &actix_web::HttpRequest) -> Result<(), ApiError> {
         self.rate_limiter
-            .check(limit, &client_ip(req))
+            .check(limit, &client_key(req))
             .map_err(ApiError::too_many_requests)
+    }
+
+    /// Counts a request against a ceiling shared by everyone: 429 with the wait, and a
+    /// message that blames nobody, once it is used up.
+    pub fn limit_everyone(&self, ceiling: Limit) -> Result<(), ApiError> {
+        self.rate_limiter
+            .check_everyone(ceiling)
+            .map_err(ApiError::busy)
+    }
+
+    /// An anonymous write: its per-address limit first (an address over its own limit
+    /// spends nothing of the ceiling), then the ceiling for everyone.
+    pub fn limit_anonymous_write(
+        &self,
+        write: AnonymousWrite,
+        req: &actix_web::HttpRequest,
+    ) -> Result<(), ApiError> {
+        self.limit_ip(write.per_address, req)?;
+        self.limit_everyone(write.everyone)
     }
 
     /// The ports the account use cases need, borrowed from this state.

@@ -6,8 +6,8 @@ use playspace_app::accounts::{
     LoginError, PreferencesError, ResetPasswordError, UpdateProfileError, VerifyEmailError,
 };
 use playspace_app::admin::{
-    AdminLoginError, BulkActionError, CreateUserError, ListUsersError, SendBulkEmailError,
-    UpdateUserError,
+    AdminLoginError, AuditLogError, BulkActionError, CreateUserError, ListUsersError,
+    SendBulkEmailError, UpdateUserError,
 };
 use playspace_app::bookings::{
     BookEventError, CalendarError, CancelBookingError, CancelPlanError, CheckoutError,
@@ -48,6 +48,7 @@ pub mod code {
     pub const PAYMENT_PROVIDER_FAILED: &str = "payment_provider_failed";
     pub const PAYMENT_SETUP_FAILED: &str = "payment_setup_failed";
     pub const STORY_NOT_FOUND: &str = "story_not_found";
+    pub const REVIEW_QUEUE_FULL: &str = "review_queue_full";
     pub const TOO_MANY_ITEMS: &str = "too_many_items";
 }
 
@@ -121,6 +122,17 @@ impl From<ListUsersError> for ApiError {
             }
             ListUsersError::Invalid(fields) => ApiError::validation(fields),
             ListUsersError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<AuditLogError> for ApiError {
+    fn from(e: AuditLogError) -> Self {
+        match e {
+            AuditLogError::InvalidCursor(e) => {
+                ApiError::bad_request(code::INVALID_CURSOR, e.to_string())
+            }
+            AuditLogError::Store(e) => e.into(),
         }
     }
 }
@@ -445,6 +457,9 @@ impl From<SubmitStoryError> for ApiError {
     fn from(e: SubmitStoryError) -> Self {
         match e {
             SubmitStoryError::Invalid(fields) => ApiError::validation(fields),
+            SubmitStoryError::QueueFull => {
+                ApiError::new(StatusCode::CONFLICT, code::REVIEW_QUEUE_FULL, e.to_string())
+            }
             SubmitStoryError::Store(e) => e.into(),
         }
     }

@@ -1,6 +1,8 @@
 //! Community stories: the published list, one story, and Share Your Story submissions.
 use playspace_domain::page_cursor::{InvalidCursor, PageCursor};
-use playspace_domain::story::{MAX_STORIES_PER_PAGE, STORIES_PER_PAGE, Story, StoryForm};
+use playspace_domain::story::{
+    MAX_STORIES_PER_PAGE, REVIEW_QUEUE_FULL, STORIES_PER_PAGE, Story, StoryForm,
+};
 use playspace_domain::{FieldErrors, StoryId, UserId};
 use playspace_ports::{Clock, RepoError, StoryPage, StoryRepository};
 
@@ -54,8 +56,11 @@ pub fn get_story(stories: &impl StoryRepository, id: &str) -> Result<Story, GetS
 pub enum SubmitStoryError {
     #[error("invalid story: {0}")]
     Invalid(FieldErrors),
+    /// Sent without signing in while the review queue holds as many such stories as it takes.
+    #[error("{}", REVIEW_QUEUE_FULL)]
+    QueueFull,
     #[error(transparent)]
-    Store(#[from] RepoError),
+    Store(RepoError),
 }
 
 /// Cleans, checks and keeps a story for the team's review (never published from here),
@@ -70,7 +75,10 @@ pub fn submit_story(
     let story = form
         .validate(submitted_by, clock.now())
         .map_err(SubmitStoryError::Invalid)?;
-    stories.submit_story(&story)?;
+    stories.submit_story(&story).map_err(|e| match e {
+        RepoError::Conflict => SubmitStoryError::QueueFull,
+        other => SubmitStoryError::Store(other),
+    })?;
     Ok(story.id)
 }
 
@@ -145,6 +153,24 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         submit_story(&repo, &FixedClock(test_now()), form(), Some(user)).unwrap();
+    }
+
+    #[test]
+    fn a_full_queue_is_told_apart_from_a_store_failure() {
+        let mut repo = MockStoryRepository::new();
+        let mut answers = vec![RepoError::Conflict, RepoError::Unavailable("down".into())];
+        repo.expect_submit_story()
+            .times(2)
+            .returning(move |_| Err(answers.remove(0)));
+        let clock = FixedClock(test_now());
+        assert!(matches!(
+            submit_story(&repo, &clock, form(), None),
+            Err(SubmitStoryError::QueueFull)
+        ));
+        assert!(matches!(
+            submit_story(&repo, &clock, form(), None),
+            Err(SubmitStoryError::Store(RepoError::Unavailable(_)))
+        ));
     }
 
     #[test]

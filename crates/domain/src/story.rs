@@ -186,17 +186,52 @@ impl StoryForm {
     }
 }
 
-/// The note each moderator and admin gets about a story waiting for review. It names the
-/// story, not who sent it.
-pub fn review_notice(staff: UserId, story: &NewStory) -> NewNotification {
+/// The most stories sent without signing in that may wait for review at once. A handful
+/// arrive in a month, so 30 is months of them; a crowd of strangers can fill the queue only
+/// this far (the rate limits slow them down first), and members who are signed in are
+/// always heard.
+pub const MAX_PENDING_ANONYMOUS_STORIES: u64 = 30;
+
+/// The answer when the queue is full: nobody's fault, and when to come back.
+pub const REVIEW_QUEUE_FULL: &str = "We have a lot of stories to read just now, so we can't take new ones for a little while. Please try again in a few days.";
+
+/// Whether the review queue takes `story` while `anonymous_waiting` stories sent without
+/// signing in wait in it.
+pub fn queue_takes(story: &NewStory, anonymous_waiting: u64) -> bool {
+    story.submitted_by.is_some() || anonymous_waiting < MAX_PENDING_ANONYMOUS_STORIES
+}
+
+/// The topic of the one standing notification each moderator and admin has about the
+/// review queue: written over as stories arrive and are reviewed, never added again, so
+/// strangers sharing stories cannot push a reviewer's other notifications out of the 50
+/// kept.
+pub const REVIEW_QUEUE_TOPIC: &str = "story_review";
+
+/// The title and message of the standing notification about the review queue, with
+/// `waiting` stories in it, the newest titled `newest_title`. It names a story, never who
+/// sent it.
+pub fn review_queue_words(waiting: u64, newest_title: &str) -> (String, String) {
+    if waiting == 1 {
+        (
+            "1 story waiting for review".to_owned(),
+            format!("\u{201C}{newest_title}\u{201D} was shared and is waiting for review."),
+        )
+    } else {
+        (
+            format!("{waiting} stories waiting for review"),
+            format!("The newest is \u{201C}{newest_title}\u{201D}."),
+        )
+    }
+}
+
+/// The standing notification about the review queue for one moderator or admin.
+pub fn review_queue_notice(staff: UserId, waiting: u64, newest_title: &str) -> NewNotification {
+    let (title, message) = review_queue_words(waiting, newest_title);
     NewNotification {
         user_id: staff,
         kind: NotificationKind::System,
-        title: "New story to review".into(),
-        message: format!(
-            "\u{201C}{}\u{201D} was shared and is waiting for review.",
-            story.title
-        ),
+        title,
+        message,
         action_url: Some("/admin?tab=blog".into()),
         event_id: None,
     }
@@ -693,13 +728,33 @@ mod tests {
     }
 
     #[test]
-    fn the_review_notice_points_to_the_blog_tab() {
+    fn the_review_notice_counts_the_queue_and_points_to_the_blog_tab() {
         let staff = UserId::new();
-        let story = form().validate(None, now()).unwrap();
-        let notice = review_notice(staff, &story);
-        assert_eq!(notice.user_id, staff);
-        assert_eq!(notice.kind, NotificationKind::System);
-        assert_eq!(notice.action_url.as_deref(), Some("/admin?tab=blog"));
-        assert!(notice.message.contains("My first swim in years"));
+        let one = review_queue_notice(staff, 1, "My first swim in years");
+        assert_eq!(one.user_id, staff);
+        assert_eq!(one.kind, NotificationKind::System);
+        assert_eq!(one.title, "1 story waiting for review");
+        assert_eq!(
+            one.message,
+            "\u{201C}My first swim in years\u{201D} was shared and is waiting for review."
+        );
+        assert_eq!(one.action_url.as_deref(), Some("/admin?tab=blog"));
+        let many = review_queue_notice(staff, 12, "Park life");
+        assert_eq!(many.title, "12 stories waiting for review");
+        assert_eq!(many.message, "The newest is \u{201C}Park life\u{201D}.");
+        assert_eq!(many.action_url, one.action_url);
+    }
+
+    #[test]
+    fn the_queue_takes_strangers_up_to_thirty_and_members_always() {
+        assert_eq!(MAX_PENDING_ANONYMOUS_STORIES, 30);
+        let anonymous = form().validate(None, now()).unwrap();
+        let member = form().validate(Some(UserId::new()), now()).unwrap();
+        assert!(queue_takes(&anonymous, 0));
+        assert!(queue_takes(&anonymous, 29));
+        assert!(!queue_takes(&anonymous, 30));
+        assert!(!queue_takes(&anonymous, 31));
+        assert!(queue_takes(&member, 30));
+        assert!(queue_takes(&member, 1_000));
     }
 }

@@ -161,7 +161,21 @@ pub trait UserRepository: Send + Sync {
     /// Erases personal data: the row stays (bookings still count) but holds nothing that
     /// identifies the person (nor a role), every session is revoked and tokens are deleted.
     /// Errors: `Conflict` when the person is the last admin.
-    fn erase(&self, id: UserId, now: DateTime<Utc>) -> Result<(), RepoError>;
+    fn erase(&self, id: UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
+        self.erase_audited(id, now, None)
+    }
+
+    /// [`Self::erase`], recording `audit` (when given) in the same transaction.
+    #[allow(
+        clippy::needless_lifetimes,
+        reason = "the mock needs the lifetime named"
+    )]
+    fn erase_audited<'a>(
+        &self,
+        id: UserId,
+        now: DateTime<Utc>,
+        audit: Option<&'a AuditEntry>,
+    ) -> Result<(), RepoError>;
 }
 
 #[cfg_attr(feature = "mock", mockall::automock)]

@@ -95,7 +95,8 @@ pub trait AdminUserStore: Send + Sync {
     ) -> Result<(), AdminUserError>;
 
     /// Applies one change to a live account; a role change also closes the person's admin
-    /// sessions. Errors: `NotFound`, `EmailTaken`, `Refused(LastAdmin)`, `Store`.
+    /// sessions, and its audit entry gets `from`, the role replaced, read in the same
+    /// transaction. Errors: `NotFound`, `EmailTaken`, `Refused(LastAdmin)`, `Store`.
     fn update_user(
         &self,
         id: UserId,
@@ -105,7 +106,7 @@ pub trait AdminUserStore: Send + Sync {
 
     /// Gives every named live account `role`, closing the admin sessions of those whose
     /// role changes and recording their entries from `audits` (one per person, matched by
-    /// resource id). Returns how many changed. Errors: `NotFound` when any is unknown or
+    /// resource id), each with `from`, the role it replaced. Returns how many changed. Errors: `NotFound` when any is unknown or
     /// erased, `Refused(LastAdmin)`, `Store`.
     fn set_roles(
         &self,

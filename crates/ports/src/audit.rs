@@ -1,4 +1,5 @@
 use chrono::{DateTime, Utc};
+use playspace_domain::page_cursor::PageCursor;
 use playspace_domain::{AuditEntry, UserId};
 
 use crate::RepoError;
@@ -20,6 +21,14 @@ pub struct AuditRecord {
     pub created_at: DateTime<Utc>,
 }
 
+/// One page of the audit trail, newest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuditPage {
+    pub items: Vec<AuditRecord>,
+    /// Set when older entries match too.
+    pub next: Option<PageCursor>,
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AuditFilter {
     pub action: Option<String>,
@@ -33,6 +42,17 @@ pub struct AuditFilter {
 pub trait AuditLog: Send + Sync {
     fn record(&self, entry: &AuditEntry) -> Result<(), RepoError>;
 
+    /// `limit` entries matching `filter`, newest first (by created_at, then id: entries of
+    /// one instant keep one order), starting strictly after `after`.
+    fn page(
+        &self,
+        filter: &AuditFilter,
+        after: Option<PageCursor>,
+        limit: u32,
+    ) -> Result<AuditPage, RepoError>;
+
     /// The newest `limit` entries matching `filter`, newest first.
-    fn latest(&self, filter: &AuditFilter, limit: u32) -> Result<Vec<AuditRecord>, RepoError>;
+    fn latest(&self, filter: &AuditFilter, limit: u32) -> Result<Vec<AuditRecord>, RepoError> {
+        Ok(self.page(filter, None, limit)?.items)
+    }
 }

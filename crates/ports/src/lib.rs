@@ -48,7 +48,7 @@ pub use admin_export::{BookingExportRow, EventExportRow, ExportStore, UserExport
 pub use admin_users::{
     AdminUserError, AdminUserRecord, AdminUserStore, UserChange, UserListQuery, UserPage,
 };
-pub use audit::{AuditFilter, AuditLog, AuditRecord};
+pub use audit::{AuditFilter, AuditLog, AuditPage, AuditRecord};
 pub use bookings::{
     BookError, BookingRepository, BookingRequest, BookingWithEvent, NewNotification,
     PaymentTransition, TransitionOutcome,

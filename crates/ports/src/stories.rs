@@ -28,8 +28,11 @@ pub trait StoryRepository: Send + Sync {
     /// One published story. Errors: `NotFound` when unknown or unpublished.
     fn published_story(&self, id: StoryId) -> Result<Story, RepoError>;
 
-    /// Keeps a submission unpublished and, in the same transaction, notifies every
-    /// moderator and admin that it waits for review.
+    /// Keeps a submission unpublished and, in the same transaction, brings every moderator's
+    /// and admin's standing notification of the review queue up to date (one each, back at
+    /// the top and unread). Submissions queue one after another, so the count is right
+    /// whatever the concurrency. Errors: `Conflict` when the story was sent without
+    /// signing in and the queue already holds `MAX_PENDING_ANONYMOUS_STORIES` such stories.
     fn submit_story(&self, story: &NewStory) -> Result<(), RepoError>;
 }
 
@@ -93,7 +96,8 @@ pub trait AdminStoryStore: Send + Sync {
         audit: &AuditEntry,
     ) -> Result<(), RepoError>;
 
-    /// Approves a waiting story, which publishes it dated `at`. `Conflict` unless it
+    /// Approves a waiting story, which publishes it dated `at`, and brings the reviewers'
+    /// standing notifications up to date (removed when no story waits). `Conflict` unless it
     /// waits for review.
     fn approve_story(
         &self,
@@ -102,8 +106,9 @@ pub trait AdminStoryStore: Send + Sync {
         audit: &AuditEntry,
     ) -> Result<(), RepoError>;
 
-    /// Declines a waiting story with `reason`, queueing `emails` (to its author) in the same
-    /// transaction. `Conflict` unless it waits for review.
+    /// Declines a waiting story with `reason`, queueing `emails` (to its author) and bringing
+    /// the reviewers' standing notifications up to date in the same transaction. `Conflict`
+    /// unless it waits for review.
     fn decline_story(
         &self,
         id: StoryId,

@@ -171,24 +171,43 @@ fn record_of(c: &mut DbConnection, key: &str) -> Result<AdminUserRecord, RepoErr
         .into_record()
 }
 
+/// The roles of the live accounts among `keys`, as (id, role), their rows locked until the
+/// transaction ends (PostgreSQL; on SQLite [`lock_admins`] already holds the database's
+/// write lock): the role an audit entry says was replaced is the one that was.
+fn roles_before(c: &mut DbConnection, keys: &[String]) -> QueryResult<Vec<(String, String)>> {
+    let rows = || {
+        users::table
+            .filter(users::id.eq_any(keys))
+            .filter(users::deleted_at.is_null())
+            .select((users::id, users::role))
+    };
+    match c {
+        DbConnection::Postgres(pg) => rows().for_update().load(pg),
+        DbConnection::Sqlite(_) => rows().load(c),
+    }
+}
+
+/// Changes the account; for a role change, answers the role it replaced.
 fn apply_change(
     c: &mut DbConnection,
     key: &str,
     change: &UserChange,
     now: NaiveDateTime,
-) -> Result<(), Abort> {
+) -> Result<Option<String>, Abort> {
     let target = users::table.find(key).filter(users::deleted_at.is_null());
     match change {
         UserChange::FirstName(name) => one_row(
             diesel::update(target)
                 .set((users::first_name.eq(name), users::updated_at.eq(now)))
                 .execute(c)?,
-        ),
+        )
+        .map(|()| None),
         UserChange::LastName(name) => one_row(
             diesel::update(target)
                 .set((users::last_name.eq(name), users::updated_at.eq(now)))
                 .execute(c)?,
-        ),
+        )
+        .map(|()| None),
         UserChange::Email {
             email,
             token,
@@ -212,17 +231,21 @@ fn apply_change(
             .execute(c)?;
             insert_token(c, token, now)?;
             insert_emails(c, emails, from_db_time(now))?;
-            Ok(())
+            Ok(None)
         }
         UserChange::Role(role) => {
             let admins = lock_admins(c)?;
+            let (_, before) = roles_before(c, &[key.to_owned()])?
+                .pop()
+                .ok_or(Abort::NotFound)?;
             one_row(
                 diesel::update(target)
                     .set((users::role.eq(role.as_str()), users::updated_at.eq(now)))
                     .execute(c)?,
             )?;
             close_admin_sessions(c, key)?;
-            ensure_an_admin_remains(c, admins)
+            ensure_an_admin_remains(c, admins)?;
+            Ok(Some(before))
         }
     }
 }
@@ -305,8 +328,10 @@ impl AdminUserStore for Store {
         let conn: &mut DbConnection = &mut conn;
         let key = id.to_string();
         conn.transaction::<_, Abort, _>(|c| {
-            apply_change(c, &key, change, to_db_time(audit.at))?;
-            insert_audit(c, audit)?;
+            match apply_change(c, &key, change, to_db_time(audit.at))? {
+                Some(before) => insert_audit(c, &audit.clone().detail("from", before))?,
+                None => insert_audit(c, audit)?,
+            }
             Ok(())
         })
         .map_err(AdminUserError::from)?;
@@ -324,19 +349,16 @@ impl AdminUserStore for Store {
         let keys: Vec<String> = ids.iter().map(UserId::to_string).collect();
         conn.transaction::<_, Abort, _>(|c| {
             let admins = lock_admins(c)?;
-            let current: Vec<(String, String)> = users::table
-                .filter(users::id.eq_any(&keys))
-                .filter(users::deleted_at.is_null())
-                .select((users::id, users::role))
-                .load(c)?;
+            let current = roles_before(c, &keys)?;
             if current.len() != keys.len() {
                 return Err(Abort::NotFound);
             }
-            let changing: Vec<String> = current
+            // Each person changing, with the role they had.
+            let before: Vec<(String, String)> = current
                 .into_iter()
                 .filter(|(_, r)| r != role.as_str())
-                .map(|(id, _)| id)
                 .collect();
+            let changing: Vec<String> = before.iter().map(|(id, _)| id.clone()).collect();
             let at = to_db_time(audits.first().map_or_else(Utc::now, |a| a.at));
             diesel::update(users::table.filter(users::id.eq_any(&changing)))
                 .set((users::role.eq(role.as_str()), users::updated_at.eq(at)))
@@ -346,12 +368,11 @@ impl AdminUserStore for Store {
             }
             ensure_an_admin_remains(c, admins)?;
             for audit in audits {
-                if audit
-                    .resource_id
-                    .as_ref()
-                    .is_some_and(|id| changing.contains(id))
-                {
-                    insert_audit(c, audit)?;
+                let had = before
+                    .iter()
+                    .find(|(id, _)| audit.resource_id.as_ref() == Some(id));
+                if let Some((_, from)) = had {
+                    insert_audit(c, &audit.clone().detail("from", from.clone()))?;
                 }
             }
             Ok(u32::try_from(changing.len()).unwrap_or(u32::MAX))

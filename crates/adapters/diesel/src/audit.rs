@@ -1,6 +1,7 @@
 use diesel::prelude::*;
 use playspace_domain::AuditEntry;
-use playspace_ports::{AuditFilter, AuditLog, AuditRecord, RepoError};
+use playspace_domain::page_cursor::PageCursor;
+use playspace_ports::{AuditFilter, AuditLog, AuditPage, AuditRecord, RepoError};
 
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::schema::{audit_logs, users};
@@ -51,8 +52,14 @@ impl AuditLog for Store {
         insert_audit(&mut conn, entry).map_err(repo_error)
     }
 
-    fn latest(&self, filter: &AuditFilter, limit: u32) -> Result<Vec<AuditRecord>, RepoError> {
+    fn page(
+        &self,
+        filter: &AuditFilter,
+        after: Option<PageCursor>,
+        limit: u32,
+    ) -> Result<AuditPage, RepoError> {
         let mut conn = self.conn()?;
+        let limit = limit.max(1);
         let mut query = audit_logs::table
             .left_join(users::table)
             .select((
@@ -70,7 +77,7 @@ impl AuditLog for Store {
                 audit_logs::created_at,
             ))
             .order((audit_logs::created_at.desc(), audit_logs::id.desc()))
-            .limit(i64::from(limit))
+            .limit(i64::from(limit) + 1)
             .into_boxed();
         if let Some(action) = &filter.action {
             query = query.filter(audit_logs::action.eq(action.clone()));
@@ -78,8 +85,26 @@ impl AuditLog for Store {
         if let Some(user) = filter.user_id {
             query = query.filter(audit_logs::user_id.eq(user.to_string()));
         }
-        let rows: Vec<Row> = query.load(&mut *conn).map_err(repo_error)?;
-        rows.into_iter()
+        if let Some(after) = &after {
+            let at = to_db_time(after.at);
+            // The first condition alone can use the created_at indexes' range.
+            query = query.filter(
+                audit_logs::created_at.le(at).and(
+                    audit_logs::created_at
+                        .lt(at)
+                        .or(audit_logs::id.lt(after.id.clone())),
+                ),
+            );
+        }
+        let mut rows: Vec<Row> = query.load(&mut *conn).map_err(repo_error)?;
+        let more = rows.len() > limit as usize;
+        rows.truncate(limit as usize);
+        let next = match (more, rows.last()) {
+            (true, Some(last)) => Some(PageCursor::new(from_db_time(last.11), last.0.clone())),
+            _ => None,
+        };
+        let items = rows
+            .into_iter()
             .map(
                 |(id, user_id, first, last, erased, action, rtype, rid, details, ip, ua, at)| {
                     let user_name = match (first, last, erased) {
@@ -104,6 +129,7 @@ impl AuditLog for Store {
                     })
                 },
             )
-            .collect()
+            .collect::<Result<_, RepoError>>()?;
+        Ok(AuditPage { items, next })
     }
 }

@@ -58,23 +58,38 @@ pub(crate) fn add(
     n: &NewNotification,
     now: NaiveDateTime,
 ) -> QueryResult<()> {
-    let owner = n.user_id.to_string();
+    insert(c, n, None, now)?;
+    keep_newest(c, &n.user_id.to_string())
+}
+
+fn insert(
+    c: &mut DbConnection,
+    n: &NewNotification,
+    topic: Option<&str>,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
     diesel::insert_into(notifications::table)
         .values((
             notifications::id.eq(NotificationId::new().to_string()),
-            notifications::user_id.eq(&owner),
+            notifications::user_id.eq(n.user_id.to_string()),
             notifications::kind.eq(n.kind.as_str()),
             notifications::title.eq(&n.title),
             notifications::message.eq(&n.message),
             notifications::action_url.eq(n.action_url.as_deref()),
             notifications::event_id.eq(n.event_id.map(|id| id.to_string())),
             notifications::created_at.eq(now),
+            notifications::topic.eq(topic),
         ))
-        .execute(c)?;
+        .execute(c)
+        .map(|_| ())
+}
+
+/// Drops the owner's notifications older than their newest `NOTIFICATIONS_KEPT`.
+fn keep_newest(c: &mut DbConnection, owner: &str) -> QueryResult<()> {
     // The oldest one kept; ids are time-ordered, so they break ties between rows written
     // in the same instant.
     let last_kept: Option<(NaiveDateTime, String)> = notifications::table
-        .filter(notifications::user_id.eq(&owner))
+        .filter(notifications::user_id.eq(owner))
         .order((notifications::created_at.desc(), notifications::id.desc()))
         .offset(i64::from(NOTIFICATIONS_KEPT) - 1)
         .limit(1)
@@ -84,7 +99,7 @@ pub(crate) fn add(
     if let Some((at, id)) = last_kept {
         diesel::delete(
             notifications::table
-                .filter(notifications::user_id.eq(&owner))
+                .filter(notifications::user_id.eq(owner))
                 .filter(
                     notifications::created_at
                         .lt(at)
@@ -96,6 +111,71 @@ pub(crate) fn add(
         .execute(c)?;
     }
     Ok(())
+}
+
+/// Makes `n` its owner's one standing notification of `topic`, unread and newest: the one
+/// they have is written over, keeping its id (so an open bell replaces it rather than
+/// adding another), or one is added. Callers serialise their writes to a topic, so two
+/// never race to add it.
+pub(crate) fn put_standing(
+    c: &mut DbConnection,
+    n: &NewNotification,
+    topic: &str,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let owner = n.user_id.to_string();
+    let changed = diesel::update(
+        notifications::table
+            .filter(notifications::user_id.eq(&owner))
+            .filter(notifications::topic.eq(topic)),
+    )
+    .set((
+        notifications::kind.eq(n.kind.as_str()),
+        notifications::title.eq(&n.title),
+        notifications::message.eq(&n.message),
+        notifications::action_url.eq(n.action_url.as_deref()),
+        notifications::event_id.eq(n.event_id.map(|id| id.to_string())),
+        notifications::read_status.eq(false),
+        notifications::created_at.eq(now),
+    ))
+    .execute(c)?;
+    if changed == 0 {
+        insert(c, n, Some(topic), now)?;
+        keep_newest(c, &owner)?;
+    }
+    Ok(())
+}
+
+/// Rewrites the title and message of every standing notification of `topic`, leaving when
+/// it was written and whether it was read as they are (news that is not new).
+pub(crate) fn retitle_standing(
+    c: &mut DbConnection,
+    topic: &str,
+    title: &str,
+    message: &str,
+) -> QueryResult<()> {
+    diesel::update(notifications::table.filter(notifications::topic.eq(topic)))
+        .set((
+            notifications::title.eq(title),
+            notifications::message.eq(message),
+        ))
+        .execute(c)
+        .map(|_| ())
+}
+
+/// Removes the standing notifications of `topic`, of everyone but `keep`.
+pub(crate) fn remove_standing(
+    c: &mut DbConnection,
+    topic: &str,
+    keep: &[String],
+) -> QueryResult<()> {
+    diesel::delete(
+        notifications::table
+            .filter(notifications::topic.eq(topic))
+            .filter(notifications::user_id.ne_all(keep)),
+    )
+    .execute(c)
+    .map(|_| ())
 }
 
 fn unread(c: &mut DbConnection, owner: &str) -> QueryResult<u64> {

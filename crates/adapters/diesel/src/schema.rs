@@ -239,6 +239,7 @@ diesel::table! {
         action_url -> Nullable<Text>,
         event_id -> Nullable<Text>,
         created_at -> Timestamp,
+        topic -> Nullable<Text>,
     }
 }
 

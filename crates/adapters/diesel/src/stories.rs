@@ -5,7 +5,8 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use playspace_domain::page_cursor::PageCursor;
 use playspace_domain::story::{
-    AdminStory, NewStory, Story, StoryAuthorContact, StoryReview, StorySummary, review_notice,
+    AdminStory, NewStory, REVIEW_QUEUE_TOPIC, Story, StoryAuthorContact, StoryReview, StorySummary,
+    queue_takes, review_queue_notice, review_queue_words,
 };
 use playspace_domain::{AuditEntry, OutgoingEmail, Role, StoryId, UserId};
 use playspace_ports::{
@@ -141,6 +142,15 @@ impl StoryRepository for Store {
         let conn: &mut DbConnection = &mut conn;
         let now = to_db_time(story.created_at);
         conn.transaction(|c| {
+            lock_review_queue(c)?;
+            let anonymous: i64 = blog_posts::table
+                .filter(blog_posts::review_status.eq(StoryReview::Pending.as_str()))
+                .filter(blog_posts::submitted_by.is_null())
+                .count()
+                .get_result(c)?;
+            if !queue_takes(story, u64::try_from(anonymous).unwrap_or_default()) {
+                return Err(refused("the review queue is full"));
+            }
             diesel::insert_into(blog_posts::table)
                 .values((
                     blog_posts::id.eq(story.id.to_string()),
@@ -158,20 +168,78 @@ impl StoryRepository for Store {
                     blog_posts::updated_at.eq(now),
                 ))
                 .execute(c)?;
-            let staff: Vec<String> = users::table
-                .filter(users::role.eq_any([Role::Admin.as_str(), Role::Moderator.as_str()]))
-                .filter(users::deleted_at.is_null())
-                .select(users::id)
-                .load(c)?;
+            refresh_review_notices(c, now, Arrival::New)
+        })
+        .map_err(repo_error)
+    }
+}
+
+/// Makes every change to the review queue wait for the one before it, so each counts the
+/// stories the other left. PostgreSQL: a transaction-scoped advisory lock (released at
+/// commit or rollback). SQLite: nothing to do, its writers already queue one at a time
+/// (`Store::writer`).
+fn lock_review_queue(c: &mut DbConnection) -> QueryResult<()> {
+    /// The lock's number: "STORYREV" in ASCII, unlikely to be anyone else's.
+    const REVIEW_QUEUE_LOCK: i64 = 0x5354_4F52_5952_4556;
+    match c {
+        DbConnection::Postgres(pg) => diesel::sql_query("SELECT pg_advisory_xact_lock($1)")
+            .bind::<diesel::sql_types::BigInt, _>(REVIEW_QUEUE_LOCK)
+            .execute(pg)
+            .map(|_| ()),
+        DbConnection::Sqlite(_) => Ok(()),
+    }
+}
+
+/// Why the queue's notices are brought up to date.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arrival {
+    /// A story arrived: each reviewer's notice comes back to the top, unread.
+    New,
+    /// A story was reviewed: the notices say how many are left, or go when none are.
+    Reviewed,
+}
+
+/// Brings the standing review-queue notification of every moderator and admin up to date
+/// with the stories waiting, on the caller's transaction (after [`lock_review_queue`]).
+fn refresh_review_notices(
+    c: &mut DbConnection,
+    now: NaiveDateTime,
+    arrival: Arrival,
+) -> QueryResult<()> {
+    let waiting =
+        || blog_posts::table.filter(blog_posts::review_status.eq(StoryReview::Pending.as_str()));
+    let count: i64 = waiting().count().get_result(c)?;
+    let newest: Option<String> = waiting()
+        .order((blog_posts::created_at.desc(), blog_posts::id.desc()))
+        .select(blog_posts::title)
+        .first(c)
+        .optional()?;
+    let staff: Vec<String> = users::table
+        .filter(users::role.eq_any([Role::Admin.as_str(), Role::Moderator.as_str()]))
+        .filter(users::deleted_at.is_null())
+        .select(users::id)
+        .load(c)?;
+    let Some(newest) = newest else {
+        return notifications::remove_standing(c, REVIEW_QUEUE_TOPIC, &[]);
+    };
+    // Someone no longer on the team keeps no notice of the queue.
+    notifications::remove_standing(c, REVIEW_QUEUE_TOPIC, &staff)?;
+    let count = u64::try_from(count).unwrap_or_default();
+    match arrival {
+        Arrival::New => {
             for id in staff {
                 let Ok(id) = id.parse::<UserId>() else {
                     continue;
                 };
-                notifications::add(c, &review_notice(id, story), now)?;
+                let notice = review_queue_notice(id, count, &newest);
+                notifications::put_standing(c, &notice, REVIEW_QUEUE_TOPIC, now)?;
             }
             Ok(())
-        })
-        .map_err(repo_error)
+        }
+        Arrival::Reviewed => {
+            let (title, message) = review_queue_words(count, &newest);
+            notifications::retitle_standing(c, REVIEW_QUEUE_TOPIC, &title, &message)
+        }
     }
 }
 
@@ -412,7 +480,8 @@ impl AdminStoryStore for Store {
     ) -> Result<(), RepoError> {
         let at = to_db_time(at);
         self.audited_change(id, audit, |c, key| {
-            diesel::update(pending(key))
+            lock_review_queue(c)?;
+            let changed = diesel::update(pending(key))
                 .set((
                     blog_posts::review_status.eq(StoryReview::Approved.as_str()),
                     blog_posts::reviewed_at.eq(at),
@@ -420,7 +489,11 @@ impl AdminStoryStore for Store {
                     blog_posts::published_at.eq(at),
                     blog_posts::updated_at.eq(at),
                 ))
-                .execute(c)
+                .execute(c)?;
+            if changed > 0 {
+                refresh_review_notices(c, at, Arrival::Reviewed)?;
+            }
+            Ok(changed)
         })
     }
 
@@ -434,6 +507,7 @@ impl AdminStoryStore for Store {
     ) -> Result<(), RepoError> {
         let db_at = to_db_time(at);
         self.audited_change(id, audit, |c, key| {
+            lock_review_queue(c)?;
             let changed = diesel::update(pending(key))
                 .set((
                     blog_posts::review_status.eq(StoryReview::Declined.as_str()),
@@ -445,6 +519,7 @@ impl AdminStoryStore for Store {
                 .execute(c)?;
             if changed > 0 {
                 insert_emails(c, emails, at)?;
+                refresh_review_notices(c, db_at, Arrival::Reviewed)?;
             }
             Ok(changed)
         })

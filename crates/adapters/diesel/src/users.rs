@@ -3,8 +3,8 @@ use diesel::prelude::*;
 use playspace_domain::signup::PendingSignUp;
 use playspace_domain::waitlist::WaitlistStatus;
 use playspace_domain::{
-    Email, PaymentMethod, PaymentStatus, Preferences, Profile, Role, SessionId, TokenPurpose, User,
-    UserId,
+    AuditEntry, Email, PaymentMethod, PaymentStatus, Preferences, Profile, Role, SessionId,
+    TokenPurpose, User, UserId,
 };
 use playspace_ports::{
     AccountExport, NewUserRecord, RepoError, SignUpRecorded, SignUpRequest, TokenRecord,
@@ -12,6 +12,7 @@ use playspace_ports::{
 };
 
 use crate::admin_users::lock_admins;
+use crate::audit::insert_audit;
 use crate::bookings::cancel_live;
 use crate::convert::{corrupt, from_db_time, refused, repo_error, to_db_time};
 use crate::outbox::insert_emails;
@@ -594,7 +595,12 @@ impl UserRepository for Store {
         })
     }
 
-    fn erase(&self, id: UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
+    fn erase_audited(
+        &self,
+        id: UserId,
+        now: DateTime<Utc>,
+        audit: Option<&AuditEntry>,
+    ) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
         let conn: &mut DbConnection = &mut conn;
         conn.transaction(|c| {
@@ -609,7 +615,7 @@ impl UserRepository for Store {
             if admins > 0 && left == 0 {
                 return Err(refused("the last admin"));
             }
-            Ok(())
+            audit.map_or(Ok(()), |entry| insert_audit(c, entry))
         })
         .map_err(repo_error)
     }

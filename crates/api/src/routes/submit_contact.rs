@@ -4,7 +4,7 @@ use playspace_domain::ContactForm;
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::rate_limit::CONTACT_PER_IP;
+use crate::rate_limit::CONTACT_MESSAGES;
 use crate::state::AppState;
 
 /// Missing fields read as empty so the answer is the form's own messages, not a JSON error.
@@ -29,7 +29,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(CONTACT_PER_IP, &req)?;
+    state.limit_anonymous_write(CONTACT_MESSAGES, &req)?;
     let Body {
         first_name,
         last_name,

@@ -7,6 +7,7 @@
 mod common;
 
 mod admin_access;
+mod admin_audit;
 mod admin_bookings;
 mod admin_emails;
 mod admin_events;
@@ -28,6 +29,7 @@ mod openapi;
 mod pages;
 mod payments;
 mod platform;
+mod rate_limits;
 mod recommendations;
 mod shared_lists;
 mod stories;

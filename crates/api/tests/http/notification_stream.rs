@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use actix_web::body::MessageBody;
 use actix_web::test::{self, TestRequest};
-use common::{TestApp, book_cash, register, send};
+use common::{TestApp, admin, book_cash, post_json, register, send};
 use serde_json::Value;
 
 /// The streams look every 20 ms here, so each wait below is short.
@@ -97,6 +97,28 @@ async fn next_notifications<B: MessageBody>(body: &mut Pin<Box<B>>) -> Vec<Value
     }
 }
 
+/// The ids in the next chunk's `event: removed` frames (chunks without any are skipped).
+async fn next_removed<B: MessageBody>(body: &mut Pin<Box<B>>) -> Vec<String> {
+    loop {
+        let chunk = next_chunk(body).await.expect("the stream is open");
+        let gone: Vec<String> = chunk
+            .split("\n\n")
+            .filter(|frame| frame.starts_with("event: removed\n"))
+            .map(|frame| {
+                let data = frame
+                    .lines()
+                    .find_map(|l| l.strip_prefix("data: "))
+                    .unwrap();
+                let value: Value = serde_json::from_str(data).unwrap();
+                value["id"].as_str().unwrap().to_owned()
+            })
+            .collect();
+        if !gone.is_empty() {
+            return gone;
+        }
+    }
+}
+
 #[actix_web::test]
 async fn signed_out_visitors_and_ended_sessions_get_401() {
     let app = TestApp::new();
@@ -176,13 +198,36 @@ async fn a_new_notification_reaches_its_owner_only() {
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!(got[0]["eventId"], netball.id.to_string());
 
-    // Marking read or deleting sends nothing; a new one after a clear does arrive.
+    // Marking read sends nothing; clearing announces what left the list; a new one after
+    // a clear does arrive.
+    let (_, _, list) = send(
+        &service,
+        TestRequest::get().uri("/api/notifications"),
+        Some(&ana),
+    )
+    .await;
+    let mut had: Vec<String> = list["notifications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["id"].as_str().unwrap().to_owned())
+        .collect();
+    send(
+        &service,
+        TestRequest::post().uri("/api/notifications/read-all"),
+        Some(&ana),
+    )
+    .await;
     send(
         &service,
         TestRequest::delete().uri("/api/notifications"),
         Some(&ana),
     )
     .await;
+    let mut gone = next_removed(&mut ana_stream).await;
+    gone.sort();
+    had.sort();
+    assert_eq!(gone, had, "the welcome and the booking left");
     let tennis = app.event(5, |e| e.title("Tennis"));
     book_cash(&service, &ana, &tennis.id.to_string()).await;
     let got = next_notifications(&mut ana_stream).await;
@@ -204,4 +249,69 @@ async fn logging_out_ends_the_stream() {
     .await;
     assert_eq!(status, 200);
     assert_eq!(next_chunk(&mut stream).await, None, "the stream ended");
+}
+
+#[actix_web::test]
+async fn the_review_queue_notice_is_sent_again_as_it_changes_and_its_removal_announced() {
+    let app = TestApp::new();
+    let service = fast_service(&app).await;
+    let (token, _) = admin(&app, &service).await;
+    let mut stream = open(&service, &token).await;
+    let story = |title: &str| {
+        serde_json::json!({
+            "title": title,
+            "content": "I was nervous walking in, but the coach met me at the door and the group made me welcome.",
+            "excerpt": "Getting back in the water with friends.",
+            "category": "Member Story",
+            "authorName": "Maya"
+        })
+    };
+    let submit = "/api/blog-posts/submit";
+    let (status, _, _) = post_json(&service, submit, "10.3.0.1:5000", &story("First swim")).await;
+    assert_eq!(status, 201);
+    let first = next_notifications(&mut stream).await;
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert_eq!(first[0]["title"], "1 story waiting for review");
+    let id = first[0]["id"].clone();
+
+    // Another story: the same notification, written over, comes again unread.
+    let (status, _, _) = post_json(&service, submit, "10.3.0.2:5000", &story("Park life")).await;
+    assert_eq!(status, 201);
+    let again = next_notifications(&mut stream).await;
+    assert_eq!(again.len(), 1, "{again:?}");
+    assert_eq!(again[0]["id"], id, "one notice, not two");
+    assert_eq!(again[0]["title"], "2 stories waiting for review");
+    assert_eq!(
+        again[0]["message"],
+        "The newest is \u{201C}Park life\u{201D}."
+    );
+    assert_eq!(again[0]["read"], false);
+    assert!(again[0]["timestamp"].as_str() >= first[0]["timestamp"].as_str());
+
+    // Reviewing brings it up to date, and the last review removes it.
+    let (_, _, queue) = send(
+        &service,
+        TestRequest::get().uri("/api/admin/blog-posts?status=submitted"),
+        Some(&token),
+    )
+    .await;
+    let waiting: Vec<String> = queue["posts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(waiting.len(), 2, "{queue}");
+    let approve =
+        |story: &str| TestRequest::post().uri(&format!("/api/admin/blog-posts/{story}/approve"));
+    let (status, _, body) = send(&service, approve(&waiting[0]), Some(&token)).await;
+    assert_eq!(status, 200, "{body}");
+    let fewer = next_notifications(&mut stream).await;
+    assert_eq!(
+        (&fewer[0]["id"], &fewer[0]["title"]),
+        (&id, &"1 story waiting for review".into())
+    );
+    let (status, _, _) = send(&service, approve(&waiting[1]), Some(&token)).await;
+    assert_eq!(status, 200);
+    assert_eq!(next_removed(&mut stream).await, [id.as_str().unwrap()]);
 }

@@ -260,8 +260,8 @@ async fn a_signed_in_sender_is_noted_and_the_team_is_told() {
     let mut told: Vec<(String, String)> = notifications(&app).split_off(before);
     told.sort();
     let mut expected = vec![
-        (admin, "New story to review".to_owned()),
-        (moderator, "New story to review".to_owned()),
+        (admin, "1 story waiting for review".to_owned()),
+        (moderator, "1 story waiting for review".to_owned()),
     ];
     expected.sort();
     assert_eq!(told, expected);
@@ -375,4 +375,50 @@ async fn each_address_may_share_five_stories_an_hour() {
     let (status, _, _) = post_json(&service, SUBMIT, "10.2.0.6:5000", &form()).await;
     assert_eq!(status, 201);
     assert_eq!(stored(&app).len(), 6);
+}
+
+#[actix_web::test]
+async fn a_full_queue_is_told_plainly_to_strangers_and_reviewers_keep_one_notice() {
+    let app = TestApp::new();
+    // Without rate limits, to reach the queue's own limit from one address.
+    let service = app
+        .service_with(|state| {
+            state.rate_limiter =
+                std::sync::Arc::new(playspace_api::rate_limit::RateLimiter::new(false));
+        })
+        .await;
+    let (admin_token, admin) = register(&service, "admin@example.org").await;
+    app.set_role(&admin, "admin");
+    let (member, _) = register(&service, "maya@example.org").await;
+    for i in 0..30 {
+        let (status, _, body) = post_json(&service, SUBMIT, "10.2.0.7:5000", &form()).await;
+        assert_eq!(status, 201, "#{i}: {body}");
+    }
+    let (status, _, body) = post_json(&service, SUBMIT, "10.2.0.8:5000", &form()).await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["code"], "review_queue_full");
+    assert_eq!(
+        body["error"],
+        "We have a lot of stories to read just now, so we can't take new ones for a little while. Please try again in a few days."
+    );
+    assert_eq!(stored(&app).len(), 30);
+    // A member who is signed in is still heard.
+    let request = test::TestRequest::post().uri(SUBMIT).set_json(form());
+    let (status, _, body) = send(&service, request, Some(&member)).await;
+    assert_eq!(status, 201, "{body}");
+
+    // The admin's bell: their welcome and one notice of the 31 waiting, unread, on top.
+    let (status, _, list) = send(
+        &service,
+        test::TestRequest::get().uri("/api/notifications"),
+        Some(&admin_token),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let items = list["notifications"].as_array().unwrap();
+    assert_eq!(items.len(), 2, "{list}");
+    assert_eq!(items[0]["title"], "31 stories waiting for review");
+    assert_eq!(items[0]["read"], false);
+    assert_eq!(items[0]["actionUrl"], "/admin?tab=blog");
+    assert_eq!(items[1]["title"], "Welcome to PlaySpace!");
 }

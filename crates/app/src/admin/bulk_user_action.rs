@@ -76,6 +76,7 @@ pub fn bulk_user_action(
                 .map(|id| {
                     by.entry(actions::USER_UPDATE, "user", Some(id.to_string()), now)
                         .detail("field", "role")
+                        .detail("to", role.as_str())
                         .detail("bulk", "true")
                 })
                 .collect();
@@ -120,7 +121,7 @@ mod tests {
     }
 
     #[test]
-    fn update_role_names_the_field_in_each_entry() {
+    fn update_role_names_the_field_and_the_new_role_in_each_entry() {
         let mut m = Mocks::new();
         let id = UserId::new();
         m.admin_users
@@ -129,7 +130,11 @@ mod tests {
                 named == [id]
                     && *role == Role::Moderator
                     && audits[0].details
-                        == [("field", "role".to_owned()), ("bulk", "true".to_owned())]
+                        == [
+                            ("field", "role".to_owned()),
+                            ("to", "moderator".to_owned()),
+                            ("bulk", "true".to_owned()),
+                        ]
             })
             .times(1)
             .returning(|_, _, _| Ok(1));

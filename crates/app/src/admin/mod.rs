@@ -2,6 +2,7 @@
 //! leaders do. Every write records its audit entry in the same transaction.
 
 mod access;
+mod audit_log;
 pub mod bookings;
 pub(crate) mod bulk_email_message;
 mod bulk_user_action;
@@ -31,6 +32,7 @@ use playspace_ports::{
 use crate::accounts::{ClientInfo, EmailSettings};
 
 pub use access::{AdminAccessError, AdminLoginError, admin_login, admin_logout, authorize_admin};
+pub use audit_log::{AuditLogError, AuditLogInput, audit_log};
 pub use bulk_user_action::{BulkActionError, BulkActionInput, bulk_user_action};
 pub use create_user::{CreateUserError, create_user};
 pub use email_campaigns::email_campaigns;

@@ -38,7 +38,8 @@ impl From<AdminUserError> for UpdateUserError {
 /// Changes one field of a live account. A role change closes the person's admin sessions
 /// and may not remove the caller's own admin role or the last admin; a new email address
 /// is unverified until its owner follows the link sent to it. The audit entry names the
-/// field only, never the old or new value.
+/// field; of a role change it also keeps the role given (`to`; the store adds the role it
+/// replaced, `from`), never a name or address.
 #[tracing::instrument(skip_all)]
 pub fn update_user(
     deps: &AdminDeps,
@@ -51,7 +52,7 @@ pub fn update_user(
         EditRefusal::Invalid(fields) => UpdateUserError::Invalid(fields),
     })?;
     let now = deps.clock.now();
-    let audit = by
+    let mut audit = by
         .entry(actions::USER_UPDATE, "user", Some(id.to_string()), now)
         .detail("field", edit.field());
     let change = match edit {
@@ -59,6 +60,7 @@ pub fn update_user(
         UserEdit::LastName(name) => UserChange::LastName(name),
         UserEdit::Role(role) => {
             check_role_change(by.id, id, role).map_err(UpdateUserError::Refused)?;
+            audit = audit.detail("to", role.as_str());
             UserChange::Role(role)
         }
         UserEdit::Email(email) => {
@@ -167,6 +169,22 @@ mod tests {
             .times(1)
             .returning(|id, _, _| Ok(record(id)));
         update_user(&m.deps(), &actor(), id, edit("email", "new@example.org")).unwrap();
+    }
+
+    #[test]
+    fn a_role_change_is_audited_with_the_role_given() {
+        let mut m = Mocks::new();
+        let id = UserId::new();
+        m.admin_users
+            .expect_update_user()
+            .withf(move |target, change, audit| {
+                *target == id
+                    && matches!(change, UserChange::Role(Role::Admin))
+                    && audit.details == [("field", "role".to_owned()), ("to", "admin".to_owned())]
+            })
+            .times(1)
+            .returning(|id, _, _| Ok(record(id)));
+        update_user(&m.deps(), &actor(), id, edit("role", "admin")).unwrap();
     }
 
     #[test]

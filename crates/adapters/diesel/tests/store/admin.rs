@@ -3,6 +3,7 @@
 use crate::common;
 
 use chrono::{Duration, Utc};
+use playspace_domain::page_cursor::PageCursor;
 use playspace_domain::{AuditEntry, Session, UserId};
 use playspace_ports::{
     AuditFilter, AuditLog, BookingRepository, DashboardRepository, SessionRepository,
@@ -19,6 +20,8 @@ on_both_backends!(
     the_dashboard_counts_on_both_backends,
     the_dashboard_counts_membership_income,
     the_last_admin_cannot_erase_themselves,
+    audit_pages_follow_the_cursor_through_entries_of_one_instant,
+    an_admin_erasing_their_own_account_is_audited_with_the_erasure,
 );
 
 fn signed_in(store: &Store) -> (UserId, Session) {
@@ -288,4 +291,142 @@ fn the_last_admin_cannot_erase_themselves(store: &Store) {
     );
     // Members erase themselves whether or not there is an admin.
     store.erase(members(store, 1)[0], Utc::now()).unwrap();
+}
+
+/// Every page of `filter`, 50 at a time, following each page's cursor (sent and read back
+/// as the API does) until there is none.
+fn all_pages(store: &Store, filter: &AuditFilter) -> Vec<Vec<String>> {
+    let mut pages = Vec::new();
+    let mut after = None;
+    loop {
+        let page = store.page(filter, after, 50).unwrap();
+        pages.push(
+            page.items
+                .iter()
+                .map(|r| r.resource_id.clone().unwrap())
+                .collect(),
+        );
+        match page.next {
+            Some(next) => after = Some(PageCursor::decode(&next.encode()).unwrap()),
+            None => return pages,
+        }
+    }
+}
+
+fn audit_pages_follow_the_cursor_through_entries_of_one_instant(store: &Store) {
+    let people = members(store, 2);
+    let t0 = Utc::now() - Duration::hours(1);
+    // 130 entries in 13 instants, ten at each (ids, time-ordered, break the ties), by two
+    // people and two actions.
+    let mut written = Vec::new();
+    for i in 0..130_i64 {
+        let action = if i % 2 == 0 {
+            "user.update"
+        } else {
+            "event.update"
+        };
+        let who = people[usize::from(i % 3 == 0)];
+        let mut e = AuditEntry::new(who, action, "user", Some(format!("r{i:03}")), t0);
+        e.at = t0 + Duration::seconds(i / 10);
+        store.record(&e).unwrap();
+        written.push((e.at, i, action, who));
+    }
+    // Newest first; within an instant, the later-written (larger id) first.
+    let expect = |keep: &dyn Fn(&str, UserId) -> bool| -> Vec<String> {
+        let mut rows: Vec<_> = written
+            .iter()
+            .filter(|(_, _, action, who)| keep(action, *who))
+            .collect();
+        rows.sort_by_key(|row| std::cmp::Reverse((row.0, row.1)));
+        rows.iter().map(|(_, i, _, _)| format!("r{i:03}")).collect()
+    };
+
+    let pages = all_pages(store, &AuditFilter::default());
+    assert_eq!(
+        pages.iter().map(Vec::len).collect::<Vec<_>>(),
+        [50, 50, 30],
+        "pages of 50 until the end, and no cursor after the last"
+    );
+    assert_eq!(pages.concat(), expect(&|_, _| true));
+
+    // A filter pages within what matches, whether the page ends inside an instant or not.
+    let updates = AuditFilter {
+        action: Some("event.update".into()),
+        ..AuditFilter::default()
+    };
+    let pages = all_pages(store, &updates);
+    assert_eq!(pages.iter().map(Vec::len).collect::<Vec<_>>(), [50, 15]);
+    assert_eq!(
+        pages.concat(),
+        expect(&|action, _| action == "event.update")
+    );
+    let theirs = AuditFilter {
+        action: Some("user.update".into()),
+        user_id: Some(people[1]),
+    };
+    let pages = all_pages(store, &theirs);
+    assert_eq!(
+        pages.concat(),
+        expect(&|action, who| action == "user.update" && who == people[1])
+    );
+
+    // A page that holds all that matches has no cursor; 50 of 65 leave 15 for the next.
+    let fifty = AuditFilter {
+        action: Some("user.update".into()),
+        ..AuditFilter::default()
+    };
+    let page = store.page(&fifty, None, 65).unwrap();
+    assert_eq!((page.items.len(), page.next), (65, None));
+    let page = store.page(&fifty, None, 50).unwrap();
+    assert!(page.next.is_some());
+    let rest = store.page(&fifty, page.next, 50).unwrap();
+    assert_eq!((rest.items.len(), rest.next), (15, None));
+
+    // A cursor past the oldest reads an empty page.
+    let past = PageCursor::new(t0 - Duration::days(1), UserId::new().to_string());
+    let page = store.page(&AuditFilter::default(), Some(past), 50).unwrap();
+    assert!(page.items.is_empty() && page.next.is_none());
+}
+
+fn an_admin_erasing_their_own_account_is_audited_with_the_erasure(store: &Store) {
+    let first = admin(store, "first@example.org");
+    admin(store, "second@example.org");
+    let entry = AuditEntry::new(
+        first,
+        "user.delete",
+        "user",
+        Some(first.to_string()),
+        Utc::now(),
+    )
+    .detail("self", "true")
+    .detail("role", "admin")
+    .from_client(Some("10.0.0.7".into()), Some("Firefox".into()));
+    store
+        .erase_audited(first, Utc::now(), Some(&entry))
+        .unwrap();
+    let trail = store.latest(&AuditFilter::default(), 50).unwrap();
+    assert_eq!(trail.len(), 1);
+    assert_eq!(
+        (trail[0].action.as_str(), trail[0].resource_id.as_deref()),
+        ("user.delete", Some(first.to_string().as_str()))
+    );
+    assert_eq!(trail[0].details, r#"{"role":"admin","self":"true"}"#);
+    assert_eq!(trail[0].ip_address.as_deref(), Some("10.0.0.7"));
+    assert_eq!(trail[0].user_name.as_deref(), Some("Erased account"));
+
+    // Refused as the last admin: neither the erasure nor its entry is kept.
+    let last = store.find_by_email(&playspace_domain::Email::parse("second@example.org").unwrap());
+    let last = last.unwrap().unwrap().0.id;
+    let entry = AuditEntry::new(
+        last,
+        "user.delete",
+        "user",
+        Some(last.to_string()),
+        Utc::now(),
+    );
+    assert_eq!(
+        store.erase_audited(last, Utc::now(), Some(&entry)),
+        Err(playspace_ports::RepoError::Conflict)
+    );
+    assert_eq!(store.latest(&AuditFilter::default(), 50).unwrap().len(), 1);
 }

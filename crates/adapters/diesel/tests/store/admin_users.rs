@@ -30,6 +30,8 @@ on_both_backends!(
     names_and_email_change_one_at_a_time,
     bulk_erasure_is_self_service_erasure_all_or_nothing,
     a_taken_email_is_refused_on_create_and_change,
+    role_changes_are_audited_from_the_role_replaced_to_the_role_given,
+    simultaneous_role_changes_each_record_the_role_they_replaced,
 );
 
 /// A person to create, with what the tests vary.
@@ -658,4 +660,124 @@ fn a_taken_email_is_refused_on_create_and_change(store: &Store) {
         Err(AdminUserError::EmailTaken)
     );
     assert_eq!(store.admin_user(jo).unwrap().email, "jo@example.org");
+}
+
+/// A role change's entry as the use cases make it: the field and the role given.
+fn role_audit(id: UserId, to: Role) -> AuditEntry {
+    audit("user.update", Some(id))
+        .detail("field", "role")
+        .detail("to", to.as_str())
+}
+
+/// The details of the role changes of `id`, oldest first.
+fn role_changes(store: &Store, id: UserId) -> Vec<serde_json::Value> {
+    let mut entries = store
+        .latest(
+            &AuditFilter {
+                action: Some("user.update".into()),
+                ..AuditFilter::default()
+            },
+            200,
+        )
+        .unwrap();
+    entries.reverse();
+    entries
+        .into_iter()
+        .filter(|e| e.resource_id == Some(id.to_string()))
+        .map(|e| serde_json::from_str(&e.details).unwrap())
+        .collect()
+}
+
+fn role_changes_are_audited_from_the_role_replaced_to_the_role_given(store: &Store) {
+    admin(store, "ada@example.org");
+    let jo = create(store, p("Jo", "Member", "jo@example.org"));
+    let kim = create(store, p("Kim", "Lee", "kim@example.org"));
+    store
+        .update_user(
+            jo,
+            &UserChange::Role(Role::Moderator),
+            &role_audit(jo, Role::Moderator),
+        )
+        .unwrap();
+    store
+        .set_roles(
+            &[jo, kim],
+            Role::Admin,
+            &[role_audit(jo, Role::Admin), role_audit(kim, Role::Admin)],
+        )
+        .unwrap();
+    // Already an admin: nothing changes, nothing is recorded.
+    store
+        .set_roles(&[kim], Role::Admin, &[role_audit(kim, Role::Admin)])
+        .unwrap();
+    assert_eq!(
+        role_changes(store, jo),
+        [
+            serde_json::json!({"field": "role", "from": "user", "to": "moderator"}),
+            serde_json::json!({"field": "role", "from": "moderator", "to": "admin"}),
+        ]
+    );
+    assert_eq!(
+        role_changes(store, kim),
+        [serde_json::json!({"field": "role", "from": "user", "to": "admin"})]
+    );
+    // Other changes name their field only.
+    store
+        .update_user(
+            jo,
+            &UserChange::FirstName("Joanna".into()),
+            &audit("user.update", Some(jo)).detail("field", "firstName"),
+        )
+        .unwrap();
+    assert_eq!(
+        role_changes(store, jo).last(),
+        Some(&serde_json::json!({"field": "firstName"}))
+    );
+}
+
+fn simultaneous_role_changes_each_record_the_role_they_replaced(store: &Store) {
+    admin(store, "ada@example.org");
+    for round in 0..6 {
+        let jo = create(store, p("Jo", "Member", &format!("jo{round}@example.org")));
+        let barrier = Arc::new(Barrier::new(2));
+        let threads: Vec<_> = [Role::Moderator, Role::Admin]
+            .into_iter()
+            .enumerate()
+            .map(|(i, to)| {
+                let store: Store = store.clone();
+                let barrier = barrier.clone();
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    // One through update_user, one through the bulk action.
+                    if i == 0 {
+                        store
+                            .update_user(jo, &UserChange::Role(to), &role_audit(jo, to))
+                            .map(|_| ())
+                    } else {
+                        store
+                            .set_roles(&[jo], to, &[role_audit(jo, to)])
+                            .map(|_| ())
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap().unwrap();
+        }
+        // Whichever went first (the entries' times may not say), the second replaced what
+        // the first gave: the trail chains from "user" to the role Jo has now.
+        let changes = role_changes(store, jo);
+        assert_eq!(changes.len(), 2, "round {round}: {changes:?}");
+        let first = changes
+            .iter()
+            .position(|c| c["from"] == "user")
+            .unwrap_or_else(|| panic!("round {round}: {changes:?}"));
+        let (first, second) = (&changes[first], &changes[1 - first]);
+        assert_eq!(second["from"], first["to"], "round {round}: {changes:?}");
+        assert_eq!(
+            serde_json::Value::from(roles(store, &[jo])[0].as_str()),
+            second["to"],
+            "round {round}"
+        );
+    }
 }

@@ -1,14 +1,16 @@
 //! Community stories against both backends: the published list's keyset pages, one
-//! story, and submissions with their review notices.
+//! story, and submissions with the reviewers' standing notice of the queue.
 
 use crate::common;
+
+use std::sync::{Arc, Barrier};
 
 use chrono::Duration;
 use common::TestStore;
 use playspace_domain::StoryId;
 use playspace_domain::story::{NewStory, StoryForm, StoryReview};
 use playspace_domain::story::{Story, StorySummary};
-use playspace_domain::{AuditEntry, UserId};
+use playspace_domain::{AuditEntry, NewNotification, Notification, UserId};
 use playspace_ports::{
     AdminStoryFilter, AdminStoryStore, AuditFilter, AuditLog, DemoData, DemoSeedStore,
     NotificationRepository, Outbox, RepoError, StoryRepository,
@@ -23,7 +25,11 @@ on_both_backends!(
     demo_stories_are_written_only_into_an_empty_table,
     the_admin_list_holds_every_story_and_the_queue_only_waiting_ones,
     the_team_writes_edits_publishes_and_unpublishes_with_audit_entries,
-    approving_publishes_and_declining_queues_the_email_once
+    approving_publishes_and_declining_queues_the_email_once,
+    concurrent_submissions_keep_one_standing_notice_per_reviewer_with_the_count,
+    the_queue_takes_thirty_strangers_whatever_the_concurrency_and_members_always,
+    reviews_bring_the_notice_up_to_date_and_the_last_one_removes_it,
+    fifty_five_submissions_leave_a_reviewers_other_notifications_alone
 );
 
 fn story(n: i64, minutes_ago: i64) -> Story {
@@ -145,7 +151,11 @@ fn a_submission_waits_unpublished_and_notifies_the_team(store: &TestStore) {
     for staff in [admin, moderator] {
         let list = store.notifications_of(staff).unwrap();
         assert_eq!(list.items.len(), 1, "{staff}");
-        assert_eq!(list.items[0].title, "New story to review");
+        assert_eq!(list.items[0].title, "1 story waiting for review");
+        assert_eq!(
+            list.items[0].message,
+            "\u{201C}My first parkrun\u{201D} was shared and is waiting for review."
+        );
         assert_eq!(list.items[0].action_url.as_deref(), Some("/admin?tab=blog"));
     }
     for nobody in [member, erased] {
@@ -441,4 +451,227 @@ fn approving_publishes_and_declining_queues_the_email_once(store: &TestStore) {
         recorded,
         ["story.approve", "story.unpublish", "story.decline"]
     );
+}
+
+/// An admin and a moderator; each already has a notification of their own.
+fn reviewers(store: &TestStore) -> [UserId; 2] {
+    let people = common::members(store, 2);
+    store.execute(&format!(
+        "UPDATE users SET role = 'admin' WHERE id = '{}'",
+        people[0]
+    ));
+    store.execute(&format!(
+        "UPDATE users SET role = 'moderator' WHERE id = '{}'",
+        people[1]
+    ));
+    for id in &people {
+        store
+            .add(
+                &NewNotification::welcome(*id),
+                test_now() - Duration::days(1),
+            )
+            .unwrap();
+    }
+    [people[0], people[1]]
+}
+
+/// The reviewer's notices of the queue (there should be one at most), and how many other
+/// notifications they have.
+fn notices(store: &Store, staff: UserId) -> (Vec<Notification>, usize) {
+    let list = store.notifications_of(staff).unwrap();
+    let (notices, others): (Vec<_>, Vec<_>) = list
+        .items
+        .into_iter()
+        .partition(|n| n.action_url.as_deref() == Some("/admin?tab=blog"));
+    (notices, others.len())
+}
+
+fn concurrent_submissions_keep_one_standing_notice_per_reviewer_with_the_count(store: &TestStore) {
+    let staff = reviewers(store);
+    let member = common::members(store, 1)[0];
+    let barrier = Arc::new(Barrier::new(16));
+    let threads: Vec<_> = (0..16)
+        .map(|n| {
+            let store: Store = (*store).clone();
+            let barrier = barrier.clone();
+            // Strangers and a member, at once.
+            let by = (n % 4 == 0).then_some(member);
+            std::thread::spawn(move || {
+                barrier.wait();
+                store.submit_story(&submission(n, by, 0))
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap().unwrap();
+    }
+    for id in staff {
+        let (found, others) = notices(store, id);
+        assert_eq!(found.len(), 1, "one notice each: {found:?}");
+        assert_eq!(found[0].title, "16 stories waiting for review");
+        assert!(!found[0].read);
+        assert_eq!(others, 1, "the welcome is kept");
+        // Newest: at the top of the list.
+        assert_eq!(store.notifications_of(id).unwrap().items[0].id, found[0].id);
+    }
+    // Nobody else is told.
+    assert!(store.notifications_of(member).unwrap().items.is_empty());
+}
+
+fn the_queue_takes_thirty_strangers_whatever_the_concurrency_and_members_always(store: &TestStore) {
+    let [admin, _] = reviewers(store);
+    let member = common::members(store, 1)[0];
+    let barrier = Arc::new(Barrier::new(40));
+    let threads: Vec<_> = (0..40)
+        .map(|n| {
+            let store: Store = (*store).clone();
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                barrier.wait();
+                store.submit_story(&submission(n, None, 0))
+            })
+        })
+        .collect();
+    let results: Vec<_> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 30);
+    assert!(
+        results
+            .iter()
+            .all(|r| matches!(r, Ok(()) | Err(RepoError::Conflict))),
+        "{results:?}"
+    );
+    assert_eq!(
+        store.submit_story(&submission(99, None, 0)),
+        Err(RepoError::Conflict),
+        "full"
+    );
+    // A member who is signed in is still heard, and counted.
+    store
+        .submit_story(&submission(100, Some(member), 0))
+        .unwrap();
+    let queue = store
+        .admin_stories(AdminStoryFilter::Submitted, None, 100)
+        .unwrap();
+    assert_eq!(queue.items.len(), 31);
+    assert_eq!(
+        notices(store, admin).0[0].title,
+        "31 stories waiting for review"
+    );
+    // Once a stranger's is reviewed, a stranger may send one again.
+    let first = queue
+        .items
+        .iter()
+        .find(|s| s.author_contact.is_none())
+        .unwrap()
+        .summary
+        .id;
+    store
+        .approve_story(first, test_now(), &audit(admin, "story.approve", first))
+        .unwrap();
+    store.submit_story(&submission(101, None, 0)).unwrap();
+}
+
+fn reviews_bring_the_notice_up_to_date_and_the_last_one_removes_it(store: &TestStore) {
+    let [admin, moderator] = reviewers(store);
+    let (first, second, third) = (
+        submission(1, None, 30),
+        submission(2, None, 20),
+        submission(3, None, 10),
+    );
+    for s in [&first, &second, &third] {
+        store.submit_story(s).unwrap();
+    }
+    let (before, _) = notices(store, admin);
+    assert_eq!(before[0].title, "3 stories waiting for review");
+    assert_eq!(
+        before[0].message,
+        "The newest is \u{201C}Submitted story 3\u{201D}."
+    );
+    store.mark_read(admin, before[0].id).unwrap();
+
+    // A review is not news: the count and newest change, when and whether read do not.
+    let at = test_now() + Duration::hours(1);
+    store
+        .approve_story(third.id, at, &audit(moderator, "story.approve", third.id))
+        .unwrap();
+    let (after, others) = notices(store, admin);
+    assert_eq!(after.len(), 1);
+    assert_eq!(after[0].id, before[0].id, "written over, not added");
+    assert_eq!(after[0].title, "2 stories waiting for review");
+    assert_eq!(
+        after[0].message,
+        "The newest is \u{201C}Submitted story 2\u{201D}."
+    );
+    assert_eq!(
+        (after[0].read, after[0].created_at),
+        (true, before[0].created_at)
+    );
+    assert_eq!(others, 1);
+    assert!(
+        !notices(store, moderator).0[0].read,
+        "each reviewer's own state"
+    );
+
+    // Someone who leaves the team loses their notice at the next change.
+    store.execute(&format!(
+        "UPDATE users SET role = 'user' WHERE id = '{moderator}'"
+    ));
+    store
+        .decline_story(
+            second.id,
+            "Not a story about sport.",
+            at,
+            &audit(admin, "story.decline", second.id),
+            &[],
+        )
+        .unwrap();
+    let (after, _) = notices(store, admin);
+    assert_eq!(after[0].title, "1 story waiting for review");
+    assert_eq!(
+        after[0].message,
+        "\u{201C}Submitted story 1\u{201D} was shared and is waiting for review."
+    );
+    assert!(notices(store, moderator).0.is_empty());
+
+    // A new story is news again: back on top, unread, the same notice.
+    let fourth = submission(4, None, 0);
+    store.submit_story(&fourth).unwrap();
+    let (after, _) = notices(store, admin);
+    assert_eq!(after[0].id, before[0].id);
+    assert_eq!(after[0].title, "2 stories waiting for review");
+    assert!(!after[0].read && after[0].created_at > before[0].created_at);
+
+    // The last review removes it; other notifications stay.
+    for s in [&first, &fourth] {
+        store
+            .approve_story(s.id, at, &audit(admin, "story.approve", s.id))
+            .unwrap();
+    }
+    let (after, others) = notices(store, admin);
+    assert!(after.is_empty(), "{after:?}");
+    assert_eq!(others, 1);
+}
+
+fn fifty_five_submissions_leave_a_reviewers_other_notifications_alone(store: &TestStore) {
+    let [admin, _] = reviewers(store);
+    for n in 0..48 {
+        store
+            .add(
+                &NewNotification {
+                    title: format!("Booking {n}"),
+                    ..NewNotification::welcome(admin)
+                },
+                test_now() - Duration::hours(2),
+            )
+            .unwrap();
+    }
+    // Members' stories: strangers' would stop at 30.
+    let member = common::members(store, 1)[0];
+    for n in 0..55 {
+        store.submit_story(&submission(n, Some(member), 0)).unwrap();
+    }
+    let (found, others) = notices(store, admin);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].title, "55 stories waiting for review");
+    assert_eq!(others, 49, "the welcome and 48 others are all kept");
 }

@@ -1,7 +1,7 @@
 use actix_web::{HttpResponse, web};
 use chrono::SecondsFormat;
-use playspace_domain::admin::AUDIT_LOG_LATEST;
-use playspace_ports::{AuditFilter, AuditLog, AuditRecord};
+use playspace_app::admin::{AuditLogInput, audit_log};
+use playspace_ports::AuditRecord;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::Admin;
@@ -13,6 +13,7 @@ use crate::state::AppState;
 pub struct Query {
     action: Option<String>,
     user_id: Option<String>,
+    cursor: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -47,26 +48,28 @@ impl From<AuditRecord> for AuditLogDto {
     }
 }
 
-/// `GET /api/admin/audit-logs?action=&userId=`: the latest 50 entries, newest first.
+/// `GET /api/admin/audit-logs?action=&userId=&cursor=`: 50 entries, newest first, and
+/// `nextCursor` for the 50 before them (null on the last page).
 pub async fn handle(
     state: web::Data<AppState>,
     _admin: Admin,
     query: web::Query<Query>,
 ) -> Result<HttpResponse, ApiError> {
-    let Query { action, user_id } = query.into_inner();
-    let filter = AuditFilter {
-        action: action.filter(|a| !a.is_empty()),
-        // An id that cannot be anyone's matches nothing.
-        user_id: match user_id.filter(|u| !u.is_empty()) {
-            None => None,
-            Some(u) => match u.parse() {
-                Ok(id) => Some(id),
-                Err(_) => return Ok(HttpResponse::Ok().json(serde_json::json!({ "logs": [] }))),
-            },
-        },
+    let Query {
+        action,
+        user_id,
+        cursor,
+    } = query.into_inner();
+    let input = AuditLogInput {
+        action,
+        user_id,
+        cursor,
     };
     let app = state.clone();
-    let logs = web::block(move || app.store.latest(&filter, AUDIT_LOG_LATEST)).await??;
-    let logs: Vec<AuditLogDto> = logs.into_iter().map(AuditLogDto::from).collect();
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "logs": logs })))
+    let page = web::block(move || audit_log(&app.admin_deps(), input)).await??;
+    let logs: Vec<AuditLogDto> = page.items.into_iter().map(AuditLogDto::from).collect();
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "logs": logs,
+        "nextCursor": page.next.map(|c| c.encode()),
+    })))
 }

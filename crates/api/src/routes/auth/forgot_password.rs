@@ -3,7 +3,7 @@ use playspace_app::accounts::request_password_reset;
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::rate_limit::FORGOT_PER_IP;
+use crate::rate_limit::PASSWORD_RESETS;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -21,7 +21,7 @@ pub async fn handle(
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
     let email = body.into_inner().email;
-    state.limit_ip(FORGOT_PER_IP, &req)?;
+    state.limit_anonymous_write(PASSWORD_RESETS, &req)?;
     let app = state.clone();
     web::block(move || request_password_reset(&app.account_deps(), &email))
         .await?

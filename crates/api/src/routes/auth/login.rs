@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::auth::client_info;
 use crate::error::ApiError;
-use crate::rate_limit::{LOGIN_PER_IP, PasswordGuesses, client_ip};
+use crate::rate_limit::{LOGIN_PER_IP, PasswordGuesses, client_key};
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -23,8 +23,8 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     let Body { email, password } = body.into_inner();
     state.limit_ip(LOGIN_PER_IP, &req)?;
-    let ip = client_ip(&req);
-    let guesses = PasswordGuesses::new(&state.rate_limiter, &email, &ip);
+    let key = client_key(&req);
+    let guesses = PasswordGuesses::new(&state.rate_limiter, &email, &key);
     guesses.admit().map_err(ApiError::too_many_requests)?;
     let client = client_info(&req);
     let app = state.clone();

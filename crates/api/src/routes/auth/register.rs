@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use crate::auth::client_info;
 use crate::error::ApiError;
-use crate::rate_limit::REGISTER_PER_IP;
+use crate::rate_limit::SIGN_UPS;
 use crate::state::AppState;
 
 /// The spec's sign-up payload. Unknown fields (role, isEmailVerified...) are ignored: they
@@ -42,7 +42,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(REGISTER_PER_IP, &req)?;
+    state.limit_anonymous_write(SIGN_UPS, &req)?;
     let b = body.into_inner();
     // Echoed as typed (trimmed): a valid form's address, so nothing the server knows.
     let typed = b.email.trim().to_owned();

@@ -4,7 +4,7 @@ use playspace_domain::newsletter::{SUBSCRIBE_MESSAGE, SUBSCRIBE_TITLE};
 use serde::Deserialize;
 
 use crate::error::ApiError;
-use crate::rate_limit::NEWSLETTER_PER_IP;
+use crate::rate_limit::NEWSLETTER_SIGN_UPS;
 use crate::state::AppState;
 
 /// A missing address reads as empty so the answer is the form's own message.
@@ -24,13 +24,15 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(NEWSLETTER_PER_IP, &req)?;
+    state.limit_ip(NEWSLETTER_SIGN_UPS.per_address, &req)?;
     let Body { email, website } = body.into_inner();
     let answer = HttpResponse::Ok()
         .json(serde_json::json!({ "title": SUBSCRIBE_TITLE, "message": SUBSCRIBE_MESSAGE }));
     if website.as_deref().is_some_and(|w| !w.trim().is_empty()) {
         return Ok(answer);
     }
+    // Only what would send an email counts towards everyone's ceiling.
+    state.limit_everyone(NEWSLETTER_SIGN_UPS.everyone)?;
     let app = state.clone();
     web::block(move || {
         subscribe_to_newsletter(

@@ -2,11 +2,15 @@
 //! events. Each open stream looks at the person's list every `Config::notification_poll`
 //! (ADR 0013): every writer, in this process or another one on the same database, is seen
 //! without a signal to forget, and a session that ends (logout, expiry) ends the stream.
+//! A notification written over (a standing one, such as the review queue's count) is sent
+//! again, and one that left the list is announced, so an open bell stays true.
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
+use chrono::{DateTime, Utc};
 use futures_util::stream;
 use playspace_app::notifications::list_notifications;
 use playspace_domain::{Notification, NotificationId};
@@ -24,13 +28,13 @@ const KEEP_ALIVE: Duration = Duration::from_secs(25);
 /// after 10 s rather than the browser's default 3 s.
 const OPENING: &[u8] = b"retry: 10000\n\n";
 
-/// One open stream. Its memory is bounded: the ids of the person's current list (at most
-/// `NOTIFICATIONS_KEPT`) and the credentials it re-checks.
+/// One open stream. Its memory is bounded: a few bytes for each notification of the
+/// person's current list (at most `NOTIFICATIONS_KEPT`) and the credentials it re-checks.
 struct Watch {
     state: web::Data<AppState>,
     credentials: Credentials,
-    /// The ids in the person's list at the last look; any other id seen later is new.
-    known: Vec<NotificationId>,
+    /// The person's list at the last look: anything not in it as it is now is news.
+    known: Vec<Seen>,
     last_write: Instant,
     opened: bool,
 }
@@ -52,8 +56,30 @@ fn look(state: &AppState, credentials: Credentials) -> Result<Look, ApiError> {
     Ok(Look::List(list.items))
 }
 
-/// `event: notification` frames for `fresh` (oldest first, so they arrive in order).
-fn frames(fresh: &[&Notification]) -> Bytes {
+/// A notification as a look found it: its id, when it was written and a hash of what it
+/// says, enough to tell when it is written over (being read elsewhere is not news).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Seen {
+    id: NotificationId,
+    at: DateTime<Utc>,
+    words: u64,
+}
+
+impl Seen {
+    fn of(n: &Notification) -> Self {
+        let mut words = DefaultHasher::new();
+        (&n.title, &n.message).hash(&mut words);
+        Self {
+            id: n.id,
+            at: n.created_at,
+            words: words.finish(),
+        }
+    }
+}
+
+/// `event: notification` frames for `fresh` (oldest first, so they arrive in order), then
+/// an `event: removed` frame (`{"id"}`) for each of `gone`.
+fn frames(fresh: &[&Notification], gone: &[NotificationId]) -> Bytes {
     let mut out = String::new();
     for n in fresh.iter().rev() {
         // Serialising our own DTO cannot fail; the `data:` line stays on one line because
@@ -64,6 +90,11 @@ fn frames(fresh: &[&Notification]) -> Bytes {
         out.push_str("\ndata: ");
         out.push_str(&json);
         out.push_str("\n\n");
+    }
+    for id in gone {
+        out.push_str("event: removed\ndata: {\"id\":\"");
+        out.push_str(&id.to_string());
+        out.push_str("\"}\n\n");
     }
     Bytes::from(out)
 }
@@ -83,12 +114,22 @@ impl Watch {
             match web::block(move || look(&state, credentials)).await {
                 Ok(Ok(Look::SignedOut)) => return None,
                 Ok(Ok(Look::List(items))) => {
+                    let seen: Vec<Seen> = items.iter().map(Seen::of).collect();
                     let fresh: Vec<&Notification> = items
                         .iter()
-                        .filter(|n| !self.known.contains(&n.id))
+                        .zip(&seen)
+                        .filter(|(_, s)| !self.known.contains(s))
+                        .map(|(n, _)| n)
                         .collect();
-                    let chunk = (!fresh.is_empty()).then(|| frames(&fresh));
-                    self.known = items.iter().map(|n| n.id).collect();
+                    let gone: Vec<NotificationId> = self
+                        .known
+                        .iter()
+                        .map(|k| k.id)
+                        .filter(|id| !seen.iter().any(|s| s.id == *id))
+                        .collect();
+                    let chunk =
+                        (!fresh.is_empty() || !gone.is_empty()).then(|| frames(&fresh, &gone));
+                    self.known = seen;
                     if let Some(chunk) = chunk {
                         self.last_write = Instant::now();
                         return Some(chunk);
@@ -107,8 +148,9 @@ impl Watch {
 }
 
 /// `GET /api/notifications/stream`: 401 signed out; otherwise `text/event-stream` with an
-/// `event: notification` (the list's item shape) for each notification written after it
-/// opened, and a keep-alive comment every 25 s.
+/// `event: notification` (the list's item shape) for each notification written (or
+/// written over) after it opened, an `event: removed` (`{id}`) for each that left the
+/// person's list, and a keep-alive comment every 25 s.
 pub async fn handle(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -125,7 +167,7 @@ pub async fn handle(
     let watch = Watch {
         state,
         credentials,
-        known: items.iter().map(|n| n.id).collect(),
+        known: items.iter().map(Seen::of).collect(),
         last_write: Instant::now(),
         opened: false,
     };

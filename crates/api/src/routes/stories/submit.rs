@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::auth::Credentials;
 use crate::error::ApiError;
-use crate::rate_limit::STORY_PER_IP;
+use crate::rate_limit::ANONYMOUS_STORIES;
 use crate::state::AppState;
 
 /// Missing fields read as empty so the answer is the form's own messages. `isPublished`
@@ -42,7 +42,7 @@ pub async fn handle(
     credentials: Credentials,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(STORY_PER_IP, &req)?;
+    state.limit_ip(ANONYMOUS_STORIES.per_address, &req)?;
     let body = body.into_inner();
     let created = HttpResponse::Created().json(serde_json::json!({ "message": THANKS }));
     if body
@@ -64,6 +64,10 @@ pub async fn handle(
         let sender = credentials
             .authenticate(&app.account_deps())?
             .map(|current| current.user.id);
+        // Signed-in members answer for what they send; strangers share one ceiling.
+        if sender.is_none() {
+            app.limit_everyone(ANONYMOUS_STORIES.everyone)?;
+        }
         submit_story(&app.store, &app.clock, form, sender).map_err(ApiError::from)
     })
     .await??;

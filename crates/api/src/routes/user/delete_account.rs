@@ -1,8 +1,8 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use playspace_app::accounts::delete_account;
 use serde::Deserialize;
 
-use crate::auth::{CurrentUser, clear_session_cookie};
+use crate::auth::{CurrentUser, clear_session_cookie, client_info};
 use crate::error::ApiError;
 use crate::rate_limit::REAUTH_PER_USER;
 use crate::state::AppState;
@@ -15,6 +15,7 @@ pub struct Body {
 
 /// `POST /api/user/delete`: erases the account after the password is re-entered.
 pub async fn handle(
+    req: HttpRequest,
     state: web::Data<AppState>,
     current: CurrentUser,
     body: web::Json<Body>,
@@ -24,8 +25,9 @@ pub async fn handle(
         .check(REAUTH_PER_USER, &current.user.id.to_string())
         .map_err(ApiError::too_many_requests)?;
     let password = body.into_inner().password;
+    let client = client_info(&req);
     let app = state.clone();
-    web::block(move || delete_account(&app.account_deps(), current.user.id, &password))
+    web::block(move || delete_account(&app.account_deps(), &current.user, &password, client))
         .await?
         .map_err(ApiError::from)?;
     // Their upcoming places were given back.

@@ -16,6 +16,7 @@ pub struct TestApp {
     pub store: Store,
     pub db: TempSqlite,
     frontend: Option<tempfile::TempDir>,
+    rate_limits: bool,
 }
 
 thread_local! {
@@ -48,6 +49,13 @@ impl TestApp {
         Self::with_frontend(None)
     }
 
+    /// The same application with rate limits off (`RATE_LIMITS=off`), for a test that makes
+    /// more requests than the limits and ceilings allow and is about something else.
+    pub fn without_rate_limits(mut self) -> Self {
+        self.rate_limits = false;
+        self
+    }
+
     /// The temporary frontend build's directory (for files a test adds to it).
     pub fn frontend_path(&self) -> &std::path::Path {
         self.frontend.as_ref().expect("a frontend build").path()
@@ -69,6 +77,7 @@ impl TestApp {
             store,
             db,
             frontend,
+            rate_limits: true,
         }
     }
 
@@ -82,6 +91,7 @@ impl TestApp {
         config.embedded_default = false;
         config.frontend_dir = frontend_dir;
         config.data_dir = self.db.path().to_owned();
+        config.rate_limits = self.rate_limits;
         config
     }
 

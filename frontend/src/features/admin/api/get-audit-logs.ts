@@ -1,14 +1,23 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiRequest, withQuery } from "@/lib/api-client";
 import { auditLogSchema, fillAuditLog, type AuditLog } from "./audit-log-schema";
 import { listKey } from "./schema";
 
-const logsSchema = z.object({ logs: z.array(auditLogSchema) });
+const pageSchema = z.object({ logs: z.array(auditLogSchema), nextCursor: z.nullable(z.string()) });
 
-export function parseAuditLogs(data: unknown): AuditLog[] {
-  const logs = (data as { logs?: unknown } | null)?.logs;
-  return logsSchema.parse({ logs: Array.isArray(logs) ? logs.map(fillAuditLog) : logs }).logs;
+/** One page of the audit log: up to 50 entries, and the cursor to the 50 before them. */
+export interface AuditPage {
+  logs: AuditLog[];
+  nextCursor: string | null;
+}
+
+export function parseAuditPage(data: unknown): AuditPage {
+  const page = (data ?? {}) as { logs?: unknown; nextCursor?: unknown };
+  return pageSchema.parse({
+    logs: Array.isArray(page.logs) ? page.logs.map(fillAuditLog) : page.logs,
+    nextCursor: page.nextCursor ?? null,
+  });
 }
 
 export interface AuditQuery {
@@ -18,17 +27,20 @@ export interface AuditQuery {
 
 export const auditLogsPath = "/api/admin/audit-logs";
 
-/** GET /api/admin/audit-logs?action=&userId= → {logs} (the latest 50). */
-export async function fetchAuditLogs(query: AuditQuery, signal?: AbortSignal): Promise<AuditLog[]> {
+/** GET /api/admin/audit-logs?action=&userId=&cursor= → {logs, nextCursor}: 50 a page, newest first. */
+export async function fetchAuditPage(query: AuditQuery & { cursor?: string | undefined }, signal?: AbortSignal): Promise<AuditPage> {
   const response = await apiRequest("GET", withQuery(auditLogsPath, { ...query }), signal ? { signal } : {});
-  return parseAuditLogs(await response.json());
+  return parseAuditPage(await response.json());
 }
 
+/** The audit log from the newest entry on; `fetchNextPage` adds the 50 before the last shown. */
 export function useAuditLogs(query: AuditQuery) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: listKey(auditLogsPath, { ...query }),
-    queryFn: ({ signal }) => fetchAuditLogs(query, signal),
-    placeholderData: (previous) => previous,
+    queryFn: ({ pageParam, signal }) => fetchAuditPage({ ...query, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }

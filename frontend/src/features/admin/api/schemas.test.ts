@@ -5,7 +5,7 @@ import { parseEventsPage, parseEventList } from "./admin-event-schema";
 import { parseUsersPage } from "./admin-user-schema";
 import { actionLabel, detailLines } from "./audit-log-schema";
 import { exportFileName } from "./export-csv";
-import { parseAuditLogs } from "./get-audit-logs";
+import { parseAuditPage } from "./get-audit-logs";
 import { parseDashboardStats } from "./get-dashboard-stats";
 import { parseCampaigns } from "./get-email-campaigns";
 import { owesCash, parseRegister } from "./register-schema";
@@ -195,7 +195,9 @@ describe("admin API schemas", () => {
       ],
     });
     expect(named?.sentByName).toBe("Ana Silva");
-    const [entry] = parseAuditLogs({ logs: [log] });
+    const { logs: [entry], nextCursor } = parseAuditPage({ logs: [log], nextCursor: "c2" });
+    expect(nextCursor).toBe("c2");
+    expect(parseAuditPage({ logs: [] }).nextCursor).toBeNull();
     expect(entry?.action).toBe("event.update");
     expect(detailLines(entry?.details)).toEqual(["title: Football", "notified: 3"]);
     expect(detailLines({ changes: { price: ["4.00", "5.00"] }, note: null })).toEqual(['changes: {"price":["4.00","5.00"]}', "note: —"]);

@@ -1,4 +1,4 @@
-import { ScrollText, X } from "lucide-react";
+import { Loader2, ScrollText, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -57,6 +57,27 @@ function AuditRow({ log, onPerson }: { log: AuditLog; onPerson: (userId: string)
   );
 }
 
+/**
+ * Below the table: how many entries are shown (announced as it grows) and the button that
+ * adds the 50 before them. At the end the button stays, focusable but inert, and says so,
+ * so keyboard focus is not lost when the last page arrives.
+ */
+function OlderEntries({ shown, more, loading, onLoad }: { shown: number; more: boolean; loading: boolean; onLoad: () => void }) {
+  const inert = !more || loading;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Showing {shown} {shown === 1 ? "entry" : "entries"}
+        {more ? "" : ", back to the oldest"}
+      </p>
+      <Button variant="outline" size="lg" aria-disabled={inert} onClick={() => !inert && onLoad()}>
+        {loading && <Loader2 className="motion-safe:animate-spin" aria-hidden="true" />}
+        {loading ? "Loading…" : more ? "Load older entries" : "No older entries"}
+      </Button>
+    </div>
+  );
+}
+
 export function AuditTab() {
   const [action, setAction] = useState(ANY);
   const [userDraft, setUserDraft] = useState("");
@@ -64,7 +85,8 @@ export function AuditTab() {
   const logs = useAuditLogs({ action: action === ANY ? undefined : action, userId: userId || undefined });
   // Actions seen in any answer so far: the filter keeps offering them once one is chosen.
   const [seenActions, setSeenActions] = useState<string[]>([]);
-  const list = logs.data ?? [];
+  const pages = logs.data?.pages ?? [];
+  const list = pages.flatMap((page) => page.logs);
   const newActions = list.map((log) => log.action).filter((name) => !seenActions.includes(name));
   if (newActions.length > 0) setSeenActions([...new Set([...seenActions, ...newActions])].sort());
   const actionId = useId();
@@ -76,7 +98,7 @@ export function AuditTab() {
       <h2 id="audit-heading" className="text-2xl font-bold">
         Audit log
       </h2>
-      <p className="text-muted-foreground">The latest 50 entries, newest first. Times are London time.</p>
+      <p className="text-muted-foreground">Newest first, 50 at a time. Times are London time.</p>
       <div role="group" aria-label="Filter the audit log" className="flex flex-wrap items-end gap-3">
         <div className="min-w-48 space-y-1.5">
           <Label htmlFor={actionId}>Action</Label>
@@ -134,6 +156,14 @@ export function AuditTab() {
             ))}
           </tbody>
         </TableRegion>
+      )}
+      {!logs.isPending && !logs.isError && (logs.hasNextPage || pages.length > 1) && (
+        <OlderEntries
+          shown={list.length}
+          more={logs.hasNextPage}
+          loading={logs.isFetchingNextPage}
+          onLoad={() => void logs.fetchNextPage()}
+        />
       )}
     </section>
   );

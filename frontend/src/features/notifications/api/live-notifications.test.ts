@@ -65,6 +65,22 @@ describe("useNewNotificationToasts", () => {
     expect(toast.info).toHaveBeenCalledTimes(2);
   });
 
+  it("toasts a standing notice again when it is written again, not when only its words change", () => {
+    const queue = (title: string, timestamp: string, read = false): AppNotification => ({
+      ...note("q", "system", read),
+      title,
+      timestamp,
+    });
+    const { rerender } = renderHook(({ data }: { data: NotificationList }) => useNewNotificationToasts(data), {
+      initialProps: { data: list(queue("1 story waiting for review", "2026-11-25T12:00:00Z")) },
+    });
+    rerender({ data: list(queue("2 stories waiting for review", "2026-11-25T12:05:00Z")) });
+    expect(toast.info).toHaveBeenCalledExactlyOnceWith("2 stories waiting for review", { description: "q message", id: "q" });
+    // A review changes the count but is not news.
+    rerender({ data: list(queue("1 story waiting for review", "2026-11-25T12:05:00Z")) });
+    expect(toast.info).toHaveBeenCalledTimes(1);
+  });
+
   it("toasts a welcome that arrives after the first load", () => {
     const { rerender } = renderHook(({ data }: { data: NotificationList }) => useNewNotificationToasts(data), {
       initialProps: { data: list() },

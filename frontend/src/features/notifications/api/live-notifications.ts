@@ -1,17 +1,37 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { bookedHereSince, toast } from "@/lib/toast";
-import { addToCache, notificationSchema, notificationsQueryKey, type AppNotification, type NotificationList } from "./notifications";
+import { z } from "zod/mini";
+import {
+  addToCache,
+  notificationSchema,
+  notificationsQueryKey,
+  removeFromCache,
+  type AppNotification,
+  type NotificationList,
+} from "./notifications";
 
 /** How often the list is fetched while the stream is down (and the stream retried). */
 export const FALLBACK_MS = 60_000;
 
 const STREAM_URL = "/api/notifications/stream";
 
+const removedSchema = z.object({ id: z.string() });
+
+/** The JSON of an event's data, or undefined when it is not JSON. */
+function json(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One EventSource per tab on /api/notifications/stream while this is mounted (the bell
  * mounts only for a signed-in person, so signing out closes it). Each notification it
- * brings goes into the cached list. Returns whether the stream is open: when it is not,
+ * brings goes into the cached list (a written-over one replaces itself), and each it says
+ * was removed leaves it. Returns whether the stream is open: when it is not,
  * the caller polls the list instead. A stream the browser gave up on (an error answer) is
  * tried again after FALLBACK_MS.
  */
@@ -34,13 +54,14 @@ export function useNotificationStream(userId: string): boolean {
           void client.invalidateQueries({ queryKey: key });
         }
       });
+      // Anything unreadable is left to the next list fetch.
       stream.addEventListener("notification", (event: MessageEvent<string>) => {
-        try {
-          const parsed = notificationSchema.safeParse(JSON.parse(event.data));
-          if (parsed.success) addToCache(client, userId, parsed.data);
-        } catch {
-          // Not JSON: nothing to show; the next list fetch has it if it was real.
-        }
+        const parsed = notificationSchema.safeParse(json(event.data));
+        if (parsed.success) addToCache(client, userId, parsed.data);
+      });
+      stream.addEventListener("removed", (event: MessageEvent<string>) => {
+        const parsed = removedSchema.safeParse(json(event.data));
+        if (parsed.success) removeFromCache(client, userId, parsed.data.id);
       });
       stream.addEventListener("error", () => {
         setLive(false);
@@ -74,21 +95,25 @@ function show(notification: AppNotification) {
   SHOW[notification.type](notification.title, { description: notification.message, id: notification.id });
 }
 
+/** A notification as it was written: a standing one written again (a newer timestamp) is news again. */
+const writing = (n: AppNotification) => `${n.id}@${n.timestamp}`;
+
 /**
  * A toast, with its kind's duration, for each unread notification that appears in the list
- * after it first loaded (from the stream or a poll); each id at most once in this tab.
+ * after it first loaded (from the stream or a poll), or is written again on the server;
+ * each writing at most once in this tab.
  */
 export function useNewNotificationToasts(list: NotificationList | undefined) {
   const known = useRef<Set<string> | null>(null);
   useEffect(() => {
     if (!list) return;
     if (known.current === null) {
-      known.current = new Set(list.notifications.map((n) => n.id));
+      known.current = new Set(list.notifications.map(writing));
       return;
     }
     const seen = known.current;
-    const fresh = list.notifications.filter((n) => !seen.has(n.id));
-    for (const n of fresh) seen.add(n.id);
+    const fresh = list.notifications.filter((n) => !seen.has(writing(n)));
+    for (const n of fresh) seen.add(writing(n));
     // Oldest first, as they happened.
     for (const n of fresh.reverse()) if (!n.read) show(n);
   }, [list]);

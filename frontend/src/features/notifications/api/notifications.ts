@@ -50,14 +50,35 @@ export function useNotifications({ pollMs }: { pollMs: number | false } = { poll
   });
 }
 
-/** Puts a notification that has just arrived at the top of the cached list, once. */
+const unread = (notifications: AppNotification[]) => notifications.filter((n) => !n.read).length;
+
+/**
+ * Puts a notification that has just arrived into the cached list: a new one at the top; one
+ * written over on the server (a standing notice, such as the review queue's count) in place
+ * of the one it replaces, moved to the top when it was written again (a newer timestamp).
+ */
 export function addToCache(client: QueryClient, userId: string, notification: AppNotification) {
   client.setQueryData<NotificationList>(notificationsQueryKey(userId), (list) => {
-    if (!list || list.notifications.some((n) => n.id === notification.id)) return list;
-    return {
-      notifications: [notification, ...list.notifications].slice(0, KEPT),
-      unreadCount: list.unreadCount + (notification.read ? 0 : 1),
-    };
+    if (!list) return list;
+    const at = list.notifications.findIndex((n) => n.id === notification.id);
+    let notifications: AppNotification[];
+    if (at === -1) {
+      notifications = [notification, ...list.notifications].slice(0, KEPT);
+    } else if (list.notifications[at]?.timestamp === notification.timestamp) {
+      notifications = list.notifications.map((n, i) => (i === at ? notification : n));
+    } else {
+      notifications = [notification, ...list.notifications.filter((n) => n.id !== notification.id)];
+    }
+    return { notifications, unreadCount: unread(notifications) };
+  });
+}
+
+/** Takes a notification that left the person's list (cleared elsewhere, reviewed away) out of the cache. */
+export function removeFromCache(client: QueryClient, userId: string, id: string) {
+  client.setQueryData<NotificationList>(notificationsQueryKey(userId), (list) => {
+    if (!list?.notifications.some((n) => n.id === id)) return list;
+    const notifications = list.notifications.filter((n) => n.id !== id);
+    return { notifications, unreadCount: unread(notifications) };
   });
 }
 

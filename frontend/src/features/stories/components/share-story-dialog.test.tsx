@@ -103,4 +103,24 @@ describe("ShareStoryDialog", () => {
     });
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
+
+  it("passes on the server's words when the review queue is full or everyone is writing at once", async () => {
+    for (const [status, code, error] of [
+      [
+        409,
+        "review_queue_full",
+        "We have a lot of stories to read just now, so we can't take new ones for a little while. Please try again in a few days.",
+      ],
+      [429, "rate_limited", "Lots of people are writing to us right now. Please try again in a few minutes."],
+    ] as const) {
+      vi.mocked(toast.error).mockClear();
+      mockFetch(() => json({ error, code }, status));
+      const { user, unmount } = renderWithProviders(<ShareStoryDialog />);
+      await open(user);
+      await fillIn(user);
+      await user.click(screen.getByRole("button", { name: "Submit Story" }));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Submission Failed", { duration: 5000, description: error }));
+      unmount();
+    }
+  });
 });

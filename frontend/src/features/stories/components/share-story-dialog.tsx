@@ -38,9 +38,9 @@ export function ShareStoryDialog({ triggerClassName, defaultOpen = false }: { tr
       },
       onError: (error) => {
         applyServerFieldErrors(form, error, fieldsOf(EMPTY));
-        // Too many submissions: the server says when to try again.
-        const rateLimited = error instanceof ApiError && error.status === 429;
-        toast.error("Submission Failed", { description: rateLimited ? errorMessage(error, FAILED) : FAILED });
+        // Too many submissions, or a full review queue: the server says when to try again.
+        const told = error instanceof ApiError && (error.status === 429 || error.body?.code === "review_queue_full");
+        toast.error("Submission Failed", { description: told ? errorMessage(error, FAILED) : FAILED });
       },
     });
   };

@@ -1,102 +1,11 @@
-//! In-memory sliding-window rate limits, per process. They slow down abuse (form spam,
-//! password guessing, address harvesting) without ever locking anyone out for good: a
-//! refused caller is told when to retry. `RATE_LIMITS=off` disables them for load tests.
+//! Where the counts live: in memory, per process (several servers each count on their own).
+//! Sliding windows: a refused caller is told when one more hit would be allowed.
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasher, RandomState};
-use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// A named limit: at most `max` hits per `window` for one key.
-#[derive(Clone, Copy, Debug)]
-pub struct Limit {
-    pub name: &'static str,
-    pub max: usize,
-    pub window: Duration,
-}
-
-/// Contact messages per IP address.
-pub const CONTACT_PER_IP: Limit = Limit {
-    name: "contact-ip",
-    max: 5,
-    window: Duration::from_secs(600),
-};
-
-/// Story submissions per IP address: a person shares a story now and then, not a dozen.
-pub const STORY_PER_IP: Limit = Limit {
-    name: "story-ip",
-    max: 5,
-    window: Duration::from_secs(3600),
-};
-
-/// Newsletter sign-ups per IP address: enough for a typo or two, too few to sign up a
-/// list of other people's addresses (each gets a confirmation email).
-pub const NEWSLETTER_PER_IP: Limit = Limit {
-    name: "newsletter-ip",
-    max: 5,
-    window: Duration::from_secs(900),
-};
-
-/// Newsletter confirmations per IP address: the links are signed, so this only slows down
-/// someone replaying many of them.
-pub const NEWSLETTER_CONFIRM_PER_IP: Limit = Limit {
-    name: "newsletter-confirm-ip",
-    max: 20,
-    window: Duration::from_secs(900),
-};
-
-/// Login attempts per address: enough for typos, too few for guessing.
-pub const LOGIN_PER_IP: Limit = Limit {
-    name: "login-ip",
-    max: 20,
-    window: Duration::from_secs(900),
-};
-/// Wrong passwords for one account, from anywhere: past this, the account is under attack
-/// and only addresses that have not failed against it may try (see `PasswordGuesses`).
-const WRONG_PASSWORDS_PER_ACCOUNT: Limit = Limit {
-    name: "wrong-password-account",
-    max: 10,
-    window: Duration::from_secs(900),
-};
-/// Wrong passwords for one account from one address: one is enough to be held back while
-/// the account is under attack.
-const WRONG_PASSWORDS_PER_ACCOUNT_AND_IP: Limit = Limit {
-    name: "wrong-password-account-ip",
-    max: 1,
-    window: Duration::from_secs(900),
-};
-/// Password re-entries by a signed-in person (admin login, password change, erasure): only
-/// the session's holder can spend these, so a stolen session cannot guess at speed.
-pub const REAUTH_PER_USER: Limit = Limit {
-    name: "reauth-user",
-    max: 10,
-    window: Duration::from_secs(900),
-};
-/// Sign-ups per address, so nobody can probe which emails have accounts at scale.
-pub const REGISTER_PER_IP: Limit = Limit {
-    name: "register-ip",
-    max: 10,
-    window: Duration::from_secs(3600),
-};
-pub const FORGOT_PER_IP: Limit = Limit {
-    name: "forgot-ip",
-    max: 10,
-    window: Duration::from_secs(900),
-};
-/// Verification emails a signed-in person can ask for again.
-pub const VERIFY_RESEND_PER_USER: Limit = Limit {
-    name: "verify-resend-user",
-    max: 3,
-    window: Duration::from_secs(3600),
-};
-
-/// Unsubscribe confirmations per address: the links are signed, so this only slows down
-/// someone replaying many of them.
-pub const UNSUBSCRIBE_PER_IP: Limit = Limit {
-    name: "unsubscribe-ip",
-    max: 20,
-    window: Duration::from_secs(900),
-};
+use super::limits::Limit;
 
 /// Most keys tracked at once: with keys stored as 8-byte hashes and at most `max` instants
 /// each, the table stays a few megabytes however many junk keys arrive.
@@ -109,6 +18,9 @@ struct Table {
     /// Per limit, (hit time, key) in the order hits came: whatever is at the front and older
     /// than the window may be expired, so sweeping costs only what it removes.
     order: HashMap<&'static str, (Duration, HitOrder)>,
+    /// The ceilings' hits, per limit: kept apart from `hits` so that a flood of new keys,
+    /// which makes room by forgetting the oldest keys, can never forget a ceiling's count.
+    ceilings: HashMap<&'static str, VecDeque<Instant>>,
 }
 
 /// (hit time, key) in the order the hits came.
@@ -117,7 +29,7 @@ type HitOrder = VecDeque<(Instant, u64)>;
 impl Table {
     /// Drops every key whose last hit has left its window.
     fn sweep(&mut self, now: Instant) {
-        let Self { hits, order } = self;
+        let Self { hits, order, .. } = self;
         for (window, queue) in order.values_mut() {
             while let Some(&(at, key)) = queue.front() {
                 if now.duration_since(at) < *window {
@@ -174,6 +86,24 @@ impl Table {
         times.len()
     }
 
+    /// Counts a hit against a ceiling, or answers the seconds until one would be allowed.
+    fn ceiling(&mut self, limit: Limit, now: Instant) -> Option<u64> {
+        let times = self.ceilings.entry(limit.name).or_default();
+        while times
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= limit.window)
+        {
+            times.pop_front();
+        }
+        if times.len() < limit.max {
+            times.push_back(now);
+            return None;
+        }
+        let oldest = times.front().copied().unwrap_or(now);
+        let wait = limit.window.saturating_sub(now.duration_since(oldest));
+        Some(wait.as_secs().max(1))
+    }
+
     fn retry_after(&mut self, limit: Limit, key: u64, now: Instant) -> Option<u64> {
         if self.live(limit, key, now) < limit.max {
             return None;
@@ -219,6 +149,7 @@ impl RateLimiter {
             table: Mutex::new(Table {
                 hits: HashMap::new(),
                 order: HashMap::new(),
+                ceilings: HashMap::new(),
             }),
         }
     }
@@ -255,6 +186,17 @@ impl RateLimiter {
         refused.map_or(Ok(()), Err)
     }
 
+    /// Records a hit against a ceiling shared by everyone (`limit.max` hits per window from
+    /// all callers together), or refuses it with the seconds until one would be allowed.
+    pub fn check_everyone(&self, limit: Limit) -> Result<(), u64> {
+        self.check_everyone_at(limit, Instant::now())
+    }
+
+    fn check_everyone_at(&self, limit: Limit, now: Instant) -> Result<(), u64> {
+        self.with_table(now, |table| table.ceiling(limit, now))
+            .map_or(Ok(()), Err)
+    }
+
     /// Counts a hit that is never refused itself (a failure), for `refuses` to weigh later.
     pub fn record(&self, limit: Limit, key: &str) {
         self.record_at(limit, key, Instant::now());
@@ -279,67 +221,9 @@ impl RateLimiter {
     }
 
     #[cfg(test)]
-    fn tracked_keys(&self) -> usize {
+    pub(super) fn tracked_keys(&self) -> usize {
         self.table.lock().map_or(0, |t| t.hits.len())
     }
-}
-
-/// Password guessing against one account, throttled without letting anyone lock the owner
-/// out: failures count per account, and once an account has too many, only the addresses
-/// that failed against it are held back (each until its failure leaves the window). The
-/// owner, signing in from anywhere that has not just failed, always gets their try.
-pub struct PasswordGuesses<'a> {
-    limiter: &'a RateLimiter,
-    account: Option<String>,
-    account_and_ip: String,
-}
-
-impl<'a> PasswordGuesses<'a> {
-    /// `account` is the address as typed; a key is kept only for a valid one, so junk input
-    /// never reaches the table.
-    pub fn new(limiter: &'a RateLimiter, account: &str, ip: &str) -> Self {
-        let account = playspace_domain::Email::parse(account)
-            .ok()
-            .map(|email| email.as_str().to_owned());
-        let account_and_ip = format!("{}\n{ip}", account.as_deref().unwrap_or_default());
-        Self {
-            limiter,
-            account,
-            account_and_ip,
-        }
-    }
-
-    /// Refuses a try, with the seconds to wait, while the account is under attack and this
-    /// address is one that has failed against it.
-    pub fn admit(&self) -> Result<(), u64> {
-        let Some(account) = &self.account else {
-            return Ok(());
-        };
-        match (
-            self.limiter.refuses(WRONG_PASSWORDS_PER_ACCOUNT, account),
-            self.limiter
-                .refuses(WRONG_PASSWORDS_PER_ACCOUNT_AND_IP, &self.account_and_ip),
-        ) {
-            (Some(_), Some(wait)) => Err(wait),
-            _ => Ok(()),
-        }
-    }
-
-    pub fn failed(&self) {
-        if let Some(account) = &self.account {
-            self.limiter.record(WRONG_PASSWORDS_PER_ACCOUNT, account);
-            self.limiter
-                .record(WRONG_PASSWORDS_PER_ACCOUNT_AND_IP, &self.account_and_ip);
-        }
-    }
-}
-
-/// The key for per-address limits: the TCP peer. Forwarded-for headers are not trusted,
-/// since anyone can set them; behind a proxy, limits apply per proxy address.
-pub fn client_ip(req: &actix_web::HttpRequest) -> String {
-    req.peer_addr()
-        .map(|a| a.ip())
-        .map_or_else(|| "unknown".to_owned(), |ip: IpAddr| ip.to_string())
 }
 
 #[cfg(test)]
@@ -467,49 +351,73 @@ mod tests {
         );
     }
 
+    const CEILING: Limit = Limit {
+        name: "all",
+        max: 3,
+        window: Duration::from_secs(600),
+    };
+
     #[test]
-    fn failures_from_many_addresses_never_lock_the_owner_out() {
+    fn a_ceiling_counts_everyone_together_and_says_when_to_retry() {
         let limiter = RateLimiter::new(true);
-        let owner = "Owner@Example.org";
-        for i in 0..50 {
-            let attacker = PasswordGuesses::new(&limiter, owner, &format!("10.0.0.{i}"));
-            if attacker.admit().is_ok() {
-                attacker.failed();
-            }
+        let t0 = Instant::now();
+        for s in 0..3 {
+            assert!(
+                limiter
+                    .check_everyone_at(CEILING, t0 + Duration::from_secs(s * 100))
+                    .is_ok()
+            );
         }
-        // The account is under attack: an address that failed against it is held back...
-        assert!(
-            PasswordGuesses::new(&limiter, "owner@example.org", "10.0.0.3")
-                .admit()
-                .is_err()
+        // The fourth, from anyone, waits until the first leaves the window.
+        assert_eq!(
+            limiter.check_everyone_at(CEILING, t0 + Duration::from_secs(250)),
+            Err(350)
         );
-        // ...but the owner, from an address that has not failed, still gets their try.
+        // Refusals are not counted: the window slides on from the first hit.
         assert!(
-            PasswordGuesses::new(&limiter, owner, "192.168.1.20")
-                .admit()
+            limiter
+                .check_everyone_at(CEILING, t0 + Duration::from_secs(600))
                 .is_ok()
         );
-        // Another account is untouched, and junk never becomes a key.
+        assert_eq!(
+            limiter.check_everyone_at(CEILING, t0 + Duration::from_secs(601)),
+            Err(99)
+        );
+        // Another ceiling, and per-key limits of the same name, are separate counts.
+        let other = Limit {
+            name: "other",
+            ..CEILING
+        };
         assert!(
-            PasswordGuesses::new(&limiter, "someone@example.org", "10.0.0.3")
-                .admit()
+            limiter
+                .check_everyone_at(other, t0 + Duration::from_secs(601))
                 .is_ok()
         );
-        let junk = PasswordGuesses::new(&limiter, &"x".repeat(60_000), "10.0.0.3");
-        let before = limiter.tracked_keys();
-        junk.failed();
-        assert!(junk.admit().is_ok());
-        assert_eq!(limiter.tracked_keys(), before);
+        assert!(
+            limiter
+                .check_at(CEILING, "k", t0 + Duration::from_secs(601))
+                .is_ok()
+        );
     }
 
     #[test]
-    fn an_account_not_under_attack_lets_a_typo_through() {
+    fn a_flood_of_new_keys_never_forgets_a_ceiling() {
         let limiter = RateLimiter::new(true);
-        let owner = PasswordGuesses::new(&limiter, "ana@example.org", "10.0.0.1");
-        for _ in 0..WRONG_PASSWORDS_PER_ACCOUNT.max - 1 {
-            owner.failed();
-            assert!(owner.admit().is_ok());
+        let t0 = Instant::now();
+        for _ in 0..CEILING.max {
+            limiter.check_everyone_at(CEILING, t0).unwrap();
         }
+        // Enough new keys to evict the oldest many times over.
+        for i in 0..MAX_KEYS + 1_000 {
+            limiter
+                .check_at(LIMIT, &i.to_string(), t0 + Duration::from_secs(1))
+                .unwrap();
+        }
+        assert!(
+            limiter
+                .check_everyone_at(CEILING, t0 + Duration::from_secs(2))
+                .is_err()
+        );
     }
 
     #[test]
@@ -517,6 +425,7 @@ mod tests {
         let limiter = RateLimiter::new(false);
         for _ in 0..100 {
             assert!(limiter.check(LIMIT, "k").is_ok());
+            assert!(limiter.check_everyone(CEILING).is_ok());
         }
     }
 }

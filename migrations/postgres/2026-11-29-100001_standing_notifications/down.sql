@@ -1,0 +1,2 @@
+DROP INDEX notifications_user_topic_idx;
+ALTER TABLE notifications DROP COLUMN topic;
