@@ -459,8 +459,20 @@ fn one_member_cannot_hold_more_streams_than_the_caps_and_closed_ones_go_at_once(
         for (round, mut stream) in replaced {
             let text = read_until(&mut stream, "event: replaced\n");
             assert!(text.contains("retry: 3600000\n"), "stream {round}: {text}");
+            // Its connection goes with it (not after the 5 s keep-alive), so the streams
+            // never hold more connections than the caps.
+            stream.set_read_timeout(Some(Duration::from_secs(3))).unwrap();
+            let mut rest = Vec::new();
+            stream
+                .read_to_end(&mut rest)
+                .expect("the server closes a replaced stream's connection");
         }
         assert_eq!(live.len(), 10);
+        assert!(
+            server.eventually(Duration::from_secs(2), || server.open_connections() <= 11),
+            "the ten live streams and at most one visitor: {}",
+            server.open_connections()
+        );
         drop(live);
         drop(stopping);
         assert!(

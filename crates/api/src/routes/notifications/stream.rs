@@ -20,8 +20,10 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use crate::stream_registry::StreamTicket;
 
-/// A comment line at least this often, so proxies keep the connection and a client that
-/// has gone is noticed on the next write.
+/// A comment line at least this often, so proxies keep the connection. A client that closes
+/// its connection is noticed at once (crate::server::http_server); one that vanished
+/// without closing it (a phone out of signal) only when writes fail, or when a newer stream
+/// of the same person replaces it.
 const KEEP_ALIVE: Duration = Duration::from_secs(25);
 
 /// Sent first: headers and this reach the browser at once, and a dropped stream is retried
@@ -175,6 +177,10 @@ pub async fn handle(
         Some((Ok::<_, actix_web::Error>(chunk), watch))
     });
     Ok(HttpResponse::Ok()
+        // When the stream ends (replaced, signed out) its connection goes too, rather than
+        // idling for a next request: a person's streams then never hold more connections
+        // than the caps allow.
+        .force_close()
         .insert_header((CONTENT_TYPE, "text/event-stream"))
         .insert_header((CACHE_CONTROL, "no-store"))
         // Nginx and the like would otherwise hold events back in their buffers.
