@@ -12,8 +12,13 @@ const STREAM_URL = "/api/notifications/stream";
  * One EventSource per tab on /api/notifications/stream while this is mounted (the bell
  * mounts only for a signed-in person, so signing out closes it). Each notification it
  * brings goes into the cached list. Returns whether the stream is open: when it is not,
- * the caller polls the list instead. A stream the browser gave up on (an error answer) is
- * tried again after FALLBACK_MS.
+ * the caller polls the list instead. A stream the browser gave up on (an error answer, or
+ * a full server's 503) is tried again after FALLBACK_MS.
+ *
+ * The server keeps only a person's newest few streams (ADR 0013): an older one hears
+ * `replaced` and ends. This tab then stays off the stream (polling) until the person comes
+ * back to it (it becomes visible or takes focus), so tabs never take turns replacing each
+ * other on their own: a reconnect always follows something the person did.
  */
 export function useNotificationStream(userId: string): boolean {
   const client = useQueryClient();
@@ -22,6 +27,7 @@ export function useNotificationStream(userId: string): boolean {
     if (typeof EventSource === "undefined") return;
     let source: EventSource | null = null;
     let retry: number | undefined;
+    let replaced = false;
     const connect = () => {
       const startedAt = Date.now();
       const stream = new EventSource(STREAM_URL);
@@ -42,6 +48,12 @@ export function useNotificationStream(userId: string): boolean {
           // Not JSON: nothing to show; the next list fetch has it if it was real.
         }
       });
+      stream.addEventListener("replaced", () => {
+        stream.close();
+        source = null;
+        replaced = true;
+        setLive(false);
+      });
       stream.addEventListener("error", () => {
         setLive(false);
         if (stream.readyState === EventSource.CLOSED) {
@@ -49,8 +61,17 @@ export function useNotificationStream(userId: string): boolean {
         }
       });
     };
+    const comeBack = () => {
+      if (!replaced || document.visibilityState !== "visible") return;
+      replaced = false;
+      connect();
+    };
+    document.addEventListener("visibilitychange", comeBack);
+    window.addEventListener("focus", comeBack);
     connect();
     return () => {
+      document.removeEventListener("visibilitychange", comeBack);
+      window.removeEventListener("focus", comeBack);
       window.clearTimeout(retry);
       source?.close();
     };
