@@ -461,7 +461,9 @@ fn one_member_cannot_hold_more_streams_than_the_caps_and_closed_ones_go_at_once(
             assert!(text.contains("retry: 3600000\n"), "stream {round}: {text}");
             // Its connection goes with it (not after the 5 s keep-alive), so the streams
             // never hold more connections than the caps.
-            stream.set_read_timeout(Some(Duration::from_secs(3))).unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(3)))
+                .unwrap();
             let mut rest = Vec::new();
             stream
                 .read_to_end(&mut rest)
