@@ -67,9 +67,6 @@ pub struct Config {
     /// `REQUEST_TIMEOUT`: a request's answer must be ready this long after its head, or it
     /// is answered 503 (crate::deadlines).
     pub request_timeout: Duration,
-    /// How long a connection may take to send a request's head (actix's client request
-    /// timeout). Not read from the environment; tests shorten it.
-    pub request_head_timeout: Duration,
 }
 
 /// A configuration value that must never reach a log: `Debug` prints a placeholder.
@@ -242,7 +239,6 @@ impl Config {
             streams_max,
             request_body_timeout: Duration::from_secs(body_secs),
             request_timeout: Duration::from_secs(request_secs),
-            request_head_timeout: Duration::from_secs(5),
             test_clock,
             email_from: lookup("EMAIL_FROM").unwrap_or_else(|| "hello@playspace.local".into()),
             email_from_name: lookup("EMAIL_FROM_NAME").unwrap_or_else(|| "PlaySpace".into()),

@@ -385,14 +385,17 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     options.open(path)?.write_all(text.as_bytes())
 }
 
+/// How long a connection may take to send a request's head (actix's default, said here).
+pub const REQUEST_HEAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// The HTTP server for `state` with `workers` workers, bound to `bind` (port 0 picks a free
 /// one; the address bound is returned), not yet running: `serve` and the tests that need a
 /// real socket share it.
 ///
 /// - At most `Config::max_connections` connections at once (divided among the workers);
 ///   more wait in the kernel's queue.
-/// - A request's head must arrive within `Config::request_head_timeout`; its body and its
-///   answer have their own deadlines (crate::deadlines).
+/// - A request's head must arrive within `REQUEST_HEAD_TIMEOUT`; its body and its answer
+///   have their own deadlines (crate::deadlines).
 /// - A client that closes its side of the connection has gone: whatever its request was
 ///   doing is dropped at once. Browsers and proxies never half-close a connection to wait
 ///   for an answer, and this is how a notification stream learns its tab has closed
@@ -408,12 +411,11 @@ pub fn http_server(
     // scheduler under a rush.
     let blocking_threads = usize::try_from(state.config.db_pool_size).unwrap_or(16);
     let per_worker = (state.config.max_connections / workers).max(1);
-    let head_timeout = state.config.request_head_timeout;
     let server = HttpServer::new(move || app(state.clone()))
         .workers(workers)
         .worker_max_blocking_threads(blocking_threads.div_ceil(workers).max(2))
         .max_connections(per_worker)
-        .client_request_timeout(head_timeout)
+        .client_request_timeout(REQUEST_HEAD_TIMEOUT)
         .h1_allow_half_closed(false)
         .bind(bind)?;
     let bound = server.addrs().first().copied().unwrap_or(bind);
