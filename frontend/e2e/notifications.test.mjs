@@ -2,10 +2,12 @@
 // a booking made elsewhere raises the badge and a toast in an open page without a reload
 // (through /api/notifications/stream: the fallback poll is a minute, the test waits 15 s);
 // mark one read, clear one, mark all read, clear all; Escape returns focus to the bell; axe
-// clean with the panel open in both themes at 390 px and desktop. A visitor never loads the
-// bell's code. A moderator keeps one notice of the stories waiting for review, written over
-// live as strangers share stories and as stories are reviewed. With SCREENSHOT_DIR set, the
-// open panel is photographed at 390 px and 1280 px, light and dark.
+// clean with the panel open in both themes at 390 px and desktop. A fifth tab in one browser
+// takes the oldest tab's place on the stream (the server keeps four per sign-in); the oldest
+// stays off it until the person returns to it. A visitor never loads the bell's code. A
+// moderator keeps one notice of the stories waiting for review, written over live as
+// strangers share stories and as stories are reviewed. With SCREENSHOT_DIR set, the open
+// panel is photographed at 390 px and 1280 px, light and dark.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -35,7 +37,7 @@ before(async () => {
   browser = await launchBrowser();
   const events = await api("/api/events");
   openEvents = events.filter((event) => event.currentParticipants < event.maxParticipants - 2);
-  assert.ok(openEvents.length >= 4, "the seed data should have sessions with places left");
+  assert.ok(openEvents.length >= 5, "the seed data should have sessions with places left");
 });
 
 after(async () => {
@@ -46,6 +48,15 @@ const bell = (page) => page.getByRole("banner").getByRole("button", { name: /^No
 const panel = (page) => page.getByRole("dialog", { name: "Notifications" });
 const items = (page) => panel(page).getByRole("listitem");
 const toastWith = (page, text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+/** `promise`, or a failure naming `what` after 15 s. */
+function within(promise, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after 15 s waiting for ${what}`)), 15_000);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 async function expectBell(page, label) {
   await page.getByRole("banner").getByRole("button", { name: label, exact: true }).waitFor({ timeout: 15_000 });
@@ -222,6 +233,58 @@ describe("notification bell and panel", () => {
       }
       assert.equal(await items(page).filter({ hasText: "Welcome to PlaySpace!" }).count(), 1);
       axe.assertClean();
+    }));
+
+  test("a fifth tab takes the oldest tab's live updates, which come back when the person returns to it", () =>
+    withPage(browser, { viewport: DESKTOP }, async (first, context) => {
+      const member = await registerMember({ firstName: "Tabs" });
+      await signInContext(context, member);
+      /**
+       * Opens a tab on /about; returns its stream requests, its first stream's answer, and
+       * when that stream ended (the page aborts the request when it closes the stream itself).
+       */
+      const openTab = async (page) => {
+        const streams = [];
+        let ended;
+        const end = new Promise((resolve) => {
+          ended = resolve;
+        });
+        page.on("request", (request) => {
+          if (new URL(request.url()).pathname === "/api/notifications/stream") streams.push(request);
+        });
+        for (const outcome of ["requestfinished", "requestfailed"]) {
+          page.on(outcome, (request) => request === streams[0] && ended());
+        }
+        const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/notifications/stream");
+        await goto(page, "/about");
+        await expectBell(page, "Notifications, 1 unread");
+        return { page, streams, answer: await answer, end };
+      };
+      const oldest = await openTab(first);
+      const others = [];
+      for (let i = 0; i < 4; i += 1) others.push(await openTab(await context.newPage()));
+
+      // The fifth tab's stream ended the first one's; the first does not reconnect by itself.
+      assert.equal(oldest.answer.status(), 200);
+      await within(oldest.end, "the first tab's stream to end");
+      // The four newest are live: a booking made elsewhere reaches each of them.
+      await bookFor(member, openEvents[4].id);
+      for (const tab of others) await expectBell(tab.page, "Notifications, 2 unread");
+      assert.equal(oldest.streams.length, 1, "the replaced tab stayed off the stream");
+
+      // The person comes back to the first tab: it takes a stream again and catches up, and
+      // now the oldest other tab is the one replaced.
+      await first.bringToFront();
+      // Headless Chromium keeps every page visible and focused, so it never tells a page the
+      // person came back to it: the test says so as the browser would, with a focus event.
+      await first.evaluate(() => window.dispatchEvent(new FocusEvent("focus")));
+      await until(() => oldest.streams.length === 2, { what: "the first tab to reconnect when brought to the front" });
+      await expectBell(first, "Notifications, 2 unread");
+      await within(others[0].end, "the second tab's stream to end");
+      const axe = axeChecker(first);
+      await axe.check("a tab back on the stream");
+      axe.assertClean();
+      for (const tab of others) await tab.page.close();
     }));
 
   test("a visitor's page has no bell and never loads its code or asks for notifications", () =>

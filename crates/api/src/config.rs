@@ -1,6 +1,21 @@
 //! Configuration from the environment, with defaults that run the whole product offline.
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::stream_registry::StreamLimits;
+
+/// Connections one process serves at once unless `MAX_CONNECTIONS` says otherwise.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1_000;
+/// A browser speaking HTTP/1.1 opens at most 6 connections to a site: 4 streams leave it 2
+/// for everything else.
+pub const DEFAULT_STREAMS_PER_SESSION: usize = 4;
+/// A person's few devices, a few tabs each.
+pub const DEFAULT_STREAMS_PER_MEMBER: usize = 10;
+/// The longest a request body may take to arrive (`REQUEST_BODY_TIMEOUT`'s default and
+/// upper bound).
+pub const MAX_BODY_TIMEOUT_SECS: u64 = 30;
+pub const DEFAULT_REQUEST_TIMEOUT_SECS: u64 = 60;
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -34,7 +49,24 @@ pub struct Config {
     pub stripe_webhook_secret: Option<Secret>,
     /// How often an open notification stream looks for the person's new notifications
     /// (ADR 0013). Not read from the environment; tests shorten it.
-    pub notification_poll: std::time::Duration,
+    pub notification_poll: Duration,
+    /// `MAX_CONNECTIONS`: connections this process serves at once; more wait in the
+    /// kernel's queue until one closes. Lowered at start-up to what the process's descriptor
+    /// limit allows (crate::descriptors).
+    pub max_connections: usize,
+    /// `NOTIFICATION_STREAMS_PER_SESSION`, `…_PER_MEMBER`: open notification streams for one
+    /// sign-in and for one person; a newer one replaces the oldest (ADR 0013 addendum).
+    pub streams_per_session: usize,
+    pub streams_per_member: usize,
+    /// `NOTIFICATION_STREAMS_MAX`: open notification streams in this process; `None` is half
+    /// of `max_connections`, so streams never hold every connection.
+    pub streams_max: Option<usize>,
+    /// `REQUEST_BODY_TIMEOUT`: a request's body must have arrived this long after its head,
+    /// or it is answered 408 and its connection closed (crate::deadlines).
+    pub request_body_timeout: Duration,
+    /// `REQUEST_TIMEOUT`: a request's answer must be ready this long after its head, or it
+    /// is answered 503 (crate::deadlines).
+    pub request_timeout: Duration,
 }
 
 /// A configuration value that must never reach a log: `Debug` prints a placeholder.
@@ -157,7 +189,56 @@ impl Config {
                 });
             }
         };
+        let max_connections = number(
+            &lookup,
+            "MAX_CONNECTIONS",
+            DEFAULT_MAX_CONNECTIONS,
+            2,
+            1_000_000,
+        )?;
+        let streams_max = match lookup("NOTIFICATION_STREAMS_MAX") {
+            None => None,
+            Some(_) => Some(number(
+                &lookup,
+                "NOTIFICATION_STREAMS_MAX",
+                0,
+                0,
+                1_000_000,
+            )?),
+        };
+        let body_secs = number(
+            &lookup,
+            "REQUEST_BODY_TIMEOUT",
+            MAX_BODY_TIMEOUT_SECS,
+            1,
+            MAX_BODY_TIMEOUT_SECS,
+        )?;
+        let request_secs = number(
+            &lookup,
+            "REQUEST_TIMEOUT",
+            DEFAULT_REQUEST_TIMEOUT_SECS,
+            body_secs,
+            3_600,
+        )?;
         Ok(Self {
+            max_connections,
+            streams_per_session: number(
+                &lookup,
+                "NOTIFICATION_STREAMS_PER_SESSION",
+                DEFAULT_STREAMS_PER_SESSION,
+                1,
+                10_000,
+            )?,
+            streams_per_member: number(
+                &lookup,
+                "NOTIFICATION_STREAMS_PER_MEMBER",
+                DEFAULT_STREAMS_PER_MEMBER,
+                1,
+                10_000,
+            )?,
+            streams_max,
+            request_body_timeout: Duration::from_secs(body_secs),
+            request_timeout: Duration::from_secs(request_secs),
             test_clock,
             email_from: lookup("EMAIL_FROM").unwrap_or_else(|| "hello@playspace.local".into()),
             email_from_name: lookup("EMAIL_FROM_NAME").unwrap_or_else(|| "PlaySpace".into()),
@@ -177,14 +258,47 @@ impl Config {
             public_url,
             log_format,
             db_pool_size,
-            notification_poll: std::time::Duration::from_secs(3),
+            notification_poll: Duration::from_secs(3),
         })
+    }
+
+    /// The notification stream caps (ADR 0013 addendum).
+    pub fn stream_limits(&self) -> StreamLimits {
+        StreamLimits {
+            per_session: self.streams_per_session,
+            per_member: self.streams_per_member,
+            total: self.streams_max.unwrap_or(self.max_connections / 2),
+        }
     }
 
     /// Served over https: cookies get Secure and responses get HSTS.
     pub fn is_https(&self) -> bool {
         self.public_url.starts_with("https://")
     }
+}
+
+/// A whole number setting `name` between `min` and `max`, `default` when unset.
+fn number<T>(
+    lookup: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: T,
+    min: T,
+    max: T,
+) -> Result<T, ConfigError>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    let Some(text) = lookup(name) else {
+        return Ok(default);
+    };
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| ConfigError::Invalid {
+            name,
+            reason: format!("must be a whole number from {min} to {max}"),
+        })
 }
 
 /// `http://127.0.0.1:…`, `http://localhost:…` or `http://[::1]:…`.
@@ -320,6 +434,60 @@ mod tests {
                 .starts_with("PUBLIC_URL")
         );
         assert!(config(&[("DB_POOL_SIZE", "0")]).is_err());
+    }
+
+    #[test]
+    fn connection_stream_and_deadline_settings_have_safe_defaults_and_bounds() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.max_connections, 1_000);
+        assert_eq!(
+            c.stream_limits(),
+            StreamLimits {
+                per_session: 4,
+                per_member: 10,
+                total: 500
+            },
+            "streams take at most half the connections"
+        );
+        assert_eq!(c.request_body_timeout, Duration::from_secs(30));
+        assert_eq!(c.request_timeout, Duration::from_secs(60));
+
+        let c = config(&[
+            ("MAX_CONNECTIONS", "300"),
+            ("NOTIFICATION_STREAMS_PER_SESSION", "2"),
+            ("NOTIFICATION_STREAMS_PER_MEMBER", "3"),
+            ("REQUEST_BODY_TIMEOUT", "10"),
+            ("REQUEST_TIMEOUT", "20"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.stream_limits(),
+            StreamLimits {
+                per_session: 2,
+                per_member: 3,
+                total: 150
+            }
+        );
+        assert_eq!(c.request_body_timeout, Duration::from_secs(10));
+        assert_eq!(c.request_timeout, Duration::from_secs(20));
+        let c = config(&[("NOTIFICATION_STREAMS_MAX", "0")]).unwrap();
+        assert_eq!(c.stream_limits().total, 0, "0 turns streams off");
+
+        for (name, value) in [
+            ("MAX_CONNECTIONS", "1"),
+            ("MAX_CONNECTIONS", "lots"),
+            ("NOTIFICATION_STREAMS_PER_SESSION", "0"),
+            ("NOTIFICATION_STREAMS_PER_MEMBER", "-1"),
+            ("NOTIFICATION_STREAMS_MAX", "many"),
+            // A body may take at most 30 s to arrive.
+            ("REQUEST_BODY_TIMEOUT", "31"),
+            ("REQUEST_BODY_TIMEOUT", "0"),
+            // The whole request cannot end before its body must have arrived.
+            ("REQUEST_TIMEOUT", "29"),
+        ] {
+            let error = config(&[(name, value)]).unwrap_err().to_string();
+            assert!(error.starts_with(name), "{name}={value}: {error}");
+        }
     }
 
     #[test]

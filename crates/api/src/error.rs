@@ -106,6 +106,14 @@ impl ApiError {
         }
     }
 
+    /// Says when to try again (`Retry-After`, in seconds).
+    pub fn with_retry_after(self, secs: u64) -> Self {
+        Self {
+            retry_after_secs: Some(secs.max(1)),
+            ..self
+        }
+    }
+
     pub fn code(&self) -> &'static str {
         self.code
     }

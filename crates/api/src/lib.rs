@@ -4,6 +4,8 @@
 pub mod auth;
 pub mod config;
 pub mod dashboard_cache;
+pub mod deadlines;
+pub mod descriptors;
 pub mod dto;
 pub mod encoding;
 pub mod error;
@@ -15,6 +17,7 @@ pub mod rate_limit;
 pub mod routes;
 pub mod server;
 pub mod state;
+pub mod stream_registry;
 pub mod telemetry;
 pub mod test_clock;
 pub mod timed_work;

@@ -14,25 +14,28 @@ const CSP: &str = "default-src 'self'; \
      connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
      frame-ancestors 'none'";
 
-pub fn security_headers(https: bool) -> DefaultHeaders {
-    let headers = DefaultHeaders::new()
-        .add(("Content-Security-Policy", CSP))
-        .add(("X-Content-Type-Options", "nosniff"))
-        .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
-        .add(("X-Frame-Options", "DENY"))
-        .add(("Cross-Origin-Opener-Policy", "same-origin"))
-        .add((
+/// The headers every response carries (`Strict-Transport-Security` only over https).
+pub fn security_header_list(https: bool) -> impl Iterator<Item = (&'static str, &'static str)> {
+    [
+        ("Content-Security-Policy", CSP),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "strict-origin-when-cross-origin"),
+        ("X-Frame-Options", "DENY"),
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+        (
             "Permissions-Policy",
             "camera=(), microphone=(), geolocation=(), payment=()",
-        ));
-    if https {
-        headers.add((
-            "Strict-Transport-Security",
-            "max-age=63072000; includeSubDomains",
-        ))
-    } else {
-        headers
-    }
+        ),
+    ]
+    .into_iter()
+    .chain(https.then_some((
+        "Strict-Transport-Security",
+        "max-age=63072000; includeSubDomains",
+    )))
+}
+
+pub fn security_headers(https: bool) -> DefaultHeaders {
+    security_header_list(https).fold(DefaultHeaders::new(), DefaultHeaders::add)
 }
 
 /// Logs method, path (never the query string, which can carry tokens), status and latency.

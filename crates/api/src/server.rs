@@ -21,6 +21,7 @@ use playspace_stripe::{StripeGateway, StripeWebhookVerifier};
 use crate::auth::{Argon2Hasher, HmacLinkSigner, JwtIssuer, load_or_create_secret};
 use crate::config::Config;
 use crate::dashboard_cache::DashboardCache;
+use crate::deadlines::Deadlines;
 use crate::error::{
     MAX_BODY_BYTES, framework_error, json_error_handler, query_error_handler, refuse_oversized,
 };
@@ -31,6 +32,7 @@ use crate::middleware::{SiteOrigin, is_cross_site_write, log_request, security_h
 use crate::rate_limit::RateLimiter;
 use crate::routes;
 use crate::state::AppState;
+use crate::stream_registry::StreamRegistry;
 use crate::test_clock::ShiftedClock;
 use crate::timed_work;
 
@@ -51,6 +53,11 @@ pub fn app(
 > {
     let https = state.config.is_https();
     let site = SiteOrigin::new(&state.config.public_url);
+    let deadlines = Deadlines::new(
+        state.config.request_body_timeout,
+        state.config.request_timeout,
+        https,
+    );
     App::new()
         .configure(configure_app(state))
         .wrap_fn(|req, srv| {
@@ -102,6 +109,7 @@ pub fn app(
             response
         })
         .wrap(Compress::default())
+        .wrap(deadlines)
         .wrap(security_headers(https))
         .wrap_fn(|req, srv| {
             let started = Instant::now();
@@ -109,9 +117,14 @@ pub fn app(
             let path = req.path().to_owned();
             let response = srv.call(req);
             async move {
-                let response = response.await?;
-                log_request(&method, &path, response.status().as_u16(), started);
-                Ok(response)
+                let response = response.await;
+                // An error here is one the dispatcher answers itself (a missed deadline).
+                let status = match &response {
+                    Ok(response) => response.status(),
+                    Err(error) => error.as_response_error().status_code(),
+                };
+                log_request(&method, &path, status.as_u16(), started);
+                response
             }
         })
 }
@@ -243,6 +256,7 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         dashboard_cache: Arc::new(DashboardCache::default()),
         frontend: Arc::new(Frontend::load(&config.frontend_dir)),
         rate_limiter: Arc::new(RateLimiter::new(config.rate_limits)),
+        streams: Arc::new(StreamRegistry::new(config.stream_limits())),
         config: Arc::new(config),
     })
 }
@@ -371,6 +385,43 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     options.open(path)?.write_all(text.as_bytes())
 }
 
+/// How long a connection may take to send a request's head (actix's default, said here).
+pub const REQUEST_HEAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The HTTP server for `state` with `workers` workers, bound to `bind` (port 0 picks a free
+/// one; the address bound is returned), not yet running: `serve` and the tests that need a
+/// real socket share it.
+///
+/// - At most `Config::max_connections` connections at once (divided among the workers);
+///   more wait in the kernel's queue.
+/// - A request's head must arrive within `REQUEST_HEAD_TIMEOUT`; its body and its answer
+///   have their own deadlines (crate::deadlines).
+/// - A client that closes its side of the connection has gone: whatever its request was
+///   doing is dropped at once. Browsers and proxies never half-close a connection to wait
+///   for an answer, and this is how a notification stream learns its tab has closed
+///   (otherwise only a failed write, 25 to 50 s later, would tell).
+pub fn http_server(
+    state: AppState,
+    workers: usize,
+    bind: std::net::SocketAddr,
+) -> Result<(actix_web::dev::Server, std::net::SocketAddr), StartError> {
+    let workers = workers.max(1);
+    // Blocking work is almost all database work: more threads than pooled connections
+    // would only queue on the pool, and hundreds of them (actix's default) thrash the
+    // scheduler under a rush.
+    let blocking_threads = usize::try_from(state.config.db_pool_size).unwrap_or(16);
+    let per_worker = (state.config.max_connections / workers).max(1);
+    let server = HttpServer::new(move || app(state.clone()))
+        .workers(workers)
+        .worker_max_blocking_threads(blocking_threads.div_ceil(workers).max(2))
+        .max_connections(per_worker)
+        .client_request_timeout(REQUEST_HEAD_TIMEOUT)
+        .h1_allow_half_closed(false)
+        .bind(bind)?;
+    let bound = server.addrs().first().copied().unwrap_or(bind);
+    Ok((server.run(), bound))
+}
+
 /// `playspace serve`: migrate, maybe seed, then serve until SIGINT/SIGTERM.
 pub async fn run(config: Config) -> Result<(), StartError> {
     let prepare_config = config.clone();
@@ -385,6 +436,9 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         );
     }
     let embedded_default = config.embedded_default;
+    let mut config = config;
+    config.max_connections =
+        crate::descriptors::fit_connections(config.max_connections, config.db_pool_size);
     let state = state(config, store)?;
     if embedded_default {
         // The embedded database seeds itself on its first start; never PostgreSQL.
@@ -401,16 +455,9 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     ] {
         actix_web::rt::spawn(timed_work::run_every(state.clone(), work));
     }
-    // Blocking work is almost all database work: more threads than pooled connections
-    // would only queue on the pool, and hundreds of them (actix's default) thrash the
-    // scheduler under a rush.
-    let blocking_threads = usize::try_from(state.config.db_pool_size).unwrap_or(16);
     let workers = std::thread::available_parallelism().map_or(2, usize::from);
-    let server = HttpServer::new(move || app(state.clone()))
-        .workers(workers)
-        .worker_max_blocking_threads(blocking_threads.div_ceil(workers).max(2))
-        .bind(bind)?;
-    tracing::info!(%bind, url = %public_url, "PlaySpace is serving");
-    server.run().await?;
+    let (server, bound) = http_server(state, workers, bind)?;
+    tracing::info!(bind = %bound, url = %public_url, "PlaySpace is serving");
+    server.await?;
     Ok(())
 }

@@ -16,6 +16,7 @@ use crate::events_cache::EventsCache;
 use crate::frontend::Frontend;
 use crate::local_checkout::LocalCheckout;
 use crate::rate_limit::{AnonymousWrite, Limit, RateLimiter, client_key};
+use crate::stream_registry::StreamRegistry;
 use crate::test_clock::ShiftedClock;
 
 /// Everything a request handler may use. Cheap to clone (all shared).
@@ -41,6 +42,8 @@ pub struct AppState {
     pub dashboard_cache: Arc<DashboardCache>,
     pub frontend: Arc<Frontend>,
     pub rate_limiter: Arc<RateLimiter>,
+    /// The notification streams open in this process and their caps (ADR 0013).
+    pub streams: Arc<StreamRegistry>,
     pub config: Arc<Config>,
 }
 

@@ -32,6 +32,7 @@ mod platform;
 mod rate_limits;
 mod recommendations;
 mod shared_lists;
+mod slow_clients;
 mod stories;
 mod test_clock;
 mod user;

@@ -4,9 +4,12 @@
 //! without a signal to forget, and a session that ends (logout, expiry) ends the stream.
 //! A notification written over (a standing one, such as the review queue's count) is sent
 //! again, and one that left the list is announced, so an open bell stays true.
+//! Streams are capped per sign-in, per person and per process (crate::stream_registry): a
+//! stream replaced by a newer one of the same person ends with `event: replaced`.
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
+use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -15,24 +18,40 @@ use futures_util::stream;
 use playspace_app::notifications::list_notifications;
 use playspace_domain::{Notification, NotificationId};
 
-use crate::auth::{Credentials, unauthenticated};
+use crate::auth::{Credentials, CurrentUser, unauthenticated};
 use crate::dto::NotificationDto;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::stream_registry::StreamTicket;
 
-/// A comment line at least this often, so proxies keep the connection and a client that
-/// has gone is noticed on the next write.
+/// A comment line at least this often, so proxies keep the connection. A client that closes
+/// its connection is noticed at once (crate::server::http_server); one that vanished
+/// without closing it (a phone out of signal) only when writes fail, or when a newer stream
+/// of the same person replaces it.
 const KEEP_ALIVE: Duration = Duration::from_secs(25);
 
 /// Sent first: headers and this reach the browser at once, and a dropped stream is retried
 /// after 10 s rather than the browser's default 3 s.
 const OPENING: &[u8] = b"retry: 10000\n\n";
 
+/// Sent last when a newer stream of the same sign-in or person has taken this one's place.
+/// The app closes its EventSource on it; a client that does not know the event is asked to
+/// wait an hour before the browser reconnects by itself, so old tabs cannot keep replacing
+/// each other.
+const REPLACED: &[u8] = b"retry: 3600000\nevent: replaced\ndata: newer\n\n";
+
+/// How long a client refused for a full server is asked to wait: the app's own fallback.
+const FULL_RETRY_SECS: u64 = 60;
+
 /// One open stream. Its memory is bounded: a few bytes for each notification of the
 /// person's current list (at most `NOTIFICATIONS_KEPT`) and the credentials it re-checks.
 struct Watch {
     state: web::Data<AppState>,
     credentials: Credentials,
+    /// Its place in the registry, given back when the stream is dropped (when the answer
+    /// ends or the connection closes).
+    ticket: StreamTicket,
+    ended: bool,
     /// The person's list at the last look: anything not in it as it is now is news.
     known: Vec<Seen>,
     last_write: Instant,
@@ -43,8 +62,8 @@ struct Watch {
 enum Look {
     /// The session has ended (or the token no longer verifies): the stream ends.
     SignedOut,
-    /// The person's list, newest first.
-    List(Vec<Notification>),
+    /// The person and sign-in, and their list, newest first.
+    List(Box<CurrentUser>, Vec<Notification>),
 }
 
 /// Blocking: the session check and the list, on one trip to the blocking pool.
@@ -53,7 +72,7 @@ fn look(state: &AppState, credentials: Credentials) -> Result<Look, ApiError> {
         return Ok(Look::SignedOut);
     };
     let list = list_notifications(&state.notification_deps(), current.user.id)?;
-    Ok(Look::List(list.items))
+    Ok(Look::List(Box::new(current), list.items))
 }
 
 /// A notification as a look found it: its id, when it was written and a hash of what it
@@ -102,18 +121,27 @@ fn frames(fresh: &[&Notification], gone: &[NotificationId]) -> Bytes {
 impl Watch {
     /// Waits until there is something to send; `None` ends the stream.
     async fn next_chunk(&mut self) -> Option<Bytes> {
+        if self.ended {
+            return None;
+        }
         if !self.opened {
             self.opened = true;
             return Some(Bytes::from_static(OPENING));
         }
         let poll = self.state.config.notification_poll;
         loop {
-            actix_web::rt::time::sleep(poll).await;
+            tokio::select! {
+                () = actix_web::rt::time::sleep(poll) => {}
+                () = self.ticket.replaced() => {
+                    self.ended = true;
+                    return Some(Bytes::from_static(REPLACED));
+                }
+            }
             let state = self.state.clone();
             let credentials = self.credentials.clone();
             match web::block(move || look(&state, credentials)).await {
                 Ok(Ok(Look::SignedOut)) => return None,
-                Ok(Ok(Look::List(items))) => {
+                Ok(Ok(Look::List(_, items))) => {
                     let seen: Vec<Seen> = items.iter().map(Seen::of).collect();
                     let fresh: Vec<&Notification> = items
                         .iter()
@@ -147,10 +175,12 @@ impl Watch {
     }
 }
 
-/// `GET /api/notifications/stream`: 401 signed out; otherwise `text/event-stream` with an
-/// `event: notification` (the list's item shape) for each notification written (or
-/// written over) after it opened, an `event: removed` (`{id}`) for each that left the
-/// person's list, and a keep-alive comment every 25 s.
+/// `GET /api/notifications/stream`: 401 signed out; 503 `streams_full` (with Retry-After)
+/// when this process holds as many streams as it may; otherwise `text/event-stream` with an
+/// `event: notification` (the list's item shape) for each notification written (or written
+/// over) after it opened, an `event: removed` (`{id}`) for each that left the person's list,
+/// a keep-alive comment every 25 s, and `event: replaced` as its last words when a newer
+/// stream of the same sign-in or person took its place.
 pub async fn handle(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -161,12 +191,25 @@ pub async fn handle(
         let credentials = credentials.clone();
         web::block(move || look(&state, credentials)).await??
     };
-    let Look::List(items) = first else {
+    let Look::List(current, items) = first else {
         return Err(unauthenticated());
     };
+    let ticket = state
+        .streams
+        .open(current.user.id, current.session.id)
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "streams_full",
+                "This server has as many live connections as it can hold. Your notifications still arrive; please try again in a minute.",
+            )
+            .with_retry_after(FULL_RETRY_SECS)
+        })?;
     let watch = Watch {
         state,
         credentials,
+        ticket,
+        ended: false,
         known: items.iter().map(Seen::of).collect(),
         last_write: Instant::now(),
         opened: false,
@@ -176,6 +219,10 @@ pub async fn handle(
         Some((Ok::<_, actix_web::Error>(chunk), watch))
     });
     Ok(HttpResponse::Ok()
+        // When the stream ends (replaced, signed out) its connection goes too, rather than
+        // idling for a next request: a person's streams then never hold more connections
+        // than the caps allow.
+        .force_close()
         .insert_header((CONTENT_TYPE, "text/event-stream"))
         .insert_header((CACHE_CONTROL, "no-store"))
         // Nginx and the like would otherwise hold events back in their buffers.

@@ -318,8 +318,13 @@ fn outbox_at(path: &std::path::Path) -> Vec<(String, String, String)> {
 pub fn sign_up_link(email: &str) -> Option<String> {
     let path = NEWEST_DB.take().expect("a TestApp on this thread");
     NEWEST_DB.set(Some(path.clone()));
+    sign_up_link_in(&path, email)
+}
+
+/// [`sign_up_link`] from the outbox of the database at `path`.
+fn sign_up_link_in(path: &std::path::Path, email: &str) -> Option<String> {
     let address = playspace_domain::Email::parse(email).unwrap();
-    let (_, _, body) = outbox_at(&path)
+    let (_, _, body) = outbox_at(path)
         .into_iter()
         .rev()
         .find(|(to, kind, _)| kind == "signup_confirm" && to == address.as_str())?;
@@ -515,4 +520,189 @@ pub fn notifications(app: &TestApp) -> Vec<(String, String)> {
         .into_iter()
         .map(|r| (r.user_id, r.title))
         .collect()
+}
+
+/// A real server on 127.0.0.1 (a free port), one worker, over this test's database, for the
+/// tests that need sockets: slow clients, closed connections, connection caps. It runs on
+/// its own thread and stops when dropped.
+pub struct RealServer {
+    pub addr: std::net::SocketAddr,
+    pub state: playspace_api::AppState,
+    handle: actix_web::dev::ServerHandle,
+    /// The database file, for the links the server emails.
+    db: std::path::PathBuf,
+}
+
+impl TestApp {
+    /// A [`RealServer`] after `change` adjusts its configuration (rate limits are off: the
+    /// tests that use it sign up many people from one address).
+    pub fn real_server(&self, change: impl FnOnce(&mut Config)) -> RealServer {
+        let mut config = self.config();
+        config.rate_limits = false;
+        change(&mut config);
+        let state = state(config, self.store.clone()).unwrap();
+        let served = state.clone();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            actix_web::rt::System::new().block_on(async move {
+                let (server, addr) =
+                    playspace_api::server::http_server(served, 1, "127.0.0.1:0".parse().unwrap())
+                        .unwrap();
+                sender.send((server.handle(), addr)).unwrap();
+                server.await
+            })
+        });
+        let (handle, addr) = receiver.recv().unwrap();
+        RealServer {
+            addr,
+            state,
+            handle,
+            db: self.db.path().join("test.db"),
+        }
+    }
+}
+
+impl Drop for RealServer {
+    fn drop(&mut self) {
+        // The stop is sent at once; its future only waits for it to finish.
+        drop(self.handle.stop(false));
+    }
+}
+
+/// An answer read off a raw connection.
+#[derive(Debug)]
+pub struct RawAnswer {
+    pub status: u16,
+    /// Header names in lower case.
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl RawAnswer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+}
+
+impl RealServer {
+    /// A new connection whose reads give up after `timeout`.
+    pub fn connect(&self, timeout: std::time::Duration) -> std::net::TcpStream {
+        let stream = std::net::TcpStream::connect(self.addr).unwrap();
+        stream.set_read_timeout(Some(timeout)).unwrap();
+        stream.set_nodelay(true).unwrap();
+        stream
+    }
+
+    /// Sends `head` (the request line and headers, without the blank line) and `body` on a
+    /// new connection with `Connection: close`, and reads the answer to its end.
+    pub fn request(&self, head: &str, body: &str) -> RawAnswer {
+        use std::io::Write;
+        let mut stream = self.connect(std::time::Duration::from_secs(10));
+        write!(
+            stream,
+            "{head}\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            self.addr,
+            body.len()
+        )
+        .unwrap();
+        read_answer(&mut stream).expect("an answer")
+    }
+
+    /// Signs up `email` over the socket and finishes it with the emailed link; returns its
+    /// token.
+    pub fn register(&self, email: &str) -> String {
+        let form = sign_up(email);
+        let answer = self.request(
+            "POST /api/auth/register HTTP/1.1\r\nContent-Type: application/json",
+            &form.to_string(),
+        );
+        assert_eq!(answer.status, 202, "{}", answer.body);
+        let link = sign_up_link_in(&self.db, email).expect("a link to finish signing up");
+        let answer = self.request(
+            "POST /api/auth/register/confirm HTTP/1.1\r\nContent-Type: application/json",
+            &serde_json::json!({"token": link, "password": form["password"]}).to_string(),
+        );
+        assert_eq!(answer.status, 201, "{}", answer.body);
+        answer.json()["token"].as_str().unwrap().to_owned()
+    }
+
+    /// Server-side sockets of this server's connections that hold a descriptor (accepted
+    /// and not yet closed), from /proc/net/tcp: those in the kernel's queue, and those the
+    /// server has closed, have none.
+    pub fn open_connections(&self) -> usize {
+        let port = format!("{:04X}", self.addr.port());
+        std::fs::read_to_string("/proc/net/tcp")
+            .unwrap()
+            .lines()
+            .skip(1)
+            .filter(|line| {
+                let fields: Vec<&str> = line.split_whitespace().collect();
+                let local_port = fields[1].rsplit(':').next().unwrap();
+                // 0A is LISTEN; the inode is 0 for a socket no descriptor refers to.
+                local_port == port && fields[3] != "0A" && fields[9] != "0"
+            })
+            .count()
+    }
+
+    /// Waits (up to `within`) until `condition` holds; false if it never did.
+    pub fn eventually(&self, within: std::time::Duration, condition: impl Fn() -> bool) -> bool {
+        let until = std::time::Instant::now() + within;
+        while std::time::Instant::now() < until {
+            if condition() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        condition()
+    }
+}
+
+/// Reads one HTTP/1.1 answer (with `Content-Length`, or to the end of the connection).
+/// `None` when the connection ends or times out before a whole head arrives.
+pub fn read_answer(stream: &mut std::net::TcpStream) -> Option<RawAnswer> {
+    use std::io::Read;
+    let mut data = Vec::new();
+    let mut buf = [0u8; 4096];
+    let head_end = loop {
+        if let Some(at) = data.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at;
+        }
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => data.extend_from_slice(&buf[..n]),
+        }
+    };
+    let head = String::from_utf8_lossy(&data[..head_end]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines.next()?.split(' ').nth(1)?.parse().ok()?;
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let mut body = data[head_end + 4..].to_vec();
+    let length = headers
+        .iter()
+        .find(|(n, _)| n == "content-length")
+        .and_then(|(_, v)| v.parse::<usize>().ok());
+    loop {
+        if length.is_some_and(|length| body.len() >= length) {
+            break;
+        }
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => body.extend_from_slice(&buf[..n]),
+        }
+    }
+    Some(RawAnswer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&body).into_owned(),
+    })
 }

@@ -31,9 +31,14 @@ function json(data: string): unknown {
  * One EventSource per tab on /api/notifications/stream while this is mounted (the bell
  * mounts only for a signed-in person, so signing out closes it). Each notification it
  * brings goes into the cached list (a written-over one replaces itself), and each it says
- * was removed leaves it. Returns whether the stream is open: when it is not,
- * the caller polls the list instead. A stream the browser gave up on (an error answer) is
- * tried again after FALLBACK_MS.
+ * was removed leaves it. Returns whether the stream is open: when it is not, the caller
+ * polls the list instead. A stream the browser gave up on (an error answer, or a full
+ * server's 503) is tried again after FALLBACK_MS.
+ *
+ * The server keeps only a person's newest few streams (ADR 0013): an older one hears
+ * `replaced` and ends. This tab then stays off the stream (polling) until the person comes
+ * back to it (it becomes visible or takes focus), so tabs never take turns replacing each
+ * other on their own: a reconnect always follows something the person did.
  */
 export function useNotificationStream(userId: string): boolean {
   const client = useQueryClient();
@@ -42,6 +47,7 @@ export function useNotificationStream(userId: string): boolean {
     if (typeof EventSource === "undefined") return;
     let source: EventSource | null = null;
     let retry: number | undefined;
+    let replaced = false;
     const connect = () => {
       const startedAt = Date.now();
       const stream = new EventSource(STREAM_URL);
@@ -63,6 +69,12 @@ export function useNotificationStream(userId: string): boolean {
         const parsed = removedSchema.safeParse(json(event.data));
         if (parsed.success) removeFromCache(client, userId, parsed.data.id);
       });
+      stream.addEventListener("replaced", () => {
+        stream.close();
+        source = null;
+        replaced = true;
+        setLive(false);
+      });
       stream.addEventListener("error", () => {
         setLive(false);
         if (stream.readyState === EventSource.CLOSED) {
@@ -70,8 +82,17 @@ export function useNotificationStream(userId: string): boolean {
         }
       });
     };
+    const comeBack = () => {
+      if (!replaced || document.visibilityState !== "visible") return;
+      replaced = false;
+      connect();
+    };
+    document.addEventListener("visibilitychange", comeBack);
+    window.addEventListener("focus", comeBack);
     connect();
     return () => {
+      document.removeEventListener("visibilitychange", comeBack);
+      window.removeEventListener("focus", comeBack);
       window.clearTimeout(retry);
       source?.close();
     };
