@@ -1,4 +1,5 @@
-//! Both backends' migrations must end with the same tables, columns and indexes.
+//! The migrations: both backends end with the same tables, columns and indexes; migrating
+//! again changes nothing; every `down.sql` undoes its `up.sql`.
 
 use crate::common;
 use playspace_store::Store;
