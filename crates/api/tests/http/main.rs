@@ -18,6 +18,7 @@ mod admin_stories;
 mod admin_users;
 mod auth;
 mod bookings;
+mod command;
 mod community;
 mod contact;
 mod events;
