@@ -308,6 +308,7 @@ mod tests {
             price: "0.00".into(),
             max_participants: 20,
             current_participants: 5,
+            free_places: playspace_domain::FreePlaces::default(),
             is_active: true,
         }
     }

@@ -20,7 +20,7 @@ use playspace_ports::{
 
 use crate::accounts::EmailSettings;
 
-pub use book_event::{BookEventError, BookEventInput, book_event};
+pub use book_event::{BookEventError, BookEventInput, BookingChoices, book_event};
 pub use calendar::{CalendarError, booking_calendar};
 pub use cancel_booking::{CancelBookingError, cancel_booking};
 pub use digests::send_session_digests;

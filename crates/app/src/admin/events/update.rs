@@ -205,6 +205,7 @@ mod tests {
             price: Money::from_pence(500).unwrap(),
             max_participants: 12,
             current_participants: 4,
+            free_places: playspace_domain::FreePlaces::default(),
             is_active: true,
             created_at: test_now(),
         }
