@@ -5,6 +5,7 @@
 //! a paid session, funded by Supporters; anyone may take one, no questions asked. Both are
 //! ordinary places as far as capacity goes: the store takes them in the same guarded
 //! statement as the member's own, and gives back exactly what a booking took.
+use chrono::{DateTime, Utc};
 use validator::Validate;
 
 use crate::booking_rules::BookingRefusal;
@@ -165,6 +166,12 @@ pub fn solidarity_places(
         ));
     }
     u32::try_from(places).map_err(|_| ValidationError::new("Enter 0 or more places"))
+}
+
+/// The London month whose sessions' solidarity places count as "used this month" (on the
+/// overview and in a Supporter's share), as UTC bounds: the month `now` is in.
+pub fn solidarity_month(now: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
+    crate::london::month_bounds(now)
 }
 
 /// How the solidarity places used for sessions in a month are shared out among the members

@@ -146,4 +146,11 @@ pub trait BookingRepository: Send + Sync {
 
     /// The gateway's payment id for a card-paid booking, if any.
     fn payment_intent(&self, id: BookingId) -> Result<Option<String>, RepoError>;
+
+    /// Solidarity places held by live bookings of sessions starting in `[from, to)`.
+    fn solidarity_places_used(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<u64, RepoError>;
 }

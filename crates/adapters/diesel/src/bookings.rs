@@ -285,6 +285,23 @@ pub(crate) fn cancel_live(
     Ok(())
 }
 
+/// Solidarity places held by live bookings of sessions starting in `[from, to)`.
+pub(crate) fn solidarity_used_between(
+    c: &mut DbConnection,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> QueryResult<u64> {
+    let n: i64 = bookings::table
+        .inner_join(events::table)
+        .filter(events::starts_at.ge(to_db_time(from)))
+        .filter(events::starts_at.lt(to_db_time(to)))
+        .filter(bookings::status.ne("cancelled"))
+        .filter(bookings::payment_method.eq(PaymentMethod::Solidarity.as_str()))
+        .count()
+        .get_result(c)?;
+    Ok(u64::try_from(n).unwrap_or_default())
+}
+
 /// The cancellation row of a booking just cancelled: a refund owed stays pending (and
 /// unprocessed) until the gateway has answered.
 pub(crate) fn record_cancellation(
@@ -602,6 +619,15 @@ impl BookingRepository for Store {
         rows.into_iter()
             .map(|(id, pence)| Ok((id.parse().map_err(|e| corrupt("booking id", e))?, pence)))
             .collect()
+    }
+
+    fn solidarity_places_used(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<u64, RepoError> {
+        let mut conn = self.conn()?;
+        solidarity_used_between(&mut conn, from, to).map_err(repo_error)
     }
 
     fn payment_intent(&self, id: BookingId) -> Result<Option<String>, RepoError> {

@@ -308,8 +308,10 @@ mod tests {
             price: "0.00".into(),
             max_participants: 20,
             current_participants: 5,
-            free_places: playspace_domain::FreePlaces::default(),
             is_active: true,
+            companion_allowed: false,
+            solidarity_places: 0,
+            solidarity_places_left: 0,
         }
     }
 

@@ -157,6 +157,14 @@ fn changed_fields(
         ("maxParticipants", a.max_participants != b.max_participants),
         ("price", a.price != b.price),
         ("isActive", a.is_active != b.is_active),
+        (
+            "companionAllowed",
+            a.free_places.companion_allowed != b.free_places.companion_allowed,
+        ),
+        (
+            "solidarityPlaces",
+            a.free_places.solidarity_places != b.free_places.solidarity_places,
+        ),
         ("leaderId", leader.is_some_and(|l| l != leader_before)),
     ]
     .into_iter()
