@@ -11,13 +11,16 @@ import { fileURLToPath } from "node:url";
 import {
   adminCookie,
   api,
+  apiAs,
   axeChecker,
+  BASE_URL,
   createEventAs,
   DESKTOP,
   goto,
   launchBrowser,
   MOBILE,
   registerMember,
+  sessionCookie,
   signInAdminContext,
   signInContext,
   until,
@@ -198,6 +201,46 @@ describe("companion and solidarity places", () => {
       const freed = await eventNow(event.id);
       assert.equal(freed.currentParticipants, 0, "both places are freed");
       assert.equal(freed.solidarityPlacesLeft, 1, "and the solidarity place");
+    });
+  });
+
+  test("a Supporter sees how many free places their plan funded this month", async () => {
+    const member = await registerMember({ firstName: "Priya", lastName: "Shah" });
+    // A solidarity place taken for a session later today, so this month has one used.
+    const soon = await createEventAs(asAdmin, {
+      title: `Table Tennis ${tag()}`,
+      price: "4.00",
+      date: new Date(Date.now() + 30 * 60_000).toISOString(),
+      solidarityPlaces: 1,
+    });
+    const taker = await registerMember({ firstName: "Oleh" });
+    const { status } = await apiAs(await sessionCookie(taker), "POST", "/api/bookings", { eventId: soon.id, solidarity: true });
+    assert.equal(status, 201);
+
+    await withPage(browser, { prepare: (context) => signInContext(context, member) }, async (page) => {
+      const axe = axeChecker(page);
+      await goto(page, "/membership");
+      const supporter = page.getByRole("region", { name: "Supporter", exact: true });
+      await supporter.getByRole("button", { name: "Choose Supporter" }).click();
+      await page.waitForURL(/\/checkout\/cs_/);
+      await page.getByRole("button", { name: "Pay £30.00" }).click();
+      await page.waitForURL(`${BASE_URL}/membership`);
+      await page.getByText("You're on the Supporter plan", { exact: false }).waitFor();
+      const funded = page.getByTestId("supporter-funded");
+      await funded.waitFor();
+      // The words match the server's share for this person (other tests' Supporters and
+      // places share the month too).
+      const month = await page.evaluate(() => fetch("/api/solidarity").then((r) => r.json()));
+      assert.equal(typeof month.yourShare, "number");
+      const text = (await funded.textContent()).trim();
+      if (month.yourShare === 0) assert.match(text, /^No free places have been taken yet this month/);
+      else assert.match(text, new RegExp(`^Your plan funded ${String(month.yourShare).replace(".", "\\.")} free places? this month\\. Thank you\\.$`));
+      await axe.check("membership: a Supporter's month");
+      for (const [size, viewport] of SIZES) {
+        await page.setViewportSize(viewport);
+        for (const scheme of ["light", "dark"]) await shoot(page, "membership-supporter", size, scheme);
+      }
+      axe.assertClean();
     });
   });
 

@@ -233,6 +233,7 @@ export function EventFormDialog({ mode, onClose }: EventFormDialogProps) {
             <div className="grid gap-4 sm:grid-cols-2">
               <Choice
                 type="checkbox"
+                className="self-start"
                 label="Companion places"
                 description="Members may bring a carer, assistant or interpreter free, on a second place."
                 {...form.register("companionAllowed")}
