@@ -9,11 +9,13 @@ use std::sync::{Arc, Barrier};
 use chrono::{Duration, Utc};
 use playspace_domain::booking_rules::BookingRefusal;
 use playspace_domain::{Companion, Event, Money, PaymentMethod, PlaceRequest, UserId};
-use playspace_ports::{BookError, BookingRepository, BookingRequest, EventRepository};
+use playspace_ports::{
+    BookError, BookingRepository, BookingRequest, EventRepository, MembershipRepository,
+};
 use playspace_store::Store;
 use playspace_test_support::EventBuilder;
 
-use common::{members, request};
+use common::{TestStore, members, request};
 
 on_both_backends!(
     a_rush_of_companions_takes_both_places_or_neither,
@@ -25,6 +27,7 @@ on_both_backends!(
     the_guard_refuses_a_companion_where_none_is_allowed,
     cancelling_a_solidarity_place_gives_it_back,
     solidarity_places_used_count_live_bookings_of_the_months_sessions,
+    supporters_are_the_people_whose_supporter_plan_is_in_force,
 );
 
 /// An event in three days with `places` places, companions allowed and `solidarity`
@@ -135,7 +138,7 @@ fn a_rush_of_companions_takes_both_places_or_neither(store: &Store) {
     // Two bookings of two places each; the fifth place stays free, never half a booking.
     assert_eq!(counts(store, &event).0, 4);
     for (r, outcome) in &results {
-        let stored = store.list_for_user(r.booking.user_id).unwrap();
+        let stored = BookingRepository::list_for_user(store, r.booking.user_id).unwrap();
         if outcome.is_ok() {
             assert_eq!(stored.len(), 1);
             assert_eq!(
@@ -294,7 +297,11 @@ fn the_guard_refuses_a_companion_where_none_is_allowed(store: &Store) {
         Err(BookError::Refused(BookingRefusal::CompanionNotAllowed))
     );
     assert_eq!(counts(store, &event).0, 0);
-    assert!(store.list_for_user(user).unwrap().is_empty());
+    assert!(
+        BookingRepository::list_for_user(store, user)
+            .unwrap()
+            .is_empty()
+    );
 }
 
 fn cancelling_a_solidarity_place_gives_it_back(store: &Store) {
@@ -354,4 +361,83 @@ fn solidarity_places_used_count_live_bookings_of_the_months_sessions(store: &Sto
         .cancel(cancelled.booking.id, None, &[], &[], Utc::now())
         .unwrap();
     assert_eq!(store.solidarity_places_used(from, to).unwrap(), 2);
+}
+
+fn supporters_are_the_people_whose_supporter_plan_is_in_force(store: &TestStore) {
+    let people = members(store, 6);
+    let insert = |id: &str,
+                  user: UserId,
+                  plan: &str,
+                  status: &str,
+                  start: &str,
+                  end: Option<&str>| {
+        let end = end.map_or("NULL".to_owned(), |e| format!("'{e}'"));
+        store.execute(&format!(
+            "INSERT INTO memberships (id, user_id, plan, status, start_date, end_date, price_pence, \
+             created_at, updated_at) VALUES ('{id}', '{user}', '{plan}', '{status}', '{start}', {end}, \
+             3000, '{start}', '{start}')"
+        ));
+    };
+    let now = chrono::DateTime::parse_from_rfc3339("2026-11-20T12:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc);
+    // In force: counted once however many rows.
+    insert(
+        "s-1",
+        people[0],
+        "champion",
+        "active",
+        "2026-11-01 10:00:00",
+        None,
+    );
+    insert(
+        "s-2",
+        people[1],
+        "champion",
+        "active",
+        "2026-10-01 10:00:00",
+        Some("2026-12-01 10:00:00"),
+    );
+    insert(
+        "s-3",
+        people[1],
+        "champion",
+        "active",
+        "2026-09-01 10:00:00",
+        Some("2026-12-01 10:00:00"),
+    );
+    // Not: ended, another plan, still paying, not started.
+    insert(
+        "s-4",
+        people[2],
+        "champion",
+        "active",
+        "2026-10-01 10:00:00",
+        Some("2026-11-02 10:00:00"),
+    );
+    insert(
+        "s-5",
+        people[3],
+        "active",
+        "active",
+        "2026-11-01 10:00:00",
+        None,
+    );
+    insert(
+        "s-6",
+        people[4],
+        "champion",
+        "pending",
+        "2026-11-01 10:00:00",
+        None,
+    );
+    insert(
+        "s-7",
+        people[5],
+        "champion",
+        "active",
+        "2026-12-01 10:00:00",
+        None,
+    );
+    assert_eq!(store.supporters(now).unwrap(), 2);
 }
