@@ -183,6 +183,13 @@ describe("companion and solidarity places", () => {
         await page.setViewportSize(viewport);
         for (const scheme of ["light", "dark"]) await shoot(page, "register-companion", size, scheme);
       }
+      await page.setViewportSize(DESKTOP);
+
+      // The Bookings tab says so too.
+      await goto(page, `/admin?tab=bookings&eventId=${encodeURIComponent(event.id)}`);
+      await page.getByRole("heading", { name: "Bookings", level: 2 }).waitFor();
+      await page.getByRole("table").getByText("+1 companion: Sam").waitFor();
+      await axe.check("bookings tab with a companion");
       axe.assertClean();
     });
 

@@ -72,6 +72,23 @@ async fn a_companion_takes_a_second_free_place_and_cancelling_frees_both() {
         (line["companion"].clone(), line["companionName"].clone()),
         (json!(true), json!("Sam"))
     );
+    let (status, _, listed) = send(
+        &service,
+        TestRequest::get().uri("/api/admin/bookings"),
+        Some(&admin_token),
+    )
+    .await;
+    assert_eq!(status, 200, "{listed}");
+    let row = listed["bookings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["id"] == body["id"])
+        .unwrap();
+    assert_eq!(
+        (row["companion"].clone(), row["companionName"].clone()),
+        (json!(true), json!("Sam"))
+    );
 
     let booking = body["id"].as_str().unwrap();
     let (status, _, cancelled) = send(

@@ -117,11 +117,13 @@ describe("admin API schemas", () => {
       paymentStatus: "paid",
       paymentMethod: "card",
       amount: "4.00",
+      companion: true,
       attendance: null,
       createdAt: "2026-11-20T12:00:00Z",
     };
     const page = parseBookingsPage({ bookings: [booking], nextCursor: "x", total: 21 });
     expect(page.bookings[0]?.reference).toBe("PS-7K3Q9M");
+    expect(page.bookings[0]?.companionName).toBeNull();
     expect(isRefundable(booking)).toBe(true);
     expect(isRefundable({ ...booking, paymentMethod: "cash" })).toBe(false);
     expect(isRefundable({ ...booking, amount: "0.00" })).toBe(false);
