@@ -7,6 +7,7 @@ use rand::Rng;
 
 use validator::Validate;
 
+use crate::free_places::{Companion, PlaceRequest};
 use crate::ids::{BookingId, EventId, UserId};
 use crate::money::Money;
 use crate::text;
@@ -70,7 +71,9 @@ text_enum!(
     PaymentStatus { Paid => "paid", Pending => "pending", Failed => "failed", Refunded => "refunded" }
 );
 text_enum!(
-    PaymentMethod { Cash => "cash", Card => "card" }
+    /// A solidarity place is paid for by Supporters: the member pays nothing and there is
+    /// no payment step (ADR 0022).
+    PaymentMethod { Cash => "cash", Card => "card", Solidarity => "solidarity" }
 );
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +88,8 @@ pub struct Booking {
     /// The price when booked, so later price changes never alter what someone owes.
     pub amount: Money,
     pub accessibility_requirements: Option<String>,
+    /// Someone coming with the member on a second, free place (ADR 0022).
+    pub companion: Option<Companion>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -115,6 +120,15 @@ impl Booking {
     /// Live bookings hold a place; cancelled ones do not.
     pub fn is_live(&self) -> bool {
         self.status != BookingStatus::Cancelled
+    }
+
+    /// What the booking takes beyond the member's own place: the store takes and gives back
+    /// exactly this.
+    pub fn place_request(&self) -> PlaceRequest {
+        PlaceRequest {
+            companion: self.companion.is_some(),
+            solidarity: self.payment_method == PaymentMethod::Solidarity,
+        }
     }
 }
 
@@ -187,6 +201,34 @@ mod tests {
     }
 
     #[test]
+    fn a_booking_asks_for_its_companions_place_and_its_solidarity_place() {
+        let mut booking = Booking {
+            id: BookingId::new(),
+            reference: BookingReference::generate(&mut StdRng::seed_from_u64(3)),
+            user_id: UserId::new(),
+            event_id: EventId::new(),
+            status: BookingStatus::Confirmed,
+            payment_status: PaymentStatus::Pending,
+            payment_method: PaymentMethod::Cash,
+            amount: Money::ZERO,
+            accessibility_requirements: None,
+            companion: None,
+            created_at: DateTime::UNIX_EPOCH,
+        };
+        assert_eq!(booking.place_request(), PlaceRequest::default());
+        booking.companion = Some(Companion::default());
+        booking.payment_method = PaymentMethod::Solidarity;
+        assert_eq!(
+            booking.place_request(),
+            PlaceRequest {
+                companion: true,
+                solidarity: true
+            }
+        );
+        assert_eq!(booking.place_request().seats(), 2);
+    }
+
+    #[test]
     fn status_text_round_trips() {
         for status in BookingStatus::ALL {
             assert_eq!(status.as_str().parse::<BookingStatus>().unwrap(), *status);
@@ -198,6 +240,10 @@ mod tests {
         assert_eq!(
             "card".parse::<PaymentMethod>().unwrap(),
             PaymentMethod::Card
+        );
+        assert_eq!(
+            "solidarity".parse::<PaymentMethod>().unwrap(),
+            PaymentMethod::Solidarity
         );
     }
 }

@@ -22,6 +22,9 @@ pub struct RegisterLine {
     pub payment_status: PaymentStatus,
     pub amount: Money,
     pub accessibility_requirements: Option<String>,
+    /// "+1 companion" on a second, free place, with their first name if given (ADR 0022).
+    pub companion: bool,
+    pub companion_name: Option<String>,
     pub emergency_contact_name: Option<String>,
     pub emergency_contact_phone: Option<String>,
     pub attendance: Option<Attendance>,

@@ -12,11 +12,13 @@ use crate::schema::{bookings, events, users};
 use crate::{DbConnection, Store};
 
 /// (id, reference, user, status, payment method, payment status, amount), accessibility
-/// requirements, attendance, (first, chosen, last name, pronouns), emergency contact.
+/// requirements, attendance, (companion, their name), (first, chosen, last name, pronouns),
+/// emergency contact.
 type LineRow = (
     (String, String, String, String, String, String, i64),
     Option<String>,
     Option<String>,
+    (bool, Option<String>),
     (String, Option<String>, String, Option<String>),
     (Option<String>, Option<String>),
 );
@@ -38,6 +40,7 @@ macro_rules! lines_query {
                 ),
                 bookings::accessibility_requirements,
                 bookings::attendance,
+                (bookings::companion, bookings::companion_name),
                 (
                     users::first_name,
                     users::chosen_name,
@@ -57,6 +60,7 @@ fn line(row: LineRow) -> QueryResult<RegisterLine> {
         (id, reference, user, status, method, payment, amount),
         needs,
         attendance,
+        (companion, companion_name),
         person,
         contact,
     ) = row;
@@ -72,6 +76,8 @@ fn line(row: LineRow) -> QueryResult<RegisterLine> {
         payment_status: payment.parse().map_err(bad)?,
         amount: Money::from_pence(amount).map_err(bad)?,
         accessibility_requirements: needs,
+        companion,
+        companion_name,
         emergency_contact_name: contact.0,
         emergency_contact_phone: contact.1,
         attendance: attendance.map(|a| a.parse()).transpose().map_err(bad)?,

@@ -747,9 +747,13 @@ pub(crate) fn erase_user(c: &mut DbConnection, key: &str, now: NaiveDateTime) ->
     diesel::delete(notifications::table.filter(notifications::user_id.eq(key))).execute(c)?;
     diesel::delete(email_deliveries::table.filter(email_deliveries::user_id.eq(key))).execute(c)?;
     leave_everything_upcoming(c, key, now)?;
-    // Bookings stay as anonymous counts; what the person wrote on them does not.
+    // Bookings stay as anonymous counts; what the person wrote on them (their needs, their
+    // companion's name) does not.
     diesel::update(bookings::table.filter(bookings::user_id.eq(key)))
-        .set(bookings::accessibility_requirements.eq(None::<String>))
+        .set((
+            bookings::accessibility_requirements.eq(None::<String>),
+            bookings::companion_name.eq(None::<String>),
+        ))
         .execute(c)?;
     Ok(())
 }

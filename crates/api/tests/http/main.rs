@@ -22,6 +22,7 @@ mod command;
 mod community;
 mod contact;
 mod events;
+mod free_places;
 mod memberships;
 mod newsletter;
 mod notification_stream;

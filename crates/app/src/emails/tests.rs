@@ -54,6 +54,7 @@ fn booking_of(u: &User, e: &Event) -> Booking {
         payment_method: PaymentMethod::Card,
         amount: e.price,
         accessibility_requirements: None,
+        companion: None,
         created_at: test_now(),
     }
 }

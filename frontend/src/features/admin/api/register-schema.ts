@@ -15,6 +15,9 @@ export const attendeeSchema = z.object({
   paymentStatus: z.string(),
   amount: money(),
   accessibilityRequirements: z.nullable(z.string()),
+  /** "+1 companion" on a second, free place, with their first name if given. */
+  companion: z.boolean(),
+  companionName: z.nullable(z.string()),
   emergencyContactName: z.nullable(z.string()),
   emergencyContactPhone: z.nullable(z.string()),
   attendance: z.nullable(oneOf(ATTENDANCE)),
@@ -25,6 +28,7 @@ export type Attendee = z.infer<typeof attendeeSchema>;
 const ATTENDEE_NULLABLE = [
   "pronouns",
   "accessibilityRequirements",
+  "companionName",
   "emergencyContactName",
   "emergencyContactPhone",
   "attendance",

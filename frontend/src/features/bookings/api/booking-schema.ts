@@ -15,6 +15,9 @@ const bookingFields = {
   /** Pounds as charged when booked, "12.50". */
   amount: z.string(),
   accessibilityRequirements: z.nullable(z.string()),
+  /** A companion comes on a second, free place ("+1 companion"), with their first name if given. */
+  companion: z.boolean(),
+  companionName: z.nullable(z.string()),
   createdAt: z.string(),
 };
 

@@ -1,10 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
+import { companionFields, type CompanionChoice } from "./create-booking";
 
 export interface CheckoutInput {
   eventId: string;
   accessibilityRequirements: string;
+  companion?: CompanionChoice;
 }
 
 export const checkoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
@@ -20,6 +22,7 @@ export async function createCheckoutSession(input: CheckoutInput): Promise<Check
     body: {
       eventId: input.eventId,
       accessibilityRequirements: input.accessibilityRequirements.trim() || null,
+      ...companionFields(input.companion),
     },
   });
   return checkoutSessionSchema.parse(await response.json());

@@ -230,6 +230,7 @@ pub fn request(user: UserId, event: &Event, limit: Option<u32>) -> BookingReques
             payment_method: PaymentMethod::Cash,
             amount: Money::ZERO,
             accessibility_requirements: None,
+            companion: None,
             created_at: Utc::now(),
         },
         hold_until: None,
