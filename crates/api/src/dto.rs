@@ -183,7 +183,6 @@ pub struct ProfileDto<'a> {
     pub sports_interests: &'a [String],
     pub how_did_you_hear: Option<&'static str>,
     pub marketing_consent: bool,
-    pub accessibility_needs: Option<&'a str>,
 }
 
 impl<'a> From<&'a playspace_domain::User> for ProfileDto<'a> {
@@ -208,7 +207,25 @@ impl<'a> From<&'a playspace_domain::User> for ProfileDto<'a> {
             sports_interests: &p.sports_interests,
             how_did_you_hear: p.how_did_you_hear.map(|h| h.as_str()),
             marketing_consent: p.marketing_consent,
-            accessibility_needs: p.accessibility_needs.as_deref(),
+        }
+    }
+}
+
+/// A person's access needs as they see and edit them (`/api/user/access-needs`).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccessNeedsDto<'a> {
+    pub needs: Vec<&'static str>,
+    pub note: Option<&'a str>,
+    pub share_with_leader: bool,
+}
+
+impl<'a> From<&'a playspace_domain::ProfileAccessNeeds> for AccessNeedsDto<'a> {
+    fn from(n: &'a playspace_domain::ProfileAccessNeeds) -> Self {
+        Self {
+            needs: n.needs.names(),
+            note: n.needs.note.as_deref(),
+            share_with_leader: n.share_with_leader,
         }
     }
 }
@@ -227,6 +244,10 @@ pub struct BookingDto<'a> {
     /// Pounds with two decimals, as charged when booked.
     pub amount: String,
     pub accessibility_requirements: Option<&'a str>,
+    /// The common access needs ticked for this session.
+    pub access_needs: Vec<&'static str>,
+    /// Whether the needs are the copy of the person's shared profile needs (ADR 0023).
+    pub access_needs_from_profile: bool,
     pub created_at: String,
     /// With the event: the last moment the person may cancel (the browser never retypes
     /// the cut-off).
@@ -248,6 +269,8 @@ impl<'a> BookingDto<'a> {
             payment_method: b.payment_method.as_str(),
             amount: b.amount.to_string(),
             accessibility_requirements: b.accessibility_requirements.as_deref(),
+            access_needs: b.access_needs.iter().map(|n| n.as_str()).collect(),
+            access_needs_from_profile: b.needs_from_profile,
             created_at: b.created_at.to_rfc3339_opts(SecondsFormat::Secs, true),
             cancellable_until: event.map(|e| {
                 playspace_domain::booking_rules::cancellable_until(e)

@@ -124,6 +124,7 @@ impl AppState {
             bookings: &self.store,
             memberships: &self.store,
             users: &self.store,
+            access: &self.store,
             waitlist: &self.store,
             gateway: self.gateway.as_ref(),
             clock: self.clock.as_ref(),

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod attendees;
 pub mod bookings;
 pub mod community;
 pub mod deliver_emails;

@@ -111,6 +111,8 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
                     payment_method: PaymentMethod::Cash,
                     amount: event.price,
                     accessibility_requirements: None,
+                    access_needs: vec![],
+                    needs_from_profile: false,
                     created_at: now - Duration::days(1),
                 });
             }

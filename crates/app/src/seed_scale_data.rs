@@ -604,6 +604,8 @@ fn bookings(
                     payment_method: method,
                     amount: event.price,
                     accessibility_requirements,
+                    access_needs: vec![],
+                    needs_from_profile: false,
                     created_at,
                 },
                 attendance,

@@ -1,9 +1,11 @@
 //! PlaySpace's business core: entities, valid-by-construction values and the rules the
 //! product spec states. Nothing here performs I/O, so every rule is unit-testable.
 
+pub mod access_needs;
 pub mod account;
 pub mod admin;
 pub mod admin_users;
+pub mod attendance;
 pub mod audit;
 pub mod booking;
 pub mod booking_rules;
@@ -42,6 +44,7 @@ pub mod text_enum;
 pub mod validation;
 pub mod waitlist;
 
+pub use access_needs::{AccessNeed, AccessNeeds, BookingNeeds, ProfileAccessNeeds};
 pub use account::{
     FitnessLevel, Gender, HowDidYouHear, NewAccount, Profile, ProfileForm, Role, SignUpForm, User,
 };

@@ -2,6 +2,7 @@
 //! because Diesel and r2d2 are; the api runs calls on a blocking thread pool.
 //! Enable feature `mock` for mockall mocks of each trait.
 
+mod access_needs;
 mod accounts;
 mod admin_bookings;
 mod admin_emails;
@@ -32,9 +33,10 @@ mod security;
 mod stories;
 mod waitlist;
 
+pub use access_needs::{AccessNeedsRepository, AttendanceRepository, GoingPerson};
 pub use accounts::{
-    AccountExport, NewUserRecord, SessionRepository, SignUpRecorded, SignUpRequest, TokenRecord,
-    UserRepository,
+    AccountExport, ExportedBooking, NewUserRecord, SessionRepository, SignUpRecorded,
+    SignUpRequest, TokenRecord, UserRepository,
 };
 pub use admin_bookings::{AdminBooking, AdminBookingRepository, BookingFilter};
 pub use admin_emails::{
@@ -82,6 +84,8 @@ pub use security::{PasswordHasher, TokenIssuer};
 pub use stories::{AdminStoryFilter, AdminStoryPage, AdminStoryStore, StoryPage, StoryRepository};
 pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
+#[cfg(feature = "mock")]
+pub use access_needs::{MockAccessNeedsRepository, MockAttendanceRepository};
 #[cfg(feature = "mock")]
 pub use accounts::{MockSessionRepository, MockUserRepository};
 #[cfg(feature = "mock")]

@@ -157,7 +157,7 @@ pub fn user_with_email(email: &str) -> playspace_domain::User {
             first_name: "Ana".into(),
             last_name: "Silva".into(),
             phone: Some("07700 900123".into()),
-            accessibility_needs: Some("Step-free access please".into()),
+            medical_conditions: Some("Asthma".into()),
             sports_interests: vec!["Football".into()],
             ..Default::default()
         },

@@ -7,6 +7,7 @@ use playspace_ports::{
     TransitionOutcome,
 };
 
+use crate::access_needs::{needs_text, parse_needs_text, refresh_profile_copy};
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::notifications;
@@ -33,6 +34,8 @@ pub(crate) struct BookingRow {
     accessibility_requirements: Option<String>,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    access_needs: String,
+    needs_from_profile: bool,
 }
 
 impl BookingRow {
@@ -49,6 +52,8 @@ impl BookingRow {
             accessibility_requirements: b.accessibility_requirements.clone(),
             created_at: to_db_time(b.created_at),
             updated_at: to_db_time(b.created_at),
+            access_needs: needs_text(&b.access_needs),
+            needs_from_profile: b.needs_from_profile,
         }
     }
 
@@ -78,6 +83,8 @@ impl BookingRow {
                 .map_err(|e| corrupt("payment method", e))?,
             amount: Money::from_pence(self.amount_pence).map_err(|e| corrupt("amount", e))?,
             accessibility_requirements: self.accessibility_requirements,
+            access_needs: parse_needs_text(&self.access_needs)?,
+            needs_from_profile: self.needs_from_profile,
             created_at: from_db_time(self.created_at),
         })
     }
@@ -147,6 +154,7 @@ pub(crate) fn insert_booking(
             bookings::hold_expires_at.eq(request.hold_until.map(to_db_time)),
         ))
         .execute(c)?;
+    refresh_profile_copy(c, &request.booking, to_db_time(now))?;
     if let Some(limit) = request.monthly_limit {
         let (from, to) = request.limit_month;
         // Counts the booking just inserted too.
@@ -279,6 +287,9 @@ impl Store {
             let taken = match c {
                 DbConnection::Postgres(pg) if one_statement => {
                     let taken = one_statement_booking::book(pg, request, now)?;
+                    if taken {
+                        refresh_profile_copy(c, &request.booking, now_db)?;
+                    }
                     if let (true, Some(n)) = (taken, &request.notification) {
                         notifications::add(c, n, now_db)?;
                     }

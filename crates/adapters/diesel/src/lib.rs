@@ -2,6 +2,7 @@
 //! Queries are written once against [`DbConnection`]; only dialect differences match on the
 //! variant.
 
+mod access_needs;
 mod admin_bookings;
 mod admin_emails;
 mod admin_events;

@@ -13,7 +13,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
-use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
 use playspace_domain::DeliveryId;
 use playspace_domain::booking_rules::BookingRefusal;
 use playspace_ports::BookingRequest;
@@ -68,6 +68,7 @@ struct Statement<'a> {
     hold_until: Option<NaiveDateTime>,
     monthly_limit: Option<i64>,
     amount_pence: i64,
+    access_needs: String,
     emails: Vec<Ids>,
 }
 
@@ -96,6 +97,7 @@ impl<'a> Statement<'a> {
             hold_until: request.hold_until.map(to_db_time),
             monthly_limit: request.monthly_limit.map(i64::from),
             amount_pence: b.amount.pence(),
+            access_needs: crate::access_needs::needs_text(&b.access_needs),
             emails: request
                 .emails
                 .iter()
@@ -117,6 +119,7 @@ enum Bind<'b> {
     Time(&'b NaiveDateTime),
     MaybeTime(&'b Option<NaiveDateTime>),
     Pence(&'b i64),
+    Flag(&'b bool),
 }
 
 /// Pushes `table (column, ...)` for an insert, every name taken from `schema.rs` so that a
@@ -150,6 +153,7 @@ fn push_binds<'b>(out: &mut AstPass<'_, 'b, Pg>, binds: &[Bind<'b>]) -> QueryRes
             Bind::Time(v) => out.push_bind_param::<Timestamp, _>(*v)?,
             Bind::MaybeTime(v) => out.push_bind_param::<Nullable<Timestamp>, _>(*v)?,
             Bind::Pence(v) => out.push_bind_param::<BigInt, _>(*v)?,
+            Bind::Flag(v) => out.push_bind_param::<Bool, _>(*v)?,
         }
     }
     Ok(())
@@ -157,7 +161,7 @@ fn push_binds<'b>(out: &mut AstPass<'_, 'b, Pg>, binds: &[Bind<'b>]) -> QueryRes
 
 impl QueryFragment<Pg> for Statement<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        use Bind::{MaybeText, MaybeTime, Pence, Text, Time};
+        use Bind::{Flag, MaybeText, MaybeTime, Pence, Text, Time};
         let request = self.request;
         let booking = &request.booking;
         // The person's live booking of this event, and (only under a limit) their live
@@ -203,6 +207,8 @@ impl QueryFragment<Pg> for Statement<'_> {
                     payment_method::NAME,
                     amount_pence::NAME,
                     accessibility_requirements::NAME,
+                    access_needs::NAME,
+                    needs_from_profile::NAME,
                     hold_expires_at::NAME,
                     created_at::NAME,
                     updated_at::NAME,
@@ -222,6 +228,8 @@ impl QueryFragment<Pg> for Statement<'_> {
                 Text(booking.payment_method.as_str()),
                 Pence(&self.amount_pence),
                 MaybeText(&booking.accessibility_requirements),
+                Text(&self.access_needs),
+                Flag(&booking.needs_from_profile),
                 MaybeTime(&self.hold_until),
                 Time(&self.created_at),
                 Time(&self.created_at),

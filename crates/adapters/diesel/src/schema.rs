@@ -23,7 +23,6 @@ diesel::table! {
         sports_interests -> Text,
         how_did_you_hear -> Nullable<Text>,
         marketing_consent -> Bool,
-        accessibility_needs -> Nullable<Text>,
         role -> Text,
         preferences -> Text,
         theme_preference -> Text,
@@ -35,7 +34,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         /// Generated: lower("first last email"), what the admin users search matches.
-        /// Never written. (The 32nd column: one more needs diesel's 64-column-tables.)
+        /// Never written. (The 31st column: more than 32 needs diesel's 64-column-tables.)
         search_text -> Nullable<Text>,
     }
 }
@@ -149,6 +148,22 @@ diesel::table! {
         updated_at -> Timestamp,
         attendance -> Nullable<Text>,
         attendance_marked_at -> Nullable<Timestamp>,
+        /// JSON list of access needs ticked for this session (ADR 0023).
+        access_needs -> Text,
+        /// The needs are the copy of the person's shared profile needs.
+        needs_from_profile -> Bool,
+    }
+}
+
+diesel::table! {
+    /// A member's access needs and their choice to share them (ADR 0023).
+    access_needs (user_id) {
+        user_id -> Text,
+        /// JSON list of option names.
+        needs -> Text,
+        note -> Nullable<Text>,
+        share_with_leader -> Bool,
+        updated_at -> Timestamp,
     }
 }
 
@@ -363,6 +378,7 @@ diesel::table! {
 diesel::joinable!(user_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(bookings -> users (user_id));
+diesel::joinable!(access_needs -> users (user_id));
 diesel::joinable!(bookings -> events (event_id));
 diesel::joinable!(cancellations -> bookings (booking_id));
 diesel::joinable!(waitlist -> users (user_id));
@@ -388,6 +404,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     sessions,
     events,
     bookings,
+    access_needs,
     cancellations,
     waitlist,
     memberships,

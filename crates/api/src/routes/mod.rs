@@ -8,6 +8,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 mod admin;
+mod attendees;
 mod auth;
 mod bookings;
 mod community;
@@ -74,6 +75,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/events/summary").route(web::get().to(list_events::summary)),
                 )
                 .service(web::resource("/events/{id}").route(web::get().to(get_event::handle)))
+                .service(
+                    web::resource("/events/{id}/attendees").route(web::get().to(attendees::handle)),
+                )
                 .service(
                     web::resource("/events/{id}/waitlist")
                         .route(web::get().to(waitlist::show::handle))
@@ -157,6 +161,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::put().to(user::update_profile::handle)),
                 )
                 .service(
+                    web::resource("/user/access-needs")
+                        .route(web::get().to(user::get_access_needs::handle))
+                        .route(web::put().to(user::update_access_needs::handle)),
+                )
+                .service(
                     web::resource("/user/change-password")
                         .route(web::post().to(user::change_password::handle)),
                 )
@@ -173,6 +182,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/bookings/{id}/cancel")
                         .route(web::post().to(bookings::cancel::handle)),
+                )
+                .service(
+                    web::resource("/bookings/{id}/access-needs")
+                        .route(web::put().to(bookings::update_needs::handle)),
                 )
                 .service(
                     web::resource("/bookings/{id}/calendar.ics")

@@ -1,16 +1,17 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::{self, BookingRefusal, check_bookable, limit_month};
 use playspace_domain::{
-    Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
-    PaymentStatus, User, booking,
+    Booking, BookingId, BookingNeeds, BookingReference, BookingStatus, Event, EventId,
+    PaymentMethod, PaymentStatus, User,
 };
 use playspace_ports::{BookError, BookingRequest, RepoError};
 
+use super::needs::{NeedsInput, needs_for_booking};
 use super::{BookingDeps, emails, notices};
 
 pub struct BookEventInput {
     pub event_id: String,
-    pub accessibility_requirements: Option<String>,
+    pub needs: NeedsInput,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -44,10 +45,9 @@ pub fn book_event(
         Err(e) => return Err(e.into()),
     };
     check_bookable(&event, now).map_err(BookEventError::Refused)?;
-    let accessibility =
-        booking::accessibility_requirements(input.accessibility_requirements.as_deref())
-            .map_err(BookEventError::Invalid)?;
-    let request = cash_booking_request(deps, user, &event, accessibility, now)?;
+    let said = input.needs.checked().map_err(BookEventError::Invalid)?;
+    let needs = needs_for_booking(deps, user.id, said)?;
+    let request = cash_booking_request(deps, user, &event, needs, now)?;
     match deps.bookings.book(&request, now) {
         Ok(()) => {
             let mut event = event;
@@ -66,7 +66,7 @@ pub(super) fn cash_booking_request(
     deps: &BookingDeps,
     user: &User,
     event: &Event,
-    accessibility_requirements: Option<String>,
+    needs: BookingNeeds,
     now: DateTime<Utc>,
 ) -> Result<BookingRequest, RepoError> {
     let plan = deps.memberships.current_plan(user.id, now)?;
@@ -79,9 +79,12 @@ pub(super) fn cash_booking_request(
         payment_status: PaymentStatus::Pending,
         payment_method: PaymentMethod::Cash,
         amount: event.price,
-        accessibility_requirements,
+        accessibility_requirements: None,
+        access_needs: vec![],
+        needs_from_profile: false,
         created_at: now,
-    };
+    }
+    .with_needs(needs);
     Ok(BookingRequest {
         hold_until: None,
         limit_month: limit_month(event),
@@ -97,8 +100,10 @@ mod tests {
     use super::*;
     use crate::accounts::testing::{settings, user};
     use playspace_domain::booking_rules::Plan;
+    use playspace_domain::{AccessNeed, AccessNeeds, ProfileAccessNeeds};
     use playspace_ports::{
-        MockBookingRepository, MockEventRepository, MockMembershipRepository, MockUserRepository,
+        MockAccessNeedsRepository, MockBookingRepository, MockEventRepository,
+        MockMembershipRepository, MockUserRepository,
     };
     use playspace_test_support::{EventBuilder, FixedClock, test_now};
 
@@ -107,6 +112,26 @@ mod tests {
         plan: Option<Plan>,
         bookings: MockBookingRepository,
     ) -> Result<(Booking, Event), BookEventError> {
+        run_with_needs(
+            event,
+            plan,
+            bookings,
+            NeedsInput::text(Some(" Quiet space ")),
+            ProfileAccessNeeds::default(),
+        )
+    }
+
+    fn run_with_needs(
+        event: playspace_domain::Event,
+        plan: Option<Plan>,
+        bookings: MockBookingRepository,
+        needs: NeedsInput,
+        profile: ProfileAccessNeeds,
+    ) -> Result<(Booking, Event), BookEventError> {
+        let mut access = MockAccessNeedsRepository::new();
+        access
+            .expect_access_needs()
+            .returning(move |_| Ok(profile.clone()));
         let mut events = MockEventRepository::new();
         events.expect_get().returning(move |_| Ok(event.clone()));
         let mut memberships = MockMembershipRepository::new();
@@ -122,6 +147,7 @@ mod tests {
             bookings: &bookings,
             memberships: &memberships,
             users: &users,
+            access: &access,
             waitlist: &playspace_ports::MockWaitlistRepository::new(),
             gateway: &gateway,
             clock: &clock,
@@ -132,7 +158,7 @@ mod tests {
             &user(),
             BookEventInput {
                 event_id: EventId::new().to_string(),
-                accessibility_requirements: Some(" Quiet space ".into()),
+                needs,
             },
         )
     }
@@ -207,5 +233,113 @@ mod tests {
             run(EventBuilder::new().build(), None, bookings),
             Err(BookEventError::Refused(BookingRefusal::AlreadyBooked))
         ));
+    }
+
+    fn shared_profile() -> ProfileAccessNeeds {
+        ProfileAccessNeeds {
+            needs: AccessNeeds {
+                needs: vec![AccessNeed::StepFree],
+                note: Some("Ramp at the side door".into()),
+            },
+            share_with_leader: true,
+        }
+    }
+
+    #[test]
+    fn a_booking_that_says_nothing_carries_the_shared_profile_copy() {
+        let mut bookings = MockBookingRepository::new();
+        bookings
+            .expect_book()
+            .withf(|r, _| {
+                r.booking.needs_from_profile
+                    && r.booking.access_needs == [AccessNeed::StepFree]
+                    && r.booking.accessibility_requirements.as_deref()
+                        == Some("Ramp at the side door")
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let (booking, _) = run_with_needs(
+            EventBuilder::new().build(),
+            None,
+            bookings,
+            NeedsInput::text(None),
+            shared_profile(),
+        )
+        .unwrap();
+        assert!(booking.needs_from_profile);
+    }
+
+    #[test]
+    fn needs_given_on_the_form_are_kept_and_a_private_profile_is_never_copied() {
+        let mut bookings = MockBookingRepository::new();
+        bookings
+            .expect_book()
+            .withf(|r, _| {
+                !r.booking.needs_from_profile
+                    && r.booking.access_needs == [AccessNeed::LargePrint]
+                    && r.booking.accessibility_requirements.is_none()
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let said = NeedsInput {
+            access_needs: Some(vec!["large-print".into()]),
+            accessibility_requirements: None,
+        };
+        assert!(
+            run_with_needs(
+                EventBuilder::new().build(),
+                None,
+                bookings,
+                said,
+                shared_profile()
+            )
+            .is_ok()
+        );
+
+        let mut bookings = MockBookingRepository::new();
+        bookings
+            .expect_book()
+            .withf(|r, _| {
+                r.booking.needs() == AccessNeeds::default() && !r.booking.needs_from_profile
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let private = ProfileAccessNeeds {
+            share_with_leader: false,
+            ..shared_profile()
+        };
+        assert!(
+            run_with_needs(
+                EventBuilder::new().build(),
+                None,
+                bookings,
+                NeedsInput::text(None),
+                private
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn needs_off_the_list_are_refused_with_the_fields_message() {
+        let mut bookings = MockBookingRepository::new();
+        bookings.expect_book().never();
+        let said = NeedsInput {
+            access_needs: Some(vec!["hovercraft".into()]),
+            accessibility_requirements: None,
+        };
+        match run_with_needs(
+            EventBuilder::new().build(),
+            None,
+            bookings,
+            said,
+            shared_profile(),
+        ) {
+            Err(BookEventError::Invalid(errors)) => assert_eq!(
+                errors.get("accessNeeds"),
+                Some(playspace_domain::access_needs::CHOICES_MESSAGE)
+            ),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -54,6 +54,8 @@ fn booking_of(u: &User, e: &Event) -> Booking {
         payment_method: PaymentMethod::Card,
         amount: e.price,
         accessibility_requirements: None,
+        access_needs: vec![],
+        needs_from_profile: false,
         created_at: test_now(),
     }
 }

@@ -6,6 +6,7 @@
 #[macro_use]
 mod common;
 
+mod access_needs;
 mod accounts;
 mod admin;
 mod admin_bookings;

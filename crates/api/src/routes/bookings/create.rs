@@ -1,6 +1,6 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{BookEventInput, book_event};
+use playspace_app::bookings::{BookEventInput, NeedsInput, book_event};
 use serde::Deserialize;
 
 use crate::auth::{Credentials, CurrentUser};
@@ -16,6 +16,9 @@ pub struct Body {
     user_id: Option<String>,
     event_id: String,
     accessibility_requirements: Option<String>,
+    /// The common access needs ticked (ADR 0023); left out, the booking carries the
+    /// person's shared needs, if any.
+    access_needs: Option<Vec<String>>,
 }
 
 /// `POST /api/bookings`: a cash booking for the signed-in person. Signing in and booking
@@ -45,7 +48,10 @@ pub async fn handle(
         }
         let input = BookEventInput {
             event_id: body.event_id,
-            accessibility_requirements: body.accessibility_requirements,
+            needs: NeedsInput {
+                access_needs: body.access_needs,
+                accessibility_requirements: body.accessibility_requirements,
+            },
         };
         let (booking, _) =
             book_event(&app.booking_deps(), &current.user, input).map_err(ApiError::from)?;

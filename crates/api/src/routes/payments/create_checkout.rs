@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::start_card_checkout;
+use playspace_app::bookings::{NeedsInput, start_card_checkout};
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
@@ -12,6 +12,8 @@ use crate::state::AppState;
 pub struct Body {
     event_id: String,
     accessibility_requirements: Option<String>,
+    /// As on `POST /api/bookings`.
+    access_needs: Option<Vec<String>>,
 }
 
 /// `POST /api/create-checkout-session`: holds a place and returns `{sessionId, url}`.
@@ -24,15 +26,15 @@ pub async fn handle(
     let Body {
         event_id,
         accessibility_requirements,
+        access_needs,
     } = body.into_inner();
+    let needs = NeedsInput {
+        access_needs,
+        accessibility_requirements,
+    };
     let app = state.clone();
     let session = web::block(move || {
-        start_card_checkout(
-            &app.booking_deps(),
-            &current.user,
-            &event_id,
-            accessibility_requirements.as_deref(),
-        )
+        start_card_checkout(&app.booking_deps(), &current.user, &event_id, &needs)
     })
     .await?
     .map_err(ApiError::from)?;

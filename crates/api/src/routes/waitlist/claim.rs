@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{claim_offered_place, claim_offered_place_by_card};
+use playspace_app::bookings::{NeedsInput, claim_offered_place, claim_offered_place_by_card};
 use playspace_domain::{FieldErrors, ValidationError};
 use serde::Deserialize;
 use serde_json::Value;
@@ -13,6 +13,8 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase", default)]
 pub struct Body {
     accessibility_requirements: Option<String>,
+    /// As on `POST /api/bookings`.
+    access_needs: Option<Vec<String>>,
     /// `"cash"` (the default) or `"card"`; read loosely so a wrong value is named as such
     /// rather than dropping the whole body.
     payment_method: Option<Value>,
@@ -51,16 +53,14 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     let current = CurrentUser::required(current, "You must be logged in to book events")?;
     let body = body.map(web::Json::into_inner).unwrap_or_default();
-    let accessibility = body.accessibility_requirements;
+    let needs = NeedsInput {
+        access_needs: body.access_needs,
+        accessibility_requirements: body.accessibility_requirements,
+    };
     match payment(body.payment_method.as_ref())? {
         Payment::Cash => {
             let (booking, _) = web::block(move || {
-                claim_offered_place(
-                    &state.booking_deps(),
-                    &current.user,
-                    &id,
-                    accessibility.as_deref(),
-                )
+                claim_offered_place(&state.booking_deps(), &current.user, &id, &needs)
             })
             .await?
             .map_err(super::waitlist_error)?;
@@ -68,12 +68,7 @@ pub async fn handle(
         }
         Payment::Card => {
             let session = web::block(move || {
-                claim_offered_place_by_card(
-                    &state.booking_deps(),
-                    &current.user,
-                    &id,
-                    accessibility.as_deref(),
-                )
+                claim_offered_place_by_card(&state.booking_deps(), &current.user, &id, &needs)
             })
             .await?
             .map_err(super::waitlist_error)?;

@@ -1,8 +1,8 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::{self, BookingRefusal, check_bookable, limit_month};
 use playspace_domain::{
-    Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
-    PaymentStatus, User, booking, london,
+    Booking, BookingId, BookingNeeds, BookingReference, BookingStatus, Event, EventId,
+    PaymentMethod, PaymentStatus, User, london,
 };
 use playspace_ports::{
     BookError, BookingRequest, CheckoutMode, CheckoutRequest, CheckoutSession, GatewayError,
@@ -11,6 +11,7 @@ use playspace_ports::{
 
 use super::HOLD;
 use crate::bookings::BookingDeps;
+use crate::bookings::needs::{NeedsInput, needs_for_booking};
 
 #[derive(Debug, thiserror::Error)]
 pub enum CheckoutError {
@@ -34,7 +35,7 @@ pub fn start_card_checkout(
     deps: &BookingDeps,
     user: &User,
     event_id: &str,
-    accessibility_requirements: Option<&str>,
+    needs: &NeedsInput,
 ) -> Result<CheckoutSession, CheckoutError> {
     let now = deps.clock.now();
     let event_id: EventId = event_id.parse().map_err(|_| CheckoutError::EventNotFound)?;
@@ -47,9 +48,9 @@ pub fn start_card_checkout(
     if event.price.is_free() {
         return Err(CheckoutError::PaymentNotRequired);
     }
-    let accessibility = booking::accessibility_requirements(accessibility_requirements)
-        .map_err(CheckoutError::Invalid)?;
-    let request = card_booking_request(deps, user, &event, accessibility, now)?;
+    let said = needs.checked().map_err(CheckoutError::Invalid)?;
+    let needs = needs_for_booking(deps, user.id, said)?;
+    let request = card_booking_request(deps, user, &event, needs, now)?;
     match deps.bookings.book(&request, now) {
         Ok(()) => {}
         Err(BookError::Refused(r)) => return Err(CheckoutError::Refused(r)),
@@ -82,7 +83,7 @@ pub(crate) fn card_booking_request(
     deps: &BookingDeps,
     user: &User,
     event: &Event,
-    accessibility_requirements: Option<String>,
+    needs: BookingNeeds,
     now: DateTime<Utc>,
 ) -> Result<BookingRequest, RepoError> {
     let plan = deps.memberships.current_plan(user.id, now)?;
@@ -95,9 +96,12 @@ pub(crate) fn card_booking_request(
         payment_status: PaymentStatus::Pending,
         payment_method: PaymentMethod::Card,
         amount: event.price,
-        accessibility_requirements,
+        accessibility_requirements: None,
+        access_needs: vec![],
+        needs_from_profile: false,
         created_at: now,
-    };
+    }
+    .with_needs(needs);
     Ok(BookingRequest {
         hold_until: Some(now + HOLD),
         limit_month: limit_month(event),

@@ -1,6 +1,8 @@
 //! The card payment use cases together: they share one set of mocks.
 use super::*;
 use crate::accounts::testing::{settings, user};
+use crate::bookings::NeedsInput;
+use crate::bookings::needs::access_default;
 use playspace_domain::{
     Booking, BookingId, BookingReference, Event, EventId, Money, PaymentMethod,
 };
@@ -41,6 +43,7 @@ fn with_deps<T>(m: &Mocks, f: impl FnOnce(&BookingDeps) -> T) -> T {
         bookings: &m.bookings,
         memberships: &m.memberships,
         users: &m.users,
+        access: &access_default(),
         waitlist: &playspace_ports::MockWaitlistRepository::new(),
         gateway: &m.gateway,
         clock: &clock,
@@ -61,6 +64,8 @@ fn found(event: &Event) -> BookingWithEvent {
             payment_method: PaymentMethod::Card,
             amount: Money::from_pence(800).unwrap(),
             accessibility_requirements: None,
+            access_needs: vec![],
+            needs_from_profile: false,
             created_at: test_now(),
         },
         event: event.clone(),
@@ -102,7 +107,12 @@ fn checkout_holds_for_thirty_minutes_and_asks_the_gateway_for_a_gbp_payment() {
         .times(1)
         .returning(|_, _| Ok(()));
     let session = with_deps(&m, |d| {
-        start_card_checkout(d, &user(), &EventId::new().to_string(), None)
+        start_card_checkout(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &NeedsInput::text(None),
+        )
     })
     .unwrap();
     assert_eq!(session.url, "https://pay/cs_1");
@@ -122,7 +132,12 @@ fn a_gateway_failure_gives_the_held_place_back() {
         .returning(|_, _, _, _, _| Ok(()));
     m.bookings.expect_attach_checkout().never();
     let err = with_deps(&m, |d| {
-        start_card_checkout(d, &user(), &EventId::new().to_string(), None)
+        start_card_checkout(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &NeedsInput::text(None),
+        )
     })
     .unwrap_err();
     assert!(matches!(err, CheckoutError::Gateway(_)));
@@ -133,7 +148,12 @@ fn free_events_need_no_checkout() {
     let mut m = mocks(EventBuilder::new().build());
     m.bookings.expect_book().never();
     let err = with_deps(&m, |d| {
-        start_card_checkout(d, &user(), &EventId::new().to_string(), None)
+        start_card_checkout(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &NeedsInput::text(None),
+        )
     })
     .unwrap_err();
     assert!(matches!(err, CheckoutError::PaymentNotRequired));

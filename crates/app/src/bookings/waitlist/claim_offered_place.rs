@@ -1,11 +1,12 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::{BookingRefusal, check_bookable};
-use playspace_domain::{Booking, Event, User, booking};
+use playspace_domain::{Booking, BookingNeeds, Event, User};
 use playspace_ports::{BookingRequest, CheckoutSession, ClaimError};
 
 use super::{WaitlistError, find_event};
 use crate::bookings::BookingDeps;
 use crate::bookings::book_event::cash_booking_request;
+use crate::bookings::needs::{NeedsInput, needs_for_booking};
 use crate::bookings::payments::{HOLD, card_booking_request, checkout_request};
 
 /// Takes the place held for the person: a cash booking (paid on arrival), confirmed with
@@ -15,10 +16,10 @@ pub fn claim_offered_place(
     deps: &BookingDeps,
     user: &User,
     event_id: &str,
-    accessibility_requirements: Option<&str>,
+    needs: &NeedsInput,
 ) -> Result<(Booking, Event), WaitlistError> {
-    let (event, accessibility, now) = claimable(deps, event_id, accessibility_requirements)?;
-    let request = cash_booking_request(deps, user, &event, accessibility, now)?;
+    let (event, needs, now) = claimable(deps, user, event_id, needs)?;
+    let request = cash_booking_request(deps, user, &event, needs, now)?;
     claim(deps, &request, now)?;
     Ok((request.booking, event))
 }
@@ -35,9 +36,9 @@ pub fn claim_offered_place_by_card(
     deps: &BookingDeps,
     user: &User,
     event_id: &str,
-    accessibility_requirements: Option<&str>,
+    needs: &NeedsInput,
 ) -> Result<CheckoutSession, WaitlistError> {
-    let (event, accessibility, now) = claimable(deps, event_id, accessibility_requirements)?;
+    let (event, needs, now) = claimable(deps, user, event_id, needs)?;
     if event.price.is_free() {
         return Err(WaitlistError::PaymentNotRequired);
     }
@@ -50,7 +51,7 @@ pub fn claim_offered_place_by_card(
     if !open_offer {
         return Err(WaitlistError::NoOffer);
     }
-    let request = card_booking_request(deps, user, &event, accessibility, now)?;
+    let request = card_booking_request(deps, user, &event, needs, now)?;
     let booking = &request.booking;
     let checkout = checkout_request(deps, user, &event, booking, now + HOLD);
     let session = deps
@@ -64,13 +65,14 @@ pub fn claim_offered_place_by_card(
     Ok(session)
 }
 
-/// The event, the checked accessibility note, and the time, when the offer's event can
-/// still be claimed.
+/// The event, the access needs the booking will carry, and the time, when the offer's
+/// event can still be claimed.
 fn claimable(
     deps: &BookingDeps,
+    user: &User,
     event_id: &str,
-    accessibility_requirements: Option<&str>,
-) -> Result<(Event, Option<String>, DateTime<Utc>), WaitlistError> {
+    needs: &NeedsInput,
+) -> Result<(Event, BookingNeeds, DateTime<Utc>), WaitlistError> {
     let event = find_event(deps, event_id)?;
     let now = deps.clock.now();
     // The place is held, so a full event is expected; anything else still refuses.
@@ -79,9 +81,9 @@ fn claimable(
     {
         return Err(WaitlistError::BookingRefused(refusal));
     }
-    let accessibility = booking::accessibility_requirements(accessibility_requirements)
-        .map_err(WaitlistError::Invalid)?;
-    Ok((event, accessibility, now))
+    let said = needs.checked().map_err(WaitlistError::Invalid)?;
+    let needs = needs_for_booking(deps, user.id, said)?;
+    Ok((event, needs, now))
 }
 
 fn claim(

@@ -1,6 +1,8 @@
 //! The waitlist use cases together: they share one set of mocks.
 use super::*;
 use crate::accounts::testing::{settings, user};
+use crate::bookings::NeedsInput;
+use crate::bookings::needs::access_default;
 use chrono::Duration;
 use playspace_domain::waitlist::{WaitlistEntry, WaitlistStatus};
 use playspace_domain::{BookingStatus, PaymentMethod, PaymentStatus, WaitlistEntryId};
@@ -45,6 +47,7 @@ fn with_payments<T>(
         bookings: &bookings,
         memberships: &memberships,
         users: &users,
+        access: &access_default(),
         waitlist: &waitlist,
         gateway: &gateway,
         clock: &clock,
@@ -94,7 +97,12 @@ fn claiming_books_in_cash_under_the_plan_limit() {
         .times(1)
         .returning(|_, _| Ok(()));
     let (booking, _) = with_deps(full(), waitlist, |d| {
-        claim_offered_place(d, &user(), &EventId::new().to_string(), Some("Step-free"))
+        claim_offered_place(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &NeedsInput::text(Some("Step-free")),
+        )
     })
     .unwrap();
     assert_eq!(
@@ -112,7 +120,12 @@ fn a_started_event_cannot_be_claimed() {
         .starts_at(test_now())
         .build();
     let result = with_deps(started, waitlist, |d| {
-        claim_offered_place(d, &user(), &EventId::new().to_string(), None)
+        claim_offered_place(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &NeedsInput::text(None),
+        )
     });
     assert!(matches!(
         result,
@@ -127,7 +140,12 @@ fn without_an_open_offer_claiming_says_so() {
         .expect_claim()
         .returning(|_, _| Err(ClaimError::NoOffer));
     let result = with_deps(full(), waitlist, |d| {
-        claim_offered_place(d, &user(), &EventId::new().to_string(), None)
+        claim_offered_place(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &NeedsInput::text(None),
+        )
     });
     assert!(matches!(result, Err(WaitlistError::NoOffer)));
 }
@@ -198,7 +216,12 @@ fn claiming_by_card_turns_the_offer_into_a_held_pending_booking_with_a_checkout(
     // Never booked the ordinary way: the place is the one held by the offer.
     bookings.expect_book().never();
     let session = with_payments(priced_full(), waitlist, bookings, gateway, |d| {
-        claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), Some("Step-free"))
+        claim_offered_place_by_card(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &NeedsInput::text(Some("Step-free")),
+        )
     })
     .unwrap();
     assert_eq!(session, checkout_session());
@@ -215,7 +238,14 @@ fn a_free_event_cannot_be_claimed_by_card() {
         waitlist,
         MockBookingRepository::new(),
         gateway,
-        |d| claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None),
+        |d| {
+            claim_offered_place_by_card(
+                d,
+                &user(),
+                &EventId::new().to_string(),
+                &NeedsInput::text(None),
+            )
+        },
     );
     let error = result.unwrap_err();
     assert!(matches!(error, WaitlistError::PaymentNotRequired));
@@ -233,7 +263,14 @@ fn claiming_by_card_without_an_open_offer_opens_no_checkout() {
         waitlist,
         MockBookingRepository::new(),
         gateway,
-        |d| claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None),
+        |d| {
+            claim_offered_place_by_card(
+                d,
+                &user(),
+                &EventId::new().to_string(),
+                &NeedsInput::text(None),
+            )
+        },
     );
     assert!(matches!(result, Err(WaitlistError::NoOffer)));
 }
@@ -251,7 +288,14 @@ fn a_checkout_that_cannot_start_leaves_the_offer_unclaimed() {
         waitlist,
         MockBookingRepository::new(),
         gateway,
-        |d| claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None),
+        |d| {
+            claim_offered_place_by_card(
+                d,
+                &user(),
+                &EventId::new().to_string(),
+                &NeedsInput::text(None),
+            )
+        },
     );
     assert!(matches!(result, Err(WaitlistError::Gateway(_))));
 }
@@ -269,7 +313,12 @@ fn a_card_claim_that_loses_the_race_for_the_offer_says_so() {
     let mut bookings = MockBookingRepository::new();
     bookings.expect_attach_checkout().never();
     let result = with_payments(priced_full(), waitlist, bookings, gateway, |d| {
-        claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None)
+        claim_offered_place_by_card(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &NeedsInput::text(None),
+        )
     });
     assert!(matches!(result, Err(WaitlistError::NoOffer)));
 }

@@ -186,6 +186,8 @@ pub fn request(user: UserId, event: &Event, limit: Option<u32>) -> BookingReques
             payment_method: PaymentMethod::Cash,
             amount: Money::ZERO,
             accessibility_requirements: None,
+            access_needs: vec![],
+            needs_from_profile: false,
             created_at: Utc::now(),
         },
         hold_until: None,
