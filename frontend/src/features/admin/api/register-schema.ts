@@ -15,6 +15,8 @@ export const attendeeSchema = z.object({
   paymentStatus: z.string(),
   amount: money(),
   accessibilityRequirements: z.nullable(z.string()),
+  /** The common access needs the person shared for this session (ADR 0023). */
+  accessNeeds: z.optional(z.array(z.string())),
   emergencyContactName: z.nullable(z.string()),
   emergencyContactPhone: z.nullable(z.string()),
   attendance: z.nullable(oneOf(ATTENDANCE)),

@@ -6,6 +6,8 @@ import { myBookingsQueryKey } from "./get-my-bookings";
 export interface CreateBookingInput {
   userId: string;
   eventId: string;
+  /** Sent always: the booking carries what the form says, never more. */
+  accessNeeds: readonly string[];
   accessibilityRequirements: string;
 }
 
@@ -19,6 +21,7 @@ export async function createBooking(input: CreateBookingInput): Promise<Booking>
     body: {
       userId: input.userId,
       eventId: input.eventId,
+      accessNeeds: input.accessNeeds,
       accessibilityRequirements: input.accessibilityRequirements.trim() || null,
     },
   });

@@ -4,6 +4,7 @@ import { apiRequest } from "@/lib/api-client";
 
 export interface CheckoutInput {
   eventId: string;
+  accessNeeds: readonly string[];
   accessibilityRequirements: string;
 }
 
@@ -19,6 +20,7 @@ export async function createCheckoutSession(input: CheckoutInput): Promise<Check
   const response = await apiRequest("POST", "/api/create-checkout-session", {
     body: {
       eventId: input.eventId,
+      accessNeeds: input.accessNeeds,
       accessibilityRequirements: input.accessibilityRequirements.trim() || null,
     },
   });

@@ -102,7 +102,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
 
   const bookFree = () =>
     create.mutate(
-      { userId: user.id, eventId: event.id, accessibilityRequirements: accessibility.value },
+      { userId: user.id, eventId: event.id, ...accessibility.said },
       {
         onSuccess: (booking) => {
           showBookedToast(booking.reference);
@@ -118,7 +118,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
 
   const pay = () =>
     checkout.mutate(
-      { eventId: event.id, accessibilityRequirements: accessibility.value },
+      { eventId: event.id, ...accessibility.said },
       {
         onSuccess: (session) => {
           try {

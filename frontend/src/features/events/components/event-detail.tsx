@@ -9,6 +9,7 @@ import { formatDuration, formatLongDate, formatPrice, formatTimeRange } from "@/
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
 import { useHydrated } from "@/lib/use-hydrated";
 import type { SportEvent } from "@/lib/event-schema";
+import { WhosGoing } from "./whos-going";
 
 const WHAT_TO_EXPECT = [
   "A warm welcome from friendly, trained session leaders",
@@ -138,6 +139,9 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
             </div>
           </div>
         </section>
+
+        {/* Depends on who is looking, so never in the prerendered page. */}
+        {hydrated && <WhosGoing eventId={event.id} />}
 
         {hydrated && !free && (
           <section aria-labelledby="pricing" className="rounded-xl border p-5">
