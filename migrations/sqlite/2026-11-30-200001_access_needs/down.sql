@@ -1,6 +1,7 @@
 ALTER TABLE bookings DROP COLUMN needs_from_profile;
 ALTER TABLE bookings DROP COLUMN access_needs;
-ALTER TABLE users ADD COLUMN accessibility_needs TEXT;
+-- The profile's note goes back to the free text it came from (the options and the choice to
+-- share have nowhere to go).
 UPDATE users SET accessibility_needs = (
     SELECT note FROM access_needs WHERE access_needs.user_id = users.id
 );

@@ -15,7 +15,9 @@ INSERT INTO access_needs (user_id, needs, note, share_with_leader, updated_at)
 SELECT id, '[]', accessibility_needs, 0, updated_at
 FROM users
 WHERE accessibility_needs IS NOT NULL AND deleted_at IS NULL;
-ALTER TABLE users DROP COLUMN accessibility_needs;
+-- The old column stays, empty and no longer read or written: dropping it from the middle of
+-- the table would need the whole table rebuilt to put it back in its place going down.
+UPDATE users SET accessibility_needs = NULL WHERE accessibility_needs IS NOT NULL;
 
 -- What a booking carries: the options ticked beside the spec's accessibility_requirements
 -- text, and whether both are the copy of the profile's shared needs (which follows the

@@ -23,6 +23,7 @@ diesel::table! {
         sports_interests -> Text,
         how_did_you_hear -> Nullable<Text>,
         marketing_consent -> Bool,
+        // accessibility_needs: retired (ADR 0023), always NULL; access needs have their table.
         role -> Text,
         preferences -> Text,
         theme_preference -> Text,

@@ -363,3 +363,64 @@ fn going_lists_confirmed_live_members_with_their_preferences(store: &Store) {
     assert_eq!(private, 1);
     assert!(store.going(event(store, 3).id).unwrap().is_empty());
 }
+
+/// This migration's name: the others' may come before or after it as they are merged.
+const MIGRATION: &str = "2026-11-30-200001_access_needs";
+
+/// The free text a member wrote before (at sign-up or on their profile) becomes the note of
+/// their access needs, shared with nobody; going down, it goes back where it was.
+fn the_migration_keeps_old_free_text_as_an_unshared_note(store: &common::TestStore) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../migrations/sqlite");
+    let before = std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|entry| entry.as_ref().unwrap().file_name().to_str().unwrap() < MIGRATION)
+        .count();
+    for _ in 0..before {
+        let applied = store.run_next_migration_for_tests().unwrap().unwrap();
+        assert!(applied.as_str() < MIGRATION);
+    }
+    let id = UserId::new();
+    store.execute(&format!(
+        "INSERT INTO users (id, email, password_hash, first_name, last_name, accessibility_needs, created_at, updated_at) \
+         VALUES ('{id}', 'old@example.org', 'h', 'Old', 'Member', 'Ramp at the side door', '2026-01-01 00:00:00', '2026-01-01 00:00:00')"
+    ));
+    store.migrate().unwrap();
+    assert_eq!(
+        store.access_needs(id).unwrap(),
+        ProfileAccessNeeds {
+            needs: AccessNeeds {
+                needs: vec![],
+                note: Some("Ramp at the side door".into()),
+            },
+            share_with_leader: false,
+        }
+    );
+    assert!(
+        store
+            .contents()
+            .iter()
+            .filter(|row| row.contains("old@example.org"))
+            .all(|row| !row.contains("Ramp at the side door")),
+        "the old column is emptied"
+    );
+    while store.revert_last_migration_for_tests().unwrap().as_deref() != Some(MIGRATION) {}
+    assert!(
+        store
+            .contents()
+            .iter()
+            .any(|row| row.contains("old@example.org") && row.contains("Ramp at the side door")),
+        "down.sql puts the note back"
+    );
+}
+
+#[test]
+fn sqlite_the_migration_keeps_old_free_text_as_an_unshared_note() {
+    the_migration_keeps_old_free_text_as_an_unshared_note(&common::empty_sqlite_store());
+}
+
+#[test]
+fn postgres_the_migration_keeps_old_free_text_as_an_unshared_note() {
+    if let Some(store) = common::empty_postgres_store() {
+        the_migration_keeps_old_free_text_as_an_unshared_note(&store);
+    }
+}
