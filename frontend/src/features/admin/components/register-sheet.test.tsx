@@ -59,6 +59,20 @@ describe("the session register", () => {
     expect(within(list).getByText("Bo Chen")).toBeInTheDocument();
   });
 
+  it("shows the access needs each person shared, in words, and nothing for those who shared none", async () => {
+    const shared = { ...ana, accessNeeds: ["step-free", "bsl-interpreter"] };
+    mockFetch(() => json({ event, attendees: [shared, bo] }));
+    renderWithProviders(<RegisterSheet eventId="e1" />, { user: buildUser({ role: "moderator" }) });
+    const list = await screen.findByRole("list", { name: "Attendees" });
+    const items = within(list).getAllByRole("listitem").filter((item) => item.parentElement === list);
+    const [first, second] = items.map((item) => within(item));
+    expect(first?.getByText("Access needs")).toBeInTheDocument();
+    expect(first?.getByText("Step-free access")).toBeInTheDocument();
+    expect(first?.getByText("British Sign Language interpreter")).toBeInTheDocument();
+    expect(first?.getByText("Step-free access please")).toBeInTheDocument();
+    expect(second?.queryByText("Access needs")).toBeNull();
+  });
+
   it("marks attendance at once and puts it back with a toast when the server refuses", async () => {
     let answer: (response: Response) => void = () => undefined;
     mockFetch((_url, init) => {
