@@ -10,24 +10,27 @@ interface Props {
   onChange: (needs: string[]) => void;
 }
 
-/** The common access needs as checkboxes, two columns where there is room. */
+/** The common access needs as checkboxes, in two columns where the form has room. */
 export function AccessNeedsChoices({ legend, hint, value, error, onChange }: Props) {
   const toggle = (need: string, on: boolean) =>
     onChange(ACCESS_NEEDS.filter((n) => (n === need ? on : value.includes(n))));
   return (
     <FieldSet legend={legend} optional hint={hint} error={error}>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {ACCESS_NEEDS.map((need) => (
-          <Choice
-            key={need}
-            type="checkbox"
-            name="accessNeeds"
-            value={need}
-            label={ACCESS_NEED_LABELS[need]}
-            checked={value.includes(need)}
-            onChange={(e) => toggle(need, e.target.checked)}
-          />
-        ))}
+      {/* Two columns only where the form itself is wide (not in the event page's side card). */}
+      <div className="@container">
+        <div className="grid gap-2 @md:grid-cols-2">
+          {ACCESS_NEEDS.map((need) => (
+            <Choice
+              key={need}
+              type="checkbox"
+              name="accessNeeds"
+              value={need}
+              label={ACCESS_NEED_LABELS[need]}
+              checked={value.includes(need)}
+              onChange={(e) => toggle(need, e.target.checked)}
+            />
+          ))}
+        </div>
       </div>
     </FieldSet>
   );
