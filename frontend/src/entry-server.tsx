@@ -54,6 +54,9 @@ export const templateEvent: SportEvent = {
   duration: 60,
   price: "0.00",
   isActive: true,
+  companionAllowed: false,
+  solidarityPlaces: 0,
+  solidarityPlacesLeft: 0,
 };
 
 /** Markup of the template that stands for something the server fills in, and what. */

@@ -63,6 +63,12 @@ pub struct EventDto<'a> {
     pub max_participants: u32,
     pub current_participants: u32,
     pub is_active: bool,
+    /// Members may bring a companion on a second, free place (ADR 0022).
+    pub companion_allowed: bool,
+    /// Free places Supporters fund on this session, and how many can still be booked (none
+    /// once the session is full).
+    pub solidarity_places: u32,
+    pub solidarity_places_left: u32,
 }
 
 impl<'a> From<&'a Event> for EventDto<'a> {
@@ -80,6 +86,9 @@ impl<'a> From<&'a Event> for EventDto<'a> {
             max_participants: e.max_participants,
             current_participants: e.current_participants,
             is_active: e.is_active,
+            companion_allowed: e.free_places.companion_allowed,
+            solidarity_places: e.free_places.solidarity_places,
+            solidarity_places_left: e.solidarity_places_left(),
         }
     }
 }
@@ -248,6 +257,10 @@ pub struct BookingDto<'a> {
     pub access_needs: Vec<&'static str>,
     /// Whether the needs are the copy of the person's shared profile needs (ADR 0023).
     pub access_needs_from_profile: bool,
+    /// A companion comes on a second, free place ("+1 companion"), with their first name if
+    /// the member gave one.
+    pub companion: bool,
+    pub companion_name: Option<&'a str>,
     pub created_at: String,
     /// With the event: the last moment the person may cancel (the browser never retypes
     /// the cut-off).
@@ -271,6 +284,8 @@ impl<'a> BookingDto<'a> {
             accessibility_requirements: b.accessibility_requirements.as_deref(),
             access_needs: b.access_needs.iter().map(|n| n.as_str()).collect(),
             access_needs_from_profile: b.needs_from_profile,
+            companion: b.companion.is_some(),
+            companion_name: b.companion.as_ref().and_then(|c| c.first_name.as_deref()),
             created_at: b.created_at.to_rfc3339_opts(SecondsFormat::Secs, true),
             cancellable_until: event.map(|e| {
                 playspace_domain::booking_rules::cancellable_until(e)

@@ -113,6 +113,7 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
                     accessibility_requirements: None,
                     access_needs: vec![],
                     needs_from_profile: false,
+                    companion: None,
                     created_at: now - Duration::days(1),
                 });
             }
@@ -152,6 +153,7 @@ fn event_from(
         price: Money::from_pence(t.price_pence).map_err(|e| bad(e.message()))?,
         max_participants: t.max_participants,
         current_participants: 0,
+        free_places: playspace_domain::FreePlaces::default(),
         is_active: true,
         created_at: now,
     })

@@ -421,6 +421,7 @@ fn sessions(
                     price,
                     max_participants: t.max_participants,
                     current_participants: 0,
+                    free_places: playspace_domain::FreePlaces::default(),
                     is_active: !rng.random_bool(INACTIVE_SHARE),
                     created_at,
                 };
@@ -556,7 +557,8 @@ fn bookings(
                     (mark, starts_at + Duration::minutes(rng.random_range(0..30)))
                 });
                 let payment = match (method, attendance) {
-                    (PaymentMethod::Card, _) => PaymentStatus::Paid,
+                    // Nothing is owed for a solidarity place (not seeded here).
+                    (PaymentMethod::Card | PaymentMethod::Solidarity, _) => PaymentStatus::Paid,
                     (PaymentMethod::Cash, Some((Attendance::Attended, _))) => PaymentStatus::Paid,
                     (PaymentMethod::Cash, _) => PaymentStatus::Pending,
                 };
@@ -606,6 +608,7 @@ fn bookings(
                     accessibility_requirements,
                     access_needs: vec![],
                     needs_from_profile: false,
+                    companion: None,
                     created_at,
                 },
                 attendance,

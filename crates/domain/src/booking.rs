@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use rand::Rng;
 
 use crate::access_needs::{AccessNeed, AccessNeeds, BookingNeeds};
+use crate::free_places::{Companion, PlaceRequest};
 use crate::ids::{BookingId, EventId, UserId};
 use crate::money::Money;
 use crate::text_enum;
@@ -68,7 +69,9 @@ text_enum!(
     PaymentStatus { Paid => "paid", Pending => "pending", Failed => "failed", Refunded => "refunded" }
 );
 text_enum!(
-    PaymentMethod { Cash => "cash", Card => "card" }
+    /// A solidarity place is paid for by Supporters: the member pays nothing and there is
+    /// no payment step (ADR 0022).
+    PaymentMethod { Cash => "cash", Card => "card", Solidarity => "solidarity" }
 );
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +91,8 @@ pub struct Booking {
     pub access_needs: Vec<AccessNeed>,
     /// Whether the needs are the copy of the person's shared profile needs (ADR 0023).
     pub needs_from_profile: bool,
+    /// Someone coming with the member on a second, free place (ADR 0022).
+    pub companion: Option<Companion>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -112,6 +117,15 @@ impl Booking {
             access_needs: needs.needs.needs,
             needs_from_profile: needs.from_profile,
             ..self
+        }
+    }
+
+    /// What the booking takes beyond the member's own place: the store takes and gives back
+    /// exactly this.
+    pub fn place_request(&self) -> PlaceRequest {
+        PlaceRequest {
+            companion: self.companion.is_some(),
+            solidarity: self.payment_method == PaymentMethod::Solidarity,
         }
     }
 }
@@ -164,6 +178,36 @@ mod tests {
     }
 
     #[test]
+    fn a_booking_asks_for_its_companions_place_and_its_solidarity_place() {
+        let mut booking = Booking {
+            id: BookingId::new(),
+            reference: BookingReference::generate(&mut StdRng::seed_from_u64(3)),
+            user_id: UserId::new(),
+            event_id: EventId::new(),
+            status: BookingStatus::Confirmed,
+            payment_status: PaymentStatus::Pending,
+            payment_method: PaymentMethod::Cash,
+            amount: Money::ZERO,
+            accessibility_requirements: None,
+            access_needs: Vec::new(),
+            needs_from_profile: false,
+            companion: None,
+            created_at: DateTime::UNIX_EPOCH,
+        };
+        assert_eq!(booking.place_request(), PlaceRequest::default());
+        booking.companion = Some(Companion::default());
+        booking.payment_method = PaymentMethod::Solidarity;
+        assert_eq!(
+            booking.place_request(),
+            PlaceRequest {
+                companion: true,
+                solidarity: true
+            }
+        );
+        assert_eq!(booking.place_request().seats(), 2);
+    }
+
+    #[test]
     fn status_text_round_trips() {
         for status in BookingStatus::ALL {
             assert_eq!(status.as_str().parse::<BookingStatus>().unwrap(), *status);
@@ -175,6 +219,10 @@ mod tests {
         assert_eq!(
             "card".parse::<PaymentMethod>().unwrap(),
             PaymentMethod::Card
+        );
+        assert_eq!(
+            "solidarity".parse::<PaymentMethod>().unwrap(),
+            PaymentMethod::Solidarity
         );
     }
 }

@@ -107,6 +107,7 @@ mod tests {
             price: Money::ZERO,
             max_participants: 12,
             current_participants: 0,
+            free_places: crate::free_places::FreePlaces::default(),
             is_active: true,
             created_at: start,
         }

@@ -2,6 +2,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use crate::category::Category;
+use crate::free_places::FreePlaces;
 use crate::ids::EventId;
 use crate::money::Money;
 
@@ -18,6 +19,8 @@ pub struct Event {
     pub price: Money,
     pub max_participants: u32,
     pub current_participants: u32,
+    /// Companion and solidarity places (ADR 0022).
+    pub free_places: FreePlaces,
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
 }
@@ -71,6 +74,7 @@ mod tests {
             price: Money::ZERO,
             max_participants: max,
             current_participants: current,
+            free_places: FreePlaces::default(),
             is_active: true,
             created_at: starts_at,
         }

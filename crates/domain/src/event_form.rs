@@ -4,6 +4,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use crate::category::Category;
 use crate::event::Event;
+use crate::free_places::{self, FreePlaces};
 use crate::ids::EventId;
 use crate::london;
 use crate::money::Money;
@@ -36,6 +37,10 @@ pub struct EventForm {
     /// Pounds, "12.50"; unset is free.
     pub price: Option<String>,
     pub is_active: Option<bool>,
+    /// Companion places (ADR 0022); unset is none.
+    pub companion_allowed: Option<bool>,
+    /// Solidarity places on a paid session; unset is none.
+    pub solidarity_places: Option<i64>,
 }
 
 /// Field values shared by a single event and a series (everything but the date).
@@ -49,6 +54,8 @@ pub struct EventDetails {
     pub max_participants: u32,
     pub price: Money,
     pub is_active: bool,
+    pub companion_allowed: bool,
+    pub solidarity_places: u32,
 }
 
 impl EventDetails {
@@ -65,6 +72,11 @@ impl EventDetails {
             price: self.price,
             max_participants: self.max_participants,
             current_participants: 0,
+            free_places: FreePlaces {
+                companion_allowed: self.companion_allowed,
+                solidarity_places: self.solidarity_places,
+                solidarity_used: 0,
+            },
             is_active: self.is_active,
             created_at: now,
         }
@@ -94,6 +106,19 @@ impl EventForm {
             "price",
             self.price.as_deref().map_or(Ok(Money::ZERO), Money::parse),
         );
+        // Checked against the capacity and price only once both are valid.
+        let solidarity_places = match (max_participants, price) {
+            (Some(capacity), Some(price)) => errors.check(
+                "solidarityPlaces",
+                free_places::solidarity_places(
+                    self.solidarity_places.unwrap_or(0),
+                    capacity,
+                    0,
+                    price,
+                ),
+            ),
+            _ => None,
+        };
         Some(EventDetails {
             title: title?,
             description: description?,
@@ -103,6 +128,8 @@ impl EventForm {
             max_participants: max_participants?,
             price: price?,
             is_active: self.is_active.unwrap_or(true),
+            companion_allowed: self.companion_allowed.unwrap_or(false),
+            solidarity_places: solidarity_places?,
         })
     }
 
@@ -130,6 +157,8 @@ pub struct EventPatch {
     pub max_participants: Option<i64>,
     pub price: Option<String>,
     pub is_active: Option<bool>,
+    pub companion_allowed: Option<bool>,
+    pub solidarity_places: Option<i64>,
 }
 
 impl EventPatch {
@@ -203,6 +232,25 @@ impl EventPatch {
         }
         if let Some(active) = self.is_active {
             next.is_active = active;
+        }
+        if let Some(allowed) = self.companion_allowed {
+            next.free_places.companion_allowed = allowed;
+        }
+        // Held to the session as it will be (its capacity and price may change with it),
+        // and never below the places live bookings use.
+        if errors.is_empty()
+            && let Some(places) = errors.check(
+                "solidarityPlaces",
+                free_places::solidarity_places(
+                    self.solidarity_places
+                        .unwrap_or(i64::from(next.free_places.solidarity_places)),
+                    next.max_participants,
+                    event.free_places.solidarity_used,
+                    next.price,
+                ),
+            )
+        {
+            next.free_places.solidarity_places = places;
         }
         errors.into_result().map(|()| next)
     }
@@ -410,6 +458,102 @@ mod tests {
         assert_eq!(
             blank.apply(&e).unwrap_err().get("title"),
             Some("Title is required")
+        );
+    }
+
+    #[test]
+    fn a_new_event_offers_companion_and_solidarity_places_when_asked() {
+        let plain = form().validate(now()).unwrap();
+        assert_eq!(plain.free_places, FreePlaces::default());
+        let e = EventForm {
+            price: Some("5.00".into()),
+            companion_allowed: Some(true),
+            solidarity_places: Some(4),
+            ..form()
+        }
+        .validate(now())
+        .unwrap();
+        assert!(e.free_places.companion_allowed);
+        assert_eq!(e.free_places.solidarity_places, 4);
+        assert_eq!(e.free_places.solidarity_used, 0);
+        let free = EventForm {
+            solidarity_places: Some(4),
+            ..form()
+        }
+        .validate(now())
+        .unwrap_err();
+        assert_eq!(
+            free.get("solidarityPlaces"),
+            Some("A free session needs no solidarity places")
+        );
+        let too_many = EventForm {
+            price: Some("5.00".into()),
+            max_participants: Some(3),
+            solidarity_places: Some(4),
+            ..form()
+        }
+        .validate(now())
+        .unwrap_err();
+        assert_eq!(
+            too_many.get("solidarityPlaces"),
+            Some("Solidarity places cannot be more than the session's places")
+        );
+    }
+
+    #[test]
+    fn an_edit_keeps_solidarity_places_between_those_used_and_the_capacity() {
+        let mut e = event(5, 10, Duration::days(2));
+        e.free_places = FreePlaces {
+            companion_allowed: false,
+            solidarity_places: 4,
+            solidarity_used: 3,
+        };
+        let patch = |places: Option<i64>, max: Option<i64>, price: Option<&str>| EventPatch {
+            solidarity_places: places,
+            max_participants: max,
+            price: price.map(str::to_owned),
+            companion_allowed: Some(true),
+            ..EventPatch::default()
+        };
+        let edited = patch(Some(3), None, None).apply(&e).unwrap();
+        assert_eq!(edited.free_places.solidarity_places, 3);
+        assert!(edited.free_places.companion_allowed);
+        assert_eq!(
+            edited.free_places.solidarity_used, 3,
+            "the store's count stays"
+        );
+        assert_eq!(
+            patch(Some(2), None, None)
+                .apply(&e)
+                .unwrap_err()
+                .get("solidarityPlaces"),
+            Some("3 solidarity places are already taken")
+        );
+        // A smaller session cannot keep more solidarity places than it has places.
+        let mut roomy = e.clone();
+        roomy.current_participants = 0;
+        assert_eq!(
+            patch(None, Some(3), None)
+                .apply(&roomy)
+                .unwrap_err()
+                .get("solidarityPlaces"),
+            Some("Solidarity places cannot be more than the session's places")
+        );
+        // Made free, it keeps the places taken and offers no more.
+        assert_eq!(
+            patch(None, None, Some("0.00"))
+                .apply(&e)
+                .unwrap_err()
+                .get("solidarityPlaces"),
+            Some("A free session needs no solidarity places")
+        );
+        assert_eq!(
+            patch(Some(3), None, Some("0.00"))
+                .apply(&e)
+                .unwrap()
+                .free_places
+                .solidarity_places,
+            3
         );
     }
 

@@ -20,6 +20,7 @@ pub mod event;
 pub mod event_form;
 pub mod event_query;
 pub mod event_summary;
+pub mod free_places;
 pub mod ids;
 pub mod london;
 pub mod money;
@@ -57,6 +58,7 @@ pub use email::Email;
 pub use event::{Event, area_of};
 pub use event_query::{EventFilter, EventQuery};
 pub use event_summary::{EventsSummary, SportSummary};
+pub use free_places::{Companion, FreePlaces, PlaceRequest};
 pub use ids::{
     BookingId, CampaignId, ContactMessageId, DeliveryId, EventId, NotificationId, SeriesId,
     SessionId, StoryId, SubscriberId, UserId, WaitlistEntryId,

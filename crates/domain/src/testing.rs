@@ -27,6 +27,7 @@ pub(crate) fn event(current: u32, max: u32, starts_in: Duration) -> Event {
         price: Money::from_pence(500).unwrap(),
         max_participants: max,
         current_participants: current,
+        free_places: crate::free_places::FreePlaces::default(),
         is_active: true,
         created_at: now(),
     }

@@ -24,6 +24,9 @@ pub struct RegisterLine {
     pub accessibility_requirements: Option<String>,
     /// The common needs ticked for this session.
     pub access_needs: Vec<AccessNeed>,
+    /// "+1 companion" on a second, free place, with their first name if given (ADR 0022).
+    pub companion: bool,
+    pub companion_name: Option<String>,
     pub emergency_contact_name: Option<String>,
     pub emergency_contact_phone: Option<String>,
     pub attendance: Option<Attendance>,

@@ -48,6 +48,7 @@ impl Default for EventBuilder {
             price: Money::ZERO,
             max_participants: 20,
             current_participants: 0,
+            free_places: playspace_domain::FreePlaces::default(),
             is_active: true,
             created_at: created,
         })
@@ -107,6 +108,19 @@ impl EventBuilder {
 
     pub fn inactive(mut self) -> Self {
         self.0.is_active = false;
+        self
+    }
+
+    /// Members may bring a companion on a second, free place.
+    pub fn companions(mut self) -> Self {
+        self.0.free_places.companion_allowed = true;
+        self
+    }
+
+    /// `places` solidarity places, `used` of them taken (count them in `places(..)` too).
+    pub fn solidarity(mut self, places: u32, used: u32) -> Self {
+        self.0.free_places.solidarity_places = places;
+        self.0.free_places.solidarity_used = used;
         self
     }
 

@@ -15,10 +15,22 @@ export const eventSchema = z.object({
   maxParticipants: z.int(),
   currentParticipants: z.int(),
   isActive: z.boolean(),
+  /** A member may bring a companion on a second, free place (ADR 0022). */
+  companionAllowed: z.boolean(),
+  /** Free places Supporters fund on a paid session, and how many can still be booked. */
+  solidarityPlaces: z.int(),
+  solidarityPlacesLeft: z.int(),
 });
 
 export type SportEvent = z.infer<typeof eventSchema>;
 
 export function isFull(event: SportEvent): boolean {
   return event.currentParticipants >= event.maxParticipants;
+}
+
+/** "2 free places available" while solidarity places are left; null when none are. */
+export function freePlacesLine(event: Pick<SportEvent, "solidarityPlacesLeft">): string | null {
+  const left = event.solidarityPlacesLeft;
+  if (left <= 0) return null;
+  return left === 1 ? "1 free place available" : `${left} free places available`;
 }

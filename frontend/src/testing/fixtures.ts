@@ -19,6 +19,9 @@ export function buildEvent(overrides: Partial<SportEvent> = {}): SportEvent {
     maxParticipants: 20,
     currentParticipants: 5,
     isActive: true,
+    companionAllowed: false,
+    solidarityPlaces: 0,
+    solidarityPlacesLeft: 0,
     ...overrides,
   };
 }

@@ -297,12 +297,14 @@ fn apply_update(
     let (before, after) = (&update.before, &update.after);
     let key = after.id.to_string();
     let now_db = to_db_time(now);
-    // The capacity guard: places taken meanwhile must still fit. Updating the row first
-    // also locks it (PostgreSQL), so no booking slips in between this and telling people.
+    // The capacity guard: places and solidarity places taken meanwhile must still fit.
+    // Updating the row first also locks it (PostgreSQL), so no booking slips in between
+    // this and telling people.
     let changed = diesel::update(
         events::table
             .find(&key)
-            .filter(events::current_participants.le(to_i32(after.max_participants))),
+            .filter(events::current_participants.le(to_i32(after.max_participants)))
+            .filter(events::solidarity_used.le(to_i32(after.free_places.solidarity_places))),
     )
     .set((
         events::title.eq(&after.title),
@@ -315,6 +317,8 @@ fn apply_update(
         events::max_participants.eq(to_i32(after.max_participants)),
         events::price_pence.eq(after.price.pence()),
         events::is_active.eq(after.is_active),
+        events::companion_allowed.eq(after.free_places.companion_allowed),
+        events::solidarity_places.eq(to_i32(after.free_places.solidarity_places)),
         events::updated_at.eq(now_db),
     ))
     .execute(c)?;
@@ -475,9 +479,12 @@ fn cancel_session(
             outcome.notified += 1;
         }
     }
-    // No place is taken or held any more.
+    // No place (or solidarity place) is taken or held any more.
     diesel::update(events::table.find(&key))
-        .set(events::current_participants.eq(0))
+        .set((
+            events::current_participants.eq(0),
+            events::solidarity_used.eq(0),
+        ))
         .execute(c)
         .map(|_| ())
 }

@@ -56,6 +56,8 @@ struct DemoBookingRow<'a> {
     accessibility_requirements: Option<&'a str>,
     created_at: chrono::NaiveDateTime,
     updated_at: chrono::NaiveDateTime,
+    companion: bool,
+    companion_name: Option<&'a str>,
 }
 
 impl<'a> DemoBookingRow<'a> {
@@ -72,6 +74,8 @@ impl<'a> DemoBookingRow<'a> {
             accessibility_requirements: b.accessibility_requirements.as_deref(),
             created_at: to_db_time(b.created_at),
             updated_at: to_db_time(b.created_at),
+            companion: b.companion.is_some(),
+            companion_name: b.companion.as_ref().and_then(|c| c.first_name.as_deref()),
         }
     }
 }

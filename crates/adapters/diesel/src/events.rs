@@ -1,6 +1,6 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use playspace_domain::{Category, Event, EventId, EventQuery, Money, area_of};
+use playspace_domain::{Category, Event, EventId, EventQuery, FreePlaces, Money, area_of};
 use playspace_ports::{EventRepository, RepoError};
 
 use crate::Store;
@@ -28,6 +28,9 @@ pub(crate) struct EventRow {
     is_active: bool,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    companion_allowed: bool,
+    solidarity_places: i32,
+    solidarity_used: i32,
 }
 
 impl EventRow {
@@ -47,6 +50,9 @@ impl EventRow {
             is_active: event.is_active,
             created_at: to_db_time(event.created_at),
             updated_at: to_db_time(event.created_at),
+            companion_allowed: event.free_places.companion_allowed,
+            solidarity_places: to_i32(event.free_places.solidarity_places),
+            solidarity_used: to_i32(event.free_places.solidarity_used),
         }
     }
 
@@ -58,6 +64,11 @@ impl EventRow {
             duration_minutes: to_u32(self.duration_minutes, "duration")?,
             max_participants: to_u32(self.max_participants, "max participants")?,
             current_participants: to_u32(self.current_participants, "current participants")?,
+            free_places: FreePlaces {
+                companion_allowed: self.companion_allowed,
+                solidarity_places: to_u32(self.solidarity_places, "solidarity places")?,
+                solidarity_used: to_u32(self.solidarity_used, "solidarity places used")?,
+            },
             title: self.title,
             description: self.description,
             location: self.location,

@@ -69,6 +69,8 @@ struct Statement<'a> {
     monthly_limit: Option<i64>,
     amount_pence: i64,
     access_needs: String,
+    companion: bool,
+    companion_name: Option<String>,
     emails: Vec<Ids>,
 }
 
@@ -98,6 +100,8 @@ impl<'a> Statement<'a> {
             monthly_limit: request.monthly_limit.map(i64::from),
             amount_pence: b.amount.pence(),
             access_needs: crate::access_needs::needs_text(&b.access_needs),
+            companion: b.companion.is_some(),
+            companion_name: b.companion.as_ref().and_then(|c| c.first_name.clone()),
             emails: request
                 .emails
                 .iter()
@@ -180,14 +184,33 @@ impl QueryFragment<Pg> for Statement<'_> {
             push_binds(&mut out, &[Time(&self.month_to)])?;
             out.push_sql(")");
         }
-        // The capacity guard (docs/architecture.md), taken only if the rules above allow.
-        out.push_sql(", seat AS (UPDATE events SET current_participants = current_participants + 1, updated_at = ");
+        // The capacity guard (docs/architecture.md, ADR 0022), taken only if the rules
+        // above allow: a companion's place with the member's, a solidarity place only while
+        // one set is unused. Each shape is its own text, so the usual one stays as it was.
+        let asked = booking.place_request();
+        out.push_sql(if asked.companion {
+            ", seat AS (UPDATE events SET current_participants = current_participants + 2"
+        } else {
+            ", seat AS (UPDATE events SET current_participants = current_participants + 1"
+        });
+        if asked.solidarity {
+            out.push_sql(", solidarity_used = solidarity_used + 1");
+        }
+        out.push_sql(", updated_at = ");
         push_binds(&mut out, &[Time(&self.now)])?;
         out.push_sql(" WHERE id = ");
         push_binds(&mut out, &[Text(&self.event_id)])?;
         out.push_sql(" AND is_active AND starts_at > ");
         push_binds(&mut out, &[Time(&self.now)])?;
-        out.push_sql(" AND current_participants < max_participants AND (SELECT n FROM mine) = 0");
+        out.push_sql(if asked.companion {
+            " AND companion_allowed AND current_participants + 2 <= max_participants"
+        } else {
+            " AND current_participants < max_participants"
+        });
+        if asked.solidarity {
+            out.push_sql(" AND solidarity_used < solidarity_places");
+        }
+        out.push_sql(" AND (SELECT n FROM mine) = 0");
         if let Some(limit) = &self.monthly_limit {
             out.push_sql(" AND (SELECT n FROM month) < ");
             push_binds(&mut out, &[Pence(limit)])?;
@@ -212,6 +235,8 @@ impl QueryFragment<Pg> for Statement<'_> {
                     hold_expires_at::NAME,
                     created_at::NAME,
                     updated_at::NAME,
+                    companion::NAME,
+                    companion_name::NAME,
                     event_id::NAME,
                 ],
             )?;
@@ -233,6 +258,8 @@ impl QueryFragment<Pg> for Statement<'_> {
                 MaybeTime(&self.hold_until),
                 Time(&self.created_at),
                 Time(&self.created_at),
+                Flag(&self.companion),
+                MaybeText(&self.companion_name),
             ],
         )?;
         out.push_sql(", id FROM seat RETURNING id)");

@@ -13,12 +13,13 @@ use crate::schema::{bookings, events, users};
 use crate::{DbConnection, Store};
 
 /// (id, reference, user, status, payment method, payment status, amount), (accessibility
-/// requirements, access needs), attendance, (first, chosen, last name, pronouns), emergency
-/// contact.
+/// requirements, access needs), attendance, (companion, their name), (first, chosen, last
+/// name, pronouns), emergency contact.
 type LineRow = (
     (String, String, String, String, String, String, i64),
     (Option<String>, String),
     Option<String>,
+    (bool, Option<String>),
     (String, Option<String>, String, Option<String>),
     (Option<String>, Option<String>),
 );
@@ -40,6 +41,7 @@ macro_rules! lines_query {
                 ),
                 (bookings::accessibility_requirements, bookings::access_needs),
                 bookings::attendance,
+                (bookings::companion, bookings::companion_name),
                 (
                     users::first_name,
                     users::chosen_name,
@@ -59,6 +61,7 @@ fn line(row: LineRow) -> QueryResult<RegisterLine> {
         (id, reference, user, status, method, payment, amount),
         (requirements, needs),
         attendance,
+        (companion, companion_name),
         person,
         contact,
     ) = row;
@@ -76,6 +79,8 @@ fn line(row: LineRow) -> QueryResult<RegisterLine> {
         accessibility_requirements: requirements,
         access_needs: parse_needs_text(&needs)
             .map_err(|_| diesel::result::Error::DeserializationError("access needs".into()))?,
+        companion,
+        companion_name,
         emergency_contact_name: contact.0,
         emergency_contact_phone: contact.1,
         attendance: attendance.map(|a| a.parse()).transpose().map_err(bad)?,

@@ -116,6 +116,11 @@ diesel::table! {
         updated_at -> Timestamp,
         leader_id -> Nullable<Text>,
         series_id -> Nullable<Text>,
+        /// Companion and solidarity places (ADR 0022).
+        companion_allowed -> Bool,
+        solidarity_places -> Integer,
+        /// Solidarity places live bookings hold: moved only by the booking guard.
+        solidarity_used -> Integer,
     }
 }
 
@@ -149,6 +154,9 @@ diesel::table! {
         updated_at -> Timestamp,
         attendance -> Nullable<Text>,
         attendance_marked_at -> Nullable<Timestamp>,
+        /// A companion comes on a second, free place (ADR 0022); their first name, if given.
+        companion -> Bool,
+        companion_name -> Nullable<Text>,
         /// JSON list of access needs ticked for this session (ADR 0023).
         access_needs -> Text,
         /// The needs are the copy of the person's shared profile needs.

@@ -785,6 +785,10 @@ pub(crate) fn erase_user(c: &mut DbConnection, key: &str, now: NaiveDateTime) ->
     diesel::delete(email_deliveries::table.filter(email_deliveries::user_id.eq(key))).execute(c)?;
     leave_everything_upcoming(c, key, now)?;
     // Bookings stay as anonymous counts; the person's access needs, on them or on their
-    // profile, do not.
-    erase_access_needs(c, key)
+    // profile, and their companion's name do not.
+    erase_access_needs(c, key)?;
+    diesel::update(bookings::table.filter(bookings::user_id.eq(key)))
+        .set(bookings::companion_name.eq(None::<String>))
+        .execute(c)?;
+    Ok(())
 }

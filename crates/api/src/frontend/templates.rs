@@ -309,6 +309,9 @@ mod tests {
             max_participants: 20,
             current_participants: 5,
             is_active: true,
+            companion_allowed: false,
+            solidarity_places: 0,
+            solidarity_places_left: 0,
         }
     }
 

@@ -122,6 +122,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::get().to(memberships::plans::handle)),
                 )
                 .service(
+                    web::resource("/solidarity")
+                        .route(web::get().to(memberships::solidarity::handle)),
+                )
+                .service(
                     web::resource("/auth/register").route(web::post().to(auth::register::handle)),
                 )
                 .service(

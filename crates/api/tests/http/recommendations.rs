@@ -125,6 +125,9 @@ async fn a_favourite_sport_comes_first_in_the_events_list_shape_with_its_score()
             "maxParticipants": 12,
             "currentParticipants": 4,
             "isActive": true,
+            "companionAllowed": false,
+            "solidarityPlaces": 0,
+            "solidarityPlacesLeft": 0,
             "score": 13,
         })
     );

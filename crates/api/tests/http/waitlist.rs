@@ -354,7 +354,10 @@ async fn an_offer_claimed_by_card_is_held_for_payment_and_paid_at_the_checkout()
             (status, body["code"].as_str()),
             (400, Some("validation_failed"))
         );
-        assert_eq!(body["fieldErrors"]["paymentMethod"], "Choose cash or card.");
+        assert_eq!(
+            body["fieldErrors"]["paymentMethod"],
+            "Choose cash, card or a free solidarity place."
+        );
     }
 
     let (status, _, body) = send(

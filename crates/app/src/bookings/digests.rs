@@ -123,6 +123,7 @@ mod tests {
             price: Money::from_pence(500).unwrap(),
             max_participants: 20,
             current_participants: 0,
+            free_places: playspace_domain::FreePlaces::default(),
             is_active: true,
             created_at: utc(created_at),
         }

@@ -12,6 +12,7 @@ mod payments;
 mod recommendations;
 mod refunds;
 mod reminders;
+mod solidarity;
 mod update_booking_needs;
 mod waitlist;
 
@@ -22,7 +23,7 @@ use playspace_ports::{
 
 use crate::accounts::EmailSettings;
 
-pub use book_event::{BookEventError, BookEventInput, book_event};
+pub use book_event::{BookEventError, BookEventInput, BookingChoices, book_event};
 pub use calendar::{CalendarError, booking_calendar};
 pub use cancel_booking::{CancelBookingError, cancel_booking};
 pub use digests::send_session_digests;
@@ -42,6 +43,7 @@ pub use recommendations::recommended_events;
 pub(crate) use refunds::refund_card_payment;
 pub use refunds::retry_unsent_refunds;
 pub use reminders::send_event_reminders;
+pub use solidarity::{SolidarityMonth, solidarity_this_month};
 pub use update_booking_needs::{UpdateBookingNeedsError, update_booking_needs};
 pub use waitlist::{
     WaitlistError, announce_waitlist_offers, claim_offered_place, claim_offered_place_by_card,

@@ -88,6 +88,7 @@ mod tests {
                 accessibility_requirements: None,
                 access_needs: vec![],
                 needs_from_profile: false,
+                companion: None,
                 created_at: test_now(),
             },
             event,

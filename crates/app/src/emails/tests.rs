@@ -56,6 +56,7 @@ fn booking_of(u: &User, e: &Event) -> Booking {
         accessibility_requirements: None,
         access_needs: vec![],
         needs_from_profile: false,
+        companion: None,
         created_at: test_now(),
     }
 }

@@ -19,6 +19,7 @@ mod community;
 mod contact;
 mod digests;
 mod events;
+mod free_places;
 mod memberships;
 mod newsletter;
 mod notifications;

@@ -68,6 +68,7 @@ fn hold(store: &Store, event: &Event, hold_for: Duration) -> (BookingId, String)
         accessibility_requirements: None,
         access_needs: vec![],
         needs_from_profile: false,
+        companion: None,
         created_at: Utc::now(),
     };
     let request = BookingRequest {

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{NeedsInput, start_card_checkout};
+use playspace_app::bookings::{BookingChoices, NeedsInput, start_card_checkout};
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
@@ -14,6 +14,9 @@ pub struct Body {
     accessibility_requirements: Option<String>,
     /// As on `POST /api/bookings`.
     access_needs: Option<Vec<String>>,
+    /// A companion comes on a second, free place (ADR 0022).
+    companion: bool,
+    companion_name: Option<String>,
 }
 
 /// `POST /api/create-checkout-session`: holds a place and returns `{sessionId, url}`.
@@ -27,14 +30,20 @@ pub async fn handle(
         event_id,
         accessibility_requirements,
         access_needs,
+        companion,
+        companion_name,
     } = body.into_inner();
-    let needs = NeedsInput {
-        access_needs,
-        accessibility_requirements,
+    let choices = BookingChoices {
+        needs: NeedsInput {
+            access_needs,
+            accessibility_requirements,
+        },
+        companion,
+        companion_name,
     };
     let app = state.clone();
     let session = web::block(move || {
-        start_card_checkout(&app.booking_deps(), &current.user, &event_id, &needs)
+        start_card_checkout(&app.booking_deps(), &current.user, &event_id, &choices)
     })
     .await?
     .map_err(ApiError::from)?;

@@ -157,6 +157,14 @@ fn changed_fields(
         ("maxParticipants", a.max_participants != b.max_participants),
         ("price", a.price != b.price),
         ("isActive", a.is_active != b.is_active),
+        (
+            "companionAllowed",
+            a.free_places.companion_allowed != b.free_places.companion_allowed,
+        ),
+        (
+            "solidarityPlaces",
+            a.free_places.solidarity_places != b.free_places.solidarity_places,
+        ),
         ("leaderId", leader.is_some_and(|l| l != leader_before)),
     ]
     .into_iter()
@@ -205,6 +213,7 @@ mod tests {
             price: Money::from_pence(500).unwrap(),
             max_participants: 12,
             current_participants: 4,
+            free_places: playspace_domain::FreePlaces::default(),
             is_active: true,
             created_at: test_now(),
         }

@@ -1,8 +1,8 @@
 use chrono::{DateTime, Utc};
-use playspace_domain::booking_rules::{self, BookingRefusal, check_bookable, limit_month};
+use playspace_domain::booking_rules::{self, BookingRefusal, check_booking, limit_month};
 use playspace_domain::{
-    Booking, BookingId, BookingNeeds, BookingReference, BookingStatus, Event, EventId,
-    PaymentMethod, PaymentStatus, User, london,
+    Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
+    PaymentStatus, User, london,
 };
 use playspace_ports::{
     BookError, BookingRequest, CheckoutMode, CheckoutRequest, CheckoutSession, GatewayError,
@@ -11,7 +11,7 @@ use playspace_ports::{
 
 use super::HOLD;
 use crate::bookings::BookingDeps;
-use crate::bookings::needs::{NeedsInput, needs_for_booking};
+use crate::bookings::book_event::{BookingChoices, Chosen};
 
 #[derive(Debug, thiserror::Error)]
 pub enum CheckoutError {
@@ -29,13 +29,14 @@ pub enum CheckoutError {
     Store(#[from] RepoError),
 }
 
-/// Holds a place (booking pending, place counted) and opens a checkout session for it.
+/// Holds a place (booking pending, place counted; with a companion, their free place too)
+/// and opens a checkout session for it.
 #[tracing::instrument(skip_all)]
 pub fn start_card_checkout(
     deps: &BookingDeps,
     user: &User,
     event_id: &str,
-    needs: &NeedsInput,
+    choices: &BookingChoices,
 ) -> Result<CheckoutSession, CheckoutError> {
     let now = deps.clock.now();
     let event_id: EventId = event_id.parse().map_err(|_| CheckoutError::EventNotFound)?;
@@ -44,13 +45,15 @@ pub fn start_card_checkout(
         Err(RepoError::NotFound) => return Err(CheckoutError::EventNotFound),
         Err(e) => return Err(e.into()),
     };
-    check_bookable(&event, now).map_err(CheckoutError::Refused)?;
+    check_booking(&event, choices.places(false), now).map_err(CheckoutError::Refused)?;
     if event.price.is_free() {
         return Err(CheckoutError::PaymentNotRequired);
     }
-    let said = needs.checked().map_err(CheckoutError::Invalid)?;
-    let needs = needs_for_booking(deps, user.id, said)?;
-    let request = card_booking_request(deps, user, &event, needs, now)?;
+    let chosen = choices
+        .check()
+        .map_err(CheckoutError::Invalid)?
+        .chosen(deps, user.id)?;
+    let request = card_booking_request(deps, user, &event, chosen, now)?;
     match deps.bookings.book(&request, now) {
         Ok(()) => {}
         Err(BookError::Refused(r)) => return Err(CheckoutError::Refused(r)),
@@ -83,7 +86,7 @@ pub(crate) fn card_booking_request(
     deps: &BookingDeps,
     user: &User,
     event: &Event,
-    needs: BookingNeeds,
+    chosen: Chosen,
     now: DateTime<Utc>,
 ) -> Result<BookingRequest, RepoError> {
     let plan = deps.memberships.current_plan(user.id, now)?;
@@ -99,9 +102,10 @@ pub(crate) fn card_booking_request(
         accessibility_requirements: None,
         access_needs: vec![],
         needs_from_profile: false,
+        companion: chosen.companion,
         created_at: now,
     }
-    .with_needs(needs);
+    .with_needs(chosen.needs);
     Ok(BookingRequest {
         hold_until: Some(now + HOLD),
         limit_month: limit_month(event),

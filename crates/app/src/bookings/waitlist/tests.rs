@@ -1,8 +1,8 @@
 //! The waitlist use cases together: they share one set of mocks.
 use super::*;
 use crate::accounts::testing::{settings, user};
-use crate::bookings::NeedsInput;
 use crate::bookings::needs::access_default;
+use crate::bookings::{BookingChoices, NeedsInput};
 use chrono::Duration;
 use playspace_domain::waitlist::{WaitlistEntry, WaitlistStatus};
 use playspace_domain::{BookingStatus, PaymentMethod, PaymentStatus, WaitlistEntryId};
@@ -59,6 +59,61 @@ fn full() -> Event {
     EventBuilder::new().places(12, 12).build()
 }
 
+fn needs(text: &str) -> BookingChoices {
+    BookingChoices {
+        needs: NeedsInput::text(Some(text)),
+        ..BookingChoices::default()
+    }
+}
+
+#[test]
+fn an_offer_claimed_with_a_solidarity_place_and_a_companion_asks_the_store_for_both() {
+    let event = EventBuilder::new()
+        .price_pence(500)
+        .places(11, 12)
+        .companions()
+        .solidarity(1, 0)
+        .build();
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist
+        .expect_claim()
+        .withf(|r, _| {
+            r.booking.payment_method == PaymentMethod::Solidarity
+                && r.booking.amount.is_free()
+                && r.booking.place_request().seats() == 2
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let choices = BookingChoices {
+        companion: true,
+        ..BookingChoices::default()
+    };
+    with_deps(event, waitlist, |d| {
+        claim_offered_place(d, &user(), &EventId::new().to_string(), &choices, true)
+    })
+    .unwrap();
+}
+
+#[test]
+fn an_offer_cannot_bring_a_companion_into_a_full_session() {
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist.expect_claim().never();
+    let event = EventBuilder::new().places(12, 12).companions().build();
+    let choices = BookingChoices {
+        companion: true,
+        ..BookingChoices::default()
+    };
+    let result = with_deps(event, waitlist, |d| {
+        claim_offered_place(d, &user(), &EventId::new().to_string(), &choices, false)
+    });
+    assert!(matches!(
+        result,
+        Err(WaitlistError::BookingRefused(
+            BookingRefusal::NoRoomForCompanion
+        ))
+    ));
+}
+
 #[test]
 fn joining_passes_the_stores_refusal_on() {
     let mut waitlist = MockWaitlistRepository::new();
@@ -101,7 +156,8 @@ fn claiming_books_in_cash_under_the_plan_limit() {
             d,
             &user(),
             &EventId::new().to_string(),
-            &NeedsInput::text(Some("Step-free")),
+            &needs("Step-free"),
+            false,
         )
     })
     .unwrap();
@@ -124,7 +180,8 @@ fn a_started_event_cannot_be_claimed() {
             d,
             &user(),
             &EventId::new().to_string(),
-            &NeedsInput::text(None),
+            &BookingChoices::default(),
+            false,
         )
     });
     assert!(matches!(
@@ -144,7 +201,8 @@ fn without_an_open_offer_claiming_says_so() {
             d,
             &user(),
             &EventId::new().to_string(),
-            &NeedsInput::text(None),
+            &BookingChoices::default(),
+            false,
         )
     });
     assert!(matches!(result, Err(WaitlistError::NoOffer)));
@@ -216,12 +274,7 @@ fn claiming_by_card_turns_the_offer_into_a_held_pending_booking_with_a_checkout(
     // Never booked the ordinary way: the place is the one held by the offer.
     bookings.expect_book().never();
     let session = with_payments(priced_full(), waitlist, bookings, gateway, |d| {
-        claim_offered_place_by_card(
-            d,
-            &user(),
-            &EventId::new().to_string(),
-            &NeedsInput::text(Some("Step-free")),
-        )
+        claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), &needs("Step-free"))
     })
     .unwrap();
     assert_eq!(session, checkout_session());
@@ -243,7 +296,7 @@ fn a_free_event_cannot_be_claimed_by_card() {
                 d,
                 &user(),
                 &EventId::new().to_string(),
-                &NeedsInput::text(None),
+                &BookingChoices::default(),
             )
         },
     );
@@ -268,7 +321,7 @@ fn claiming_by_card_without_an_open_offer_opens_no_checkout() {
                 d,
                 &user(),
                 &EventId::new().to_string(),
-                &NeedsInput::text(None),
+                &BookingChoices::default(),
             )
         },
     );
@@ -293,7 +346,7 @@ fn a_checkout_that_cannot_start_leaves_the_offer_unclaimed() {
                 d,
                 &user(),
                 &EventId::new().to_string(),
-                &NeedsInput::text(None),
+                &BookingChoices::default(),
             )
         },
     );
@@ -317,7 +370,7 @@ fn a_card_claim_that_loses_the_race_for_the_offer_says_so() {
             d,
             &user(),
             &EventId::new().to_string(),
-            &NeedsInput::text(None),
+            &BookingChoices::default(),
         )
     });
     assert!(matches!(result, Err(WaitlistError::NoOffer)));

@@ -12,6 +12,10 @@ export interface EventFields {
   price: string;
   isActive: boolean;
   leaderId: string | null;
+  /** A member may bring a companion on a second, free place (ADR 0022). */
+  companionAllowed: boolean;
+  /** Free places Supporters fund on a paid session. */
+  solidarityPlaces: number;
 }
 
 /** The spec's defaults for a new event. */

@@ -50,6 +50,8 @@ const FORM_FIELDS = new Set([
   "price",
   "isActive",
   "leaderId",
+  "companionAllowed",
+  "solidarityPlaces",
 ]);
 
 /** The server's field names onto the form's (its `date` is our date and time). */
@@ -227,6 +229,24 @@ export function EventFormDialog({ mode, onClose }: EventFormDialogProps) {
               </div>
             )}
           />
+          <FieldSet legend="Free places">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Choice
+                type="checkbox"
+                className="self-start"
+                label="Companion places"
+                description="Members may bring a carer, assistant or interpreter free, on a second place."
+                {...form.register("companionAllowed")}
+              />
+              <Field
+                label="Solidarity places"
+                hint="Free places funded by Supporters, on paid sessions only."
+                error={errors.solidarityPlaces?.message}
+              >
+                {(props) => <Input type="number" inputMode="numeric" min={0} className="sm:w-32" {...props} {...form.register("solidarityPlaces")} />}
+              </Field>
+            </div>
+          </FieldSet>
           {editing?.seriesId && (
             <FieldSet legend="Apply changes to">
               <div className="grid gap-2 sm:grid-cols-2">

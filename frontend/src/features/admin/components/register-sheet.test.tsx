@@ -21,6 +21,9 @@ const event = {
   maxParticipants: 12,
   currentParticipants: 2,
   isActive: true,
+  companionAllowed: false,
+  solidarityPlaces: 0,
+  solidarityPlacesLeft: 0,
   leaderId: "m1",
   leaderName: "Mo Leader",
   seriesId: null,
@@ -37,11 +40,13 @@ const ana = {
   paymentStatus: "pending",
   amount: "4.00",
   accessibilityRequirements: "Step-free access please",
+  companion: false,
+  companionName: null,
   emergencyContactName: "Jo Silva",
   emergencyContactPhone: "07700 900123",
   attendance: null,
 };
-const bo = { ...ana, bookingId: "b2", reference: "PS-BBBBBB", name: "Bo Chen", pronouns: null, paymentMethod: "card", paymentStatus: "paid", accessibilityRequirements: null, emergencyContactName: "Li Chen", emergencyContactPhone: null };
+const bo = { ...ana, companion: true, companionName: "Sam", bookingId: "b2", reference: "PS-BBBBBB", name: "Bo Chen", pronouns: null, paymentMethod: "card", paymentStatus: "paid", accessibilityRequirements: null, emergencyContactName: "Li Chen", emergencyContactPhone: null };
 
 describe("the session register", () => {
   it("shows each attendee's details, filters by name or reference, and counts", async () => {
@@ -54,6 +59,8 @@ describe("the session register", () => {
     expect(within(list).getByText("Step-free access please")).toBeInTheDocument();
     expect(within(list).getByRole("link", { name: /07700 900123/ })).toHaveAttribute("href", "tel:07700900123");
     expect(screen.getByRole("button", { name: "Cash paid (£4.00)" })).toBeInTheDocument();
+    expect(within(list).getByText("+1 companion: Sam")).toBeInTheDocument();
+    expect(screen.getByText(/1 companion comes too, on free places: 3\s+people in all/)).toBeInTheDocument();
     await user.type(screen.getByRole("searchbox", { name: "Search by name or reference" }), "bbbb");
     expect(within(list).getAllByRole("listitem")).toHaveLength(1);
     expect(within(list).getByText("Bo Chen")).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { formatLongDate, formatTimeRange } from "@/lib/format";
 import { isForbidden } from "../api/access";
 import { useRegister } from "../api/get-register";
 import { owesCash, type Attendance, type Attendee } from "../api/register-schema";
+import { companionLine } from "@/lib/companion";
 import { matchesSearch, paymentText } from "../lib/register";
 import { useUpdateAttendee, type AttendeePatch } from "../api/update-attendee";
 import { formatMoney } from "../lib/format";
@@ -67,6 +68,7 @@ function AttendeeCard({
         </h2>
         <span className="font-mono text-sm font-semibold">{attendee.reference}</span>
       </div>
+      {attendee.companion && <p className="mt-1 text-sm font-semibold">{companionLine(attendee)}</p>}
       <p className="mt-1 text-sm">
         <span className="sr-only">Payment: </span>
         {paymentText(attendee)}
@@ -141,6 +143,12 @@ function PrintTable({ attendees }: { attendees: Attendee[] }) {
             <td>
               {attendee.name}
               {attendee.pronouns && ` (${attendee.pronouns})`}
+              {attendee.companion && (
+                <>
+                  <br />
+                  {companionLine(attendee)}
+                </>
+              )}
             </td>
             <td>{attendee.reference}</td>
             <td>{paymentText(attendee)}</td>
@@ -201,6 +209,7 @@ export function RegisterSheet({ eventId }: { eventId: string }) {
   const shown = attendees.filter((attendee) => matchesSearch(attendee, search));
   const attended = attendees.filter((attendee) => attendee.attendance === "attended").length;
   const noShow = attendees.filter((attendee) => attendee.attendance === "no_show").length;
+  const companions = attendees.filter((attendee) => attendee.companion).length;
 
   const change = (attendee: Attendee, patch: AttendeePatch, said: string) => {
     setAnnouncement(said);
@@ -252,6 +261,12 @@ export function RegisterSheet({ eventId }: { eventId: string }) {
           </div>
         ))}
       </dl>
+      {companions > 0 && (
+        <p className="mt-2 text-sm text-muted-foreground print:text-black">
+          {companions === 1 ? "1 companion comes too" : `${companions} companions come too`}, on free places: {attendees.length + companions}{" "}
+          people in all.
+        </p>
+      )}
       <p className="sr-only" aria-live="polite">
         {announcement ? `${announcement}. ${attended} attended, ${noShow} no-show of ${attendees.length}.` : ""}
       </p>

@@ -24,6 +24,8 @@ export const EVENT_MESSAGES = {
   duration: "Duration must be between 1 and 1440 minutes",
   capacity: "Capacity must be at least 1",
   price: "Please enter a price in pounds, such as 5.00",
+  /** The server's words (crates/domain/src/free_places.rs). */
+  solidarityPlaces: "Enter 0 or more places",
 } as const;
 
 /** The server's words when capacity would drop below the places already taken. */
@@ -60,6 +62,8 @@ export function eventFormSchema(minCapacity = 0) {
       z.refine((value) => !(wholeNumber(value) < minCapacity), placesTaken(minCapacity)),
     ),
     isActive: z.boolean(),
+    companionAllowed: z.boolean(),
+    solidarityPlaces: z.string().check(z.refine((value) => wholeNumber(value) >= 0, EVENT_MESSAGES.solidarityPlaces)),
     scope: z.string(),
   });
 }
@@ -85,6 +89,8 @@ export function newEventValues(now: Date = new Date()): EventFormValues {
     maxParticipants: String(NEW_EVENT_DEFAULTS.maxParticipants),
     price: NEW_EVENT_DEFAULTS.price,
     isActive: NEW_EVENT_DEFAULTS.isActive,
+    companionAllowed: false,
+    solidarityPlaces: "0",
     leaderId: NO_LEADER,
     scope: "this",
   };
@@ -104,6 +110,8 @@ export function eventToValues(event: AdminEvent): EventFormValues {
     maxParticipants: String(event.maxParticipants),
     price: normalisePrice(event.price),
     isActive: event.isActive,
+    companionAllowed: event.companionAllowed,
+    solidarityPlaces: String(event.solidarityPlaces),
     leaderId: event.leaderId ?? NO_LEADER,
     scope: "this",
   };
@@ -121,6 +129,8 @@ export function valuesToFields(values: EventFormValues): EventFields {
     maxParticipants: Number(values.maxParticipants),
     price: normalisePrice(values.price),
     isActive: values.isActive,
+    companionAllowed: values.companionAllowed,
+    solidarityPlaces: Number(values.solidarityPlaces),
     leaderId: values.leaderId === NO_LEADER ? null : values.leaderId,
   };
 }
@@ -138,6 +148,8 @@ export function changedFields(event: AdminEvent, fields: EventFields): Partial<E
   if (Number(fields.price) !== Number(event.price)) patch.price = fields.price;
   if (fields.isActive !== event.isActive) patch.isActive = fields.isActive;
   if (fields.leaderId !== event.leaderId) patch.leaderId = fields.leaderId;
+  if (fields.companionAllowed !== event.companionAllowed) patch.companionAllowed = fields.companionAllowed;
+  if (fields.solidarityPlaces !== event.solidarityPlaces) patch.solidarityPlaces = fields.solidarityPlaces;
   return patch;
 }
 

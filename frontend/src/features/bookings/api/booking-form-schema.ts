@@ -19,6 +19,7 @@ export const BOOKING_MESSAGES = {
 export const PAYMENT_METHODS = [
   { value: "cash", label: "Pay cash on arrival" },
   { value: "card", label: "Pay by card now" },
+  { value: "solidarity", label: "Use a free solidarity place" },
 ] as const;
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
@@ -26,6 +27,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
 /** Accessibility requirements are kept to what the server accepts (and its words): one limit with a profile's note, so a shared note always fits on a booking. */
 export const ACCESSIBILITY_MAX_LENGTH = ACCESS_NOTE_MAX_LENGTH;
 export const ACCESSIBILITY_TOO_LONG = ACCESS_NOTE_TOO_LONG;
+
+/** A companion's first name, as long as the server takes (a Rust test holds the two together). */
+export const COMPANION_NAME_MAX_LENGTH = 50;
+export const COMPANION_NAME_TOO_LONG = `Must be at most ${COMPANION_NAME_MAX_LENGTH} characters`;
 
 const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
@@ -48,6 +53,12 @@ export const bookingFormSchema = z.object({
   accessibilityRequirements: z.string().check(
     z.trim(),
     z.refine((text) => charCount(text) <= ACCESSIBILITY_MAX_LENGTH, ACCESSIBILITY_TOO_LONG),
+  ),
+  /** A companion comes on a second, free place; their first name is optional. */
+  companion: z.boolean(),
+  companionName: z.string().check(
+    z.trim(),
+    z.refine((text) => charCount(text) <= COMPANION_NAME_MAX_LENGTH, COMPANION_NAME_TOO_LONG),
   ),
   agreeToTerms: z.boolean().check(z.refine((value) => value, BOOKING_MESSAGES.agreeToTerms)),
 });
@@ -81,6 +92,8 @@ export function bookingFormDefaults(known: KnownDetails = {}): BookingFormInput 
     paymentMethod: "cash",
     accessNeeds: known.accessNeeds ?? [],
     accessibilityRequirements: known.accessibilityRequirements ?? "",
+    companion: false,
+    companionName: "",
     agreeToTerms: false,
   };
 }

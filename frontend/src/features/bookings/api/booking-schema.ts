@@ -19,6 +19,9 @@ const bookingFields = {
   accessNeeds: z.optional(z.array(z.string())),
   /** They are the copy of the person's shared profile needs, and follow the profile. */
   accessNeedsFromProfile: z.optional(z.boolean()),
+  /** A companion comes on a second, free place ("+1 companion"), with their first name if given. */
+  companion: z.boolean(),
+  companionName: z.nullable(z.string()),
   createdAt: z.string(),
 };
 

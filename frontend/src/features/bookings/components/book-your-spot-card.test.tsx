@@ -21,6 +21,8 @@ function booking(overrides: Record<string, unknown> = {}) {
     paymentMethod: "cash",
     amount: "0.00",
     accessibilityRequirements: null,
+    companion: false,
+    companionName: null,
     createdAt: "2026-11-21T12:00:00Z",
     cancellableUntil: "2026-12-01T16:30:00Z",
     ...overrides,

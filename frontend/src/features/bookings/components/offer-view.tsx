@@ -20,6 +20,9 @@ const PAYMENT_HINTS = {
   card: "Pay securely online now. We keep the place for you while you pay.",
 } as const;
 
+/** A held place is claimed in cash or by card (a solidarity place is chosen when booking). */
+const CLAIM_METHODS = PAYMENT_METHODS.filter((method) => method.value !== "solidarity");
+
 const LetItGoDialog = lazy(() => import("./let-it-go-dialog").then(({ LetItGoDialog }) => ({ default: LetItGoDialog })));
 
 interface Props {
@@ -89,14 +92,14 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
       {!free && (
         <FieldSet legend="Payment Method">
           <div className="grid gap-3 sm:grid-cols-2">
-            {PAYMENT_METHODS.map((method) => (
+            {CLAIM_METHODS.map((method) => (
               <Choice
                 key={method.value}
                 type="radio"
                 name={`${id}-payment`}
                 value={method.value}
                 label={method.label}
-                description={PAYMENT_HINTS[method.value]}
+                description={method.value === "card" ? PAYMENT_HINTS.card : PAYMENT_HINTS.cash}
                 checked={paymentMethod === method.value}
                 onChange={() => setPaymentMethod(method.value)}
                 disabled={busy}

@@ -1,4 +1,4 @@
-import { Accessibility, ArrowLeft, CalendarDays, Check, Clock, MapPin, Users } from "lucide-react";
+import { Accessibility, ArrowLeft, CalendarDays, Check, Clock, HeartHandshake, MapPin, UserPlus, Users } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +8,7 @@ import { cn } from "@/lib/cn";
 import { formatDuration, formatLongDate, formatPrice, formatTimeRange } from "@/lib/format";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
 import { useHydrated } from "@/lib/use-hydrated";
-import type { SportEvent } from "@/lib/event-schema";
+import { freePlacesLine, type SportEvent } from "@/lib/event-schema";
 import { WhosGoing } from "./whos-going";
 
 const WHAT_TO_EXPECT = [
@@ -108,6 +108,19 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
                 {event.currentParticipants}/{event.maxParticipants} participants
               </span>
             </li>
+            {/* Known only once the app has the event: the prerendered template has neither. */}
+            {hydrated && freePlacesLine(event) && (
+              <li className="flex items-start gap-3" data-testid="free-places">
+                <HeartHandshake className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <span className="font-semibold">{freePlacesLine(event)}</span>
+              </li>
+            )}
+            {hydrated && event.companionAllowed && (
+              <li className="flex items-start gap-3">
+                <UserPlus className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <span>Bring a companion free (a carer, assistant or interpreter)</span>
+              </li>
+            )}
           </ul>
         </header>
 

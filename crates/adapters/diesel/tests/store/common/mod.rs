@@ -232,6 +232,7 @@ pub fn request(user: UserId, event: &Event, limit: Option<u32>) -> BookingReques
             accessibility_requirements: None,
             access_needs: vec![],
             needs_from_profile: false,
+            companion: None,
             created_at: Utc::now(),
         },
         hold_until: None,

@@ -56,6 +56,9 @@ pub struct EventFields {
     price: Option<String>,
     is_active: Option<bool>,
     leader_id: Option<String>,
+    /// Companion and solidarity places (ADR 0022).
+    companion_allowed: Option<bool>,
+    solidarity_places: Option<i64>,
 }
 
 impl EventFields {
@@ -71,6 +74,8 @@ impl EventFields {
                 max_participants: self.max_participants,
                 price: self.price,
                 is_active: self.is_active,
+                companion_allowed: self.companion_allowed,
+                solidarity_places: self.solidarity_places,
             },
             leader_id: self.leader_id,
         }

@@ -20,6 +20,8 @@ pub struct Body {
     max_participants: Option<i64>,
     price: Option<String>,
     is_active: Option<bool>,
+    companion_allowed: Option<bool>,
+    solidarity_places: Option<i64>,
     /// Absent: unchanged; null or "": no leader.
     #[serde(deserialize_with = "present")]
     leader_id: Option<Option<String>>,
@@ -66,6 +68,8 @@ pub async fn handle(
             max_participants: b.max_participants,
             price: b.price,
             is_active: b.is_active,
+            companion_allowed: b.companion_allowed,
+            solidarity_places: b.solidarity_places,
         },
         leader_id: b.leader_id,
         scope,

@@ -26,6 +26,9 @@ pub struct AttendeeDto<'a> {
     amount: String,
     accessibility_requirements: Option<&'a str>,
     access_needs: Vec<&'static str>,
+    /// "+1 companion": a second, free place on this booking (ADR 0022).
+    companion: bool,
+    companion_name: Option<&'a str>,
     emergency_contact_name: Option<&'a str>,
     emergency_contact_phone: Option<&'a str>,
     attendance: Option<&'static str>,
@@ -44,6 +47,8 @@ impl<'a> From<&'a RegisterLine> for AttendeeDto<'a> {
             amount: l.amount.to_string(),
             accessibility_requirements: l.accessibility_requirements.as_deref(),
             access_needs: l.access_needs.iter().map(|n| n.as_str()).collect(),
+            companion: l.companion,
+            companion_name: l.companion_name.as_deref(),
             emergency_contact_name: l.emergency_contact_name.as_deref(),
             emergency_contact_phone: l.emergency_contact_phone.as_deref(),
             attendance: l.attendance.map(|a| a.as_str()),
