@@ -179,7 +179,7 @@ impl Store {
     pub fn migrate(&self) -> Result<(), StoreError> {
         let mut conn = self.pool.get()?;
         let applied = match &mut *conn {
-            DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+            DbConnection::Sqlite(c) => migrate_sqlite(c),
             DbConnection::Postgres(c) => c
                 .run_pending_migrations(POSTGRES_MIGRATIONS)
                 .map(|v| v.len()),
@@ -222,4 +222,35 @@ impl Store {
             _writer: writer,
         })
     }
+}
+
+/// SQLite's migrations run with foreign keys off, as SQLite's own guidance for schema
+/// changes says (it is the only way to add a NOT NULL column that references another table,
+/// or to rebuild a table others refer to), each still in its own transaction; every
+/// reference is checked once they have run.
+fn migrate_sqlite(
+    conn: &mut SqliteConnection,
+) -> Result<usize, Box<dyn std::error::Error + Send + Sync>> {
+    #[derive(diesel::QueryableByName)]
+    struct Broken {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        table: String,
+    }
+    conn.batch_execute("PRAGMA foreign_keys = OFF")?;
+    let applied = conn
+        .run_pending_migrations(SQLITE_MIGRATIONS)
+        .map(|v| v.len());
+    conn.batch_execute("PRAGMA foreign_keys = ON")?;
+    let applied = applied?;
+    let broken: Vec<Broken> =
+        diesel::RunQueryDsl::load(diesel::sql_query("PRAGMA foreign_key_check"), conn)?;
+    if let Some(row) = broken.first() {
+        return Err(format!(
+            "after the migrations, {} rows refer to nothing (first in table {})",
+            broken.len(),
+            row.table
+        )
+        .into());
+    }
+    Ok(applied)
 }

@@ -17,7 +17,7 @@ use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::notifications;
 use crate::outbox::insert_emails;
-use crate::schema::{bookings, events, waitlist};
+use crate::schema::{bookings, events, venues, waitlist};
 use crate::{DbConnection, Store};
 
 /// Gives a freed place of `event_id` to the first person still waiting, holding it for
@@ -237,7 +237,8 @@ impl WaitlistRepository for Store {
                 return Err(Stop::EventNotFound);
             }
             let row: EventRow = events::table
-                .find(&event_key)
+                .inner_join(venues::table)
+                .filter(events::id.eq(&event_key))
                 .select(EventRow::as_select())
                 .first(c)?;
             check_joinable(&row.into_domain()?, now).map_err(Stop::Join)?;
