@@ -13,6 +13,7 @@ pub mod events_cache;
 pub mod frontend;
 pub mod local_checkout;
 pub mod middleware;
+pub mod outbox_worker;
 pub mod rate_limit;
 pub mod routes;
 pub mod server;

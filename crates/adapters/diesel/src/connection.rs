@@ -203,6 +203,40 @@ impl Store {
         Ok(())
     }
 
+    /// Applies the oldest pending migration (its `up.sql`) and returns its name, or `None`
+    /// when none is pending: for the test that walks the migrations one at a time.
+    #[cfg(feature = "test-hooks")]
+    pub fn run_next_migration_for_tests(&self) -> Result<Option<String>, StoreError> {
+        self.migration_step(true)
+    }
+
+    /// Reverts the newest applied migration (its `down.sql`) and returns its name, or
+    /// `None` when none is applied: for the test that every `down.sql` undoes its `up.sql`.
+    #[cfg(feature = "test-hooks")]
+    pub fn revert_last_migration_for_tests(&self) -> Result<Option<String>, StoreError> {
+        self.migration_step(false)
+    }
+
+    #[cfg(feature = "test-hooks")]
+    fn migration_step(&self, forward: bool) -> Result<Option<String>, StoreError> {
+        let mut conn = self.pool.get()?;
+        match &mut *conn {
+            DbConnection::Sqlite(c) => {
+                // As `migrate_sqlite`: schema changes with foreign keys off, checked after.
+                c.batch_execute("PRAGMA foreign_keys = OFF")
+                    .map_err(|e| StoreError::Migrate(e.to_string()))?;
+                let step = one_migration(c, SQLITE_MIGRATIONS, forward);
+                c.batch_execute("PRAGMA foreign_keys = ON")
+                    .map_err(|e| StoreError::Migrate(e.to_string()))?;
+                let step = step.map_err(|e| StoreError::Migrate(e.to_string()))?;
+                check_references(c).map_err(|e| StoreError::Migrate(e.to_string()))?;
+                Ok(step)
+            }
+            DbConnection::Postgres(c) => one_migration(c, POSTGRES_MIGRATIONS, forward)
+                .map_err(|e| StoreError::Migrate(e.to_string())),
+        }
+    }
+
     pub(crate) fn conn(&self) -> Result<PooledConn, RepoError> {
         self.pool
             .get()
@@ -231,26 +265,62 @@ impl Store {
 fn migrate_sqlite(
     conn: &mut SqliteConnection,
 ) -> Result<usize, Box<dyn std::error::Error + Send + Sync>> {
-    #[derive(diesel::QueryableByName)]
-    struct Broken {
-        #[diesel(sql_type = diesel::sql_types::Text)]
-        table: String,
-    }
     conn.batch_execute("PRAGMA foreign_keys = OFF")?;
     let applied = conn
         .run_pending_migrations(SQLITE_MIGRATIONS)
         .map(|v| v.len());
     conn.batch_execute("PRAGMA foreign_keys = ON")?;
     let applied = applied?;
+    check_references(conn)?;
+    Ok(applied)
+}
+
+/// Fails when any row refers to a row that is not there (`PRAGMA foreign_key_check`).
+fn check_references(
+    conn: &mut SqliteConnection,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    #[derive(diesel::QueryableByName)]
+    struct Broken {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        table: String,
+    }
     let broken: Vec<Broken> =
         diesel::RunQueryDsl::load(diesel::sql_query("PRAGMA foreign_key_check"), conn)?;
-    if let Some(row) = broken.first() {
-        return Err(format!(
+    match broken.first() {
+        Some(row) => Err(format!(
             "after the migrations, {} rows refer to nothing (first in table {})",
             broken.len(),
             row.table
         )
-        .into());
+        .into()),
+        None => Ok(()),
     }
-    Ok(applied)
+}
+
+/// Runs the next pending migration forward, or reverts the newest applied one.
+#[cfg(feature = "test-hooks")]
+fn one_migration<DB: diesel::backend::Backend>(
+    harness: &mut impl MigrationHarness<DB>,
+    source: EmbeddedMigrations,
+    forward: bool,
+) -> diesel::migration::Result<Option<String>> {
+    use diesel::migration::MigrationSource;
+    let migration = if forward {
+        harness.pending_migrations(source)?.into_iter().next()
+    } else {
+        let applied = harness.applied_migrations()?;
+        let newest = applied.iter().max();
+        MigrationSource::<DB>::migrations(&source)?
+            .into_iter()
+            .find(|m| Some(&m.name().version()) == newest)
+    };
+    let Some(migration) = migration else {
+        return Ok(None);
+    };
+    if forward {
+        harness.run_migration(&*migration)?;
+    } else {
+        harness.revert_migration(&*migration)?;
+    }
+    Ok(Some(migration.name().to_string()))
 }

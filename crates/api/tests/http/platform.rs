@@ -145,18 +145,32 @@ async fn other_methods_on_read_only_resources_are_refused() {
 
 #[actix_web::test]
 async fn a_rebuilt_frontend_is_served_without_a_restart() {
+    use std::time::{Duration, SystemTime};
     let frontend = tempfile::tempdir().unwrap();
-    std::fs::write(frontend.path().join("index.html"), "<p>old build</p>").unwrap();
+    let index = frontend.path().join("index.html");
+    std::fs::write(&index, "<p>old build</p>").unwrap();
+    // Built an hour ago: the rebuild's modification time differs however coarse the
+    // filesystem's clock.
+    std::fs::File::options()
+        .write(true)
+        .open(&index)
+        .unwrap()
+        .set_modified(SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
     let app = TestApp::new();
     let service = app
         .service_with(|state| {
+            // Looking at every request rather than once a second, which would cost the test
+            // a second of waiting.
             state.frontend =
-                std::sync::Arc::new(playspace_api::frontend::Frontend::load(frontend.path()));
+                std::sync::Arc::new(playspace_api::frontend::Frontend::load_rechecking_every(
+                    frontend.path(),
+                    Duration::ZERO,
+                ));
         })
         .await;
     assert!(get(&service, "/about").await.2.contains("old build"));
-    std::thread::sleep(std::time::Duration::from_millis(1100));
-    std::fs::write(frontend.path().join("index.html"), "<p>new build</p>").unwrap();
+    std::fs::write(&index, "<p>new build</p>").unwrap();
     assert!(get(&service, "/about").await.2.contains("new build"));
 }
 
