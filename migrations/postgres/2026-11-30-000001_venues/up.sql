@@ -32,12 +32,12 @@ CREATE INDEX venues_name_idx ON venues (name);
 -- One venue per distinct location text, nothing checked: named by the text before its last
 -- comma, in the borough after it (the events' `area`), the whole text as its address. The
 -- same rule as `Venue::from_location`. `head` is the text up to its last comma (rtrim drops
--- every character that is not a comma from the end).
+-- every character that is not a comma from the end; empty without a comma), and
+-- `left(head, -1)` that without the comma.
 INSERT INTO venues (id, name, address, postcode, borough, created_at, updated_at)
 SELECT
     gen_random_uuid()::text,
-    CASE WHEN trim(substr(head, 1, length(head) - 1)) <> ''
-        THEN trim(substr(head, 1, length(head) - 1)) ELSE place END,
+    CASE WHEN trim(left(head, -1)) <> '' THEN trim(left(head, -1)) ELSE place END,
     place,
     '',
     area,

@@ -29,4 +29,5 @@ mod scale_seed;
 mod schema;
 mod signups;
 mod stories;
+mod venues;
 mod waitlist;

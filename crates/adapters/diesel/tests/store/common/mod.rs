@@ -136,6 +136,23 @@ impl TestStore {
             Raw::Postgres(mut conn) => diesel::sql_query(sql).execute(&mut conn).unwrap(),
         };
     }
+
+    /// The text column `line` of each row `sql` selects, behind the store's back.
+    pub fn lines(&self, sql: &str) -> Vec<String> {
+        #[derive(diesel::QueryableByName)]
+        struct Line {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            line: String,
+        }
+        match self.raw() {
+            Raw::Sqlite(mut conn) => diesel::sql_query(sql).load::<Line>(&mut conn),
+            Raw::Postgres(mut conn) => diesel::sql_query(sql).load::<Line>(&mut conn),
+        }
+        .unwrap()
+        .into_iter()
+        .map(|l| l.line)
+        .collect()
+    }
 }
 
 impl TestStore {
