@@ -364,3 +364,38 @@ async fn the_access_filter_keeps_sessions_whose_venue_says_yes_to_every_fact() {
     let (status, _) = get_json(&service, "/api/events/summary?access=ramps").await;
     assert_eq!(status, 400);
 }
+
+/// The frontend's copy of the facts (what members read) is the domain's, key by key and
+/// word by word, in the same order.
+#[test]
+fn the_frontend_copy_of_the_access_facts_is_the_domains() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../frontend/src/lib/access-facts.ts"
+    );
+    let source = std::fs::read_to_string(path).unwrap();
+    let keys: Vec<&str> = source
+        .match_indices("key: \"")
+        .map(|(at, m)| source[at + m.len()..].split('"').next().unwrap())
+        .collect();
+    let expected: Vec<&str> = AccessFact::ALL.iter().map(|f| f.key()).collect();
+    assert_eq!(keys, expected, "the same keys in the same order");
+    for fact in AccessFact::ALL {
+        let text = fact.text();
+        for (what, words) in [
+            ("label", text.label),
+            ("summary", text.summary),
+            ("definition", text.definition),
+        ] {
+            assert!(
+                source.contains(&format!("\"{words}\"")),
+                "{}'s {what} differs in access-facts.ts: {words}",
+                text.key
+            );
+        }
+    }
+    assert!(source.contains(&format!(
+        "ACCESS_CHECK_STALE_DAYS = {};",
+        playspace_domain::venue::ACCESS_CHECK_STALE_DAYS
+    )));
+}

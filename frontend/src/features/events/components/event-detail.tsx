@@ -9,6 +9,7 @@ import { formatDuration, formatLongDate, formatPrice, formatTimeRange } from "@/
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
 import { useHydrated } from "@/lib/use-hydrated";
 import type { SportEvent } from "@/lib/event-schema";
+import { VenueDetails } from "./venue-details";
 
 const WHAT_TO_EXPECT = [
   "A warm welcome from friendly, trained session leaders",
@@ -138,6 +139,9 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
             </div>
           </div>
         </section>
+
+        {/* Drawn once the app has taken over: the prerendered template has no venue. */}
+        {hydrated && <VenueDetails venue={event.venue} />}
 
         {hydrated && !free && (
           <section aria-labelledby="pricing" className="rounded-xl border p-5">
