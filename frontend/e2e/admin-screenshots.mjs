@@ -150,11 +150,11 @@ const adminShots = [
     },
     false,
   ],
-  ["venues", "/admin?tab=venues", (page) => page.getByRole("region", { name: "Venues" })],
+  ["venues", "/admin?tab=venues", (page) => page.getByRole("region", { name: "All venues" })],
   [
     "add-venue-dialog",
     "/admin?tab=venues",
-    (page) => page.getByRole("region", { name: "Venues" }),
+    (page) => page.getByRole("region", { name: "All venues" }),
     async (page) => {
       await page.getByRole("button", { name: "Add venue" }).click();
       await page.getByRole("dialog", { name: "Add a venue" }).waitFor();

@@ -99,7 +99,7 @@ describe("venues and access facts", () => {
         const axe = axeChecker(page);
         const name = `Dalston Sports Hall ${Math.random().toString(36).slice(2, 7)}`;
         await goto(page, "/admin?tab=venues");
-        await page.getByRole("region", { name: "Venues" }).waitFor();
+        await page.getByRole("region", { name: "All venues" }).waitFor();
         await axe.check("venues tab");
 
         await page.getByRole("button", { name: "Add venue" }).click();

@@ -150,7 +150,7 @@ export function VenuesTab() {
           Add a venue to create sessions there.
         </EmptyList>
       ) : (
-        <TableRegion caption="Venues" hideCaption>
+        <TableRegion caption="All venues" hideCaption>
           <thead>
             <tr>
               <th scope="col" className={thClass}>
