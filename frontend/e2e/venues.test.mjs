@@ -86,7 +86,7 @@ describe("venues and access facts", () => {
       assert.match(await fact(page, "stepFree").innerText(), /Step-free access: Yes/);
       const unknown = Object.entries(event.venue.access).find(([, value]) => value === "unknown");
       if (unknown) assert.match(await fact(page, unknown[0]).innerText(), /Not checked yet — ask us before you come/);
-      await fact(page, "stepFree").getByText(/What “step-free access” means/).click();
+      await fact(page, "stepFree").getByText(/What “Step-free access” means/).click();
       await fact(page, "stepFree").getByText(/doors at least 75 cm clear/).waitFor();
       await axe.check("event page with its venue");
       axe.assertClean();

@@ -23,7 +23,7 @@ describe("a venue's access facts", () => {
     expect(item("quietSpace").getByText(/Quiet space:/).parentElement).toHaveTextContent(
       "Quiet space: Not checked yet — ask us before you come",
     );
-    expect(item("hearingLoop").getByText(/What “hearing loop” means/)).toBeInTheDocument();
+    expect(item("hearingLoop").getByText(/What “Hearing loop” means/)).toBeInTheDocument();
     expect(screen.getByText(/Hackney Wick/)).toBeInTheDocument();
     expect(screen.getByText(/have not been checked yet/)).toBeInTheDocument();
   });

@@ -75,7 +75,7 @@ export function VenueDetails({ venue }: { venue: Venue }) {
                   </p>
                   <details className="mt-1 text-sm">
                     <summary className="w-fit cursor-pointer rounded-sm text-primary underline underline-offset-4">
-                      What “{fact.label.toLowerCase()}” means
+                      What “{fact.label}” means
                     </summary>
                     <p className="mt-1 text-muted-foreground">{fact.definition}</p>
                   </details>
