@@ -1,5 +1,10 @@
+import type { AccessKey, FactValue } from "./access-keys";
+
+export { ACCESS_KEYS, FACT_VALUES, isAccessKey, type AccessKey, type FactValue } from "./access-keys";
+
 /**
- * The venue access facts (shared/access-facts.md), as members read them. The server's list
+ * The venue access facts (shared/access-facts.md), as members read them, in the order of
+ * ./access-keys.ts. The server's list
  * is crates/domain/src/venue.rs (`AccessFact`): a test there (crates/api/tests/http/venues.rs)
  * holds this copy to it, key by key and word by word.
  */
@@ -70,19 +75,9 @@ export const ACCESS_FACTS = [
     summary: "Assistance dogs welcome everywhere the session uses, with water",
     definition: "Assistance dogs welcome in every space the session uses, with water available.",
   },
-] as const;
+] as const satisfies readonly { key: AccessKey; label: string; summary: string; definition: string }[];
 
 export type AccessFact = (typeof ACCESS_FACTS)[number];
-export type AccessKey = AccessFact["key"];
-
-export const ACCESS_KEYS = ACCESS_FACTS.map((fact) => fact.key) as [AccessKey, ...AccessKey[]];
-
-export const FACT_VALUES = ["yes", "no", "unknown"] as const;
-export type FactValue = (typeof FACT_VALUES)[number];
-
-export function isAccessKey(key: string): key is AccessKey {
-  return (ACCESS_KEYS as readonly string[]).includes(key);
-}
 
 /** How a fact's answer reads: "unknown" said plainly, never guessed. */
 export const FACT_VALUE_WORDS: Record<FactValue, string> = {

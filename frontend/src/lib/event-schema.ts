@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { ACCESS_KEYS, FACT_VALUES } from "./access-facts";
+import { ACCESS_KEYS, FACT_VALUES } from "./access-keys";
 
 /** A venue's access facts: every key, each yes, no or unknown. */
 export const accessSchema = z.record(z.enum(ACCESS_KEYS), z.enum(FACT_VALUES));

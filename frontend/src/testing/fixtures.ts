@@ -1,4 +1,4 @@
-import { ACCESS_KEYS, type AccessKey, type FactValue } from "@/lib/access-facts";
+import { ACCESS_KEYS, type AccessKey, type FactValue } from "@/lib/access-keys";
 import type { SportEvent, Venue } from "@/lib/event-schema";
 import type { User } from "@/lib/user";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
-import type { AccessKey, FactValue } from "@/lib/access-facts";
+import type { AccessKey, FactValue } from "@/lib/access-keys";
 import { venueSchema } from "@/lib/event-schema";
 import { refreshAfterEventChange } from "./refresh";
 

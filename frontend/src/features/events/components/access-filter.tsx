@@ -1,7 +1,9 @@
 import { Accessibility, ChevronDown } from "lucide-react";
-import { useState } from "react";
-import { Choice } from "@/components/ui/choice";
-import { ACCESS_FACTS, type AccessKey } from "@/lib/access-facts";
+import { lazy, Suspense, useState } from "react";
+import { ACCESS_KEYS, type AccessKey } from "@/lib/access-keys";
+
+// The facts' words load when the panel opens: /events' first load carries only the keys.
+const AccessFilterChoices = lazy(() => import("./access-filter-choices"));
 
 interface AccessFilterProps {
   /** The facts asked for, in the facts' order. */
@@ -16,7 +18,7 @@ interface AccessFilterProps {
 export function AccessFilter({ chosen, onChange }: AccessFilterProps) {
   const [open, setOpen] = useState(chosen.length > 0);
   const toggle = (key: AccessKey, on: boolean) =>
-    onChange(ACCESS_FACTS.map((fact) => fact.key).filter((k) => (k === key ? on : chosen.includes(k))));
+    onChange(ACCESS_KEYS.filter((k) => (k === key ? on : chosen.includes(k))));
   return (
     <details
       open={open}
@@ -36,24 +38,11 @@ export function AccessFilter({ chosen, onChange }: AccessFilterProps) {
       </summary>
       <fieldset className="border-t px-4 pt-3 pb-4">
         <legend className="sr-only">Access needs</legend>
-        <p className="mb-3 text-sm text-muted-foreground">
-          Show only sessions at venues we have checked for everything you tick. Details we have
-          not checked yet don't count, so ask us if a session you like isn't shown.
-        </p>
-        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {ACCESS_FACTS.map((fact) => (
-            <Choice
-              key={fact.key}
-              type="checkbox"
-              name="access"
-              value={fact.key}
-              checked={chosen.includes(fact.key)}
-              onChange={(event) => toggle(fact.key, event.currentTarget.checked)}
-              label={fact.label}
-              description={fact.summary}
-            />
-          ))}
-        </div>
+        {open && (
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading access needs…</p>}>
+            <AccessFilterChoices chosen={chosen} onToggle={toggle} />
+          </Suspense>
+        )}
       </fieldset>
     </details>
   );

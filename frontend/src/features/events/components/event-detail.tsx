@@ -9,7 +9,7 @@ import { formatDuration, formatLongDate, formatPrice, formatTimeRange } from "@/
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
 import { useHydrated } from "@/lib/use-hydrated";
 import type { SportEvent } from "@/lib/event-schema";
-import { VenueDetails } from "./venue-details";
+import VenueDetails from "./venue-details";
 
 const WHAT_TO_EXPECT = [
   "A warm welcome from friendly, trained session leaders",

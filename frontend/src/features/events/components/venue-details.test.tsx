@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { accessCheckedLine } from "@/lib/access-facts";
 import { buildVenue } from "@/testing/fixtures";
-import { VenueDetails } from "./venue-details";
+import VenueDetails from "./venue-details";
 
 describe("a venue's access facts", () => {
   it("says each answer in words, 'not checked yet' plainly, with the meaning one tap away", () => {

@@ -21,7 +21,7 @@ function shortLine(value: FactValue, summary: string): string {
  * (never an icon or colour alone), "not checked yet" said plainly, and what each fact
  * means one tap away (shared/access-facts.md).
  */
-export function VenueDetails({ venue }: { venue: Venue }) {
+export default function VenueDetails({ venue }: { venue: Venue }) {
   const address = [venue.address, venue.postcode].filter(Boolean).join(", ");
   return (
     <section aria-labelledby="venue-heading" className="space-y-5 rounded-xl border p-5">

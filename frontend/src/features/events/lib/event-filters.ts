@@ -1,4 +1,4 @@
-import { ACCESS_KEYS, isAccessKey, type AccessKey } from "@/lib/access-facts";
+import { ACCESS_KEYS, isAccessKey, type AccessKey } from "@/lib/access-keys";
 import { isDayKey } from "@/lib/day";
 import type { EventQuery } from "../api/get-events";
 
