@@ -110,6 +110,7 @@ impl AppState {
             bulk_email: &self.store,
             exports: &self.store,
             links: self.links.as_ref(),
+            venues: &self.store,
         }
     }
 

@@ -31,6 +31,7 @@ mod reminders;
 mod scale;
 mod security;
 mod stories;
+mod venues;
 mod waitlist;
 
 pub use access_needs::{AccessNeedsRepository, AttendanceRepository, GoingPerson};
@@ -82,6 +83,7 @@ pub use scale::{
 };
 pub use security::{PasswordHasher, TokenIssuer};
 pub use stories::{AdminStoryFilter, AdminStoryPage, AdminStoryStore, StoryPage, StoryRepository};
+pub use venues::{AdminVenue, VenueRepository};
 pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
 #[cfg(feature = "mock")]
@@ -140,5 +142,7 @@ pub use scale::MockScaleSeedStore;
 pub use security::{MockPasswordHasher, MockTokenIssuer};
 #[cfg(feature = "mock")]
 pub use stories::{MockAdminStoryStore, MockStoryRepository};
+#[cfg(feature = "mock")]
+pub use venues::MockVenueRepository;
 #[cfg(feature = "mock")]
 pub use waitlist::MockWaitlistRepository;

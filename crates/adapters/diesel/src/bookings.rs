@@ -16,7 +16,7 @@ use crate::events::EventRow;
 use crate::notifications;
 use crate::one_statement_booking;
 use crate::outbox::insert_emails;
-use crate::schema::{bookings, cancellations, events, processed_webhook_events, users};
+use crate::schema::{bookings, cancellations, events, processed_webhook_events, users, venues};
 use crate::waitlist::give_back;
 use crate::{DbConnection, Store};
 
@@ -371,7 +371,8 @@ impl Store {
                 return Ok(());
             }
             let event: Option<EventRow> = events::table
-                .find(&event_id)
+                .inner_join(venues::table)
+                .filter(events::id.eq(&event_id))
                 .select(EventRow::as_select())
                 .first(c)
                 .optional()?;
@@ -402,7 +403,7 @@ impl BookingRepository for Store {
     fn get(&self, id: BookingId) -> Result<BookingWithEvent, RepoError> {
         let mut conn = self.conn()?;
         let pair: BookingEventRow = bookings::table
-            .inner_join(events::table)
+            .inner_join(events::table.inner_join(venues::table))
             .filter(bookings::id.eq(id.to_string()))
             .select((
                 BookingRow::as_select(),
@@ -417,7 +418,7 @@ impl BookingRepository for Store {
     fn list_for_user(&self, user: UserId) -> Result<Vec<BookingWithEvent>, RepoError> {
         let mut conn = self.conn()?;
         let rows: Vec<BookingEventRow> = bookings::table
-            .inner_join(events::table)
+            .inner_join(events::table.inner_join(venues::table))
             .filter(bookings::user_id.eq(user.to_string()))
             .order((events::starts_at.asc(), bookings::id.asc()))
             .select((
@@ -483,7 +484,7 @@ impl BookingRepository for Store {
     fn find_by_session(&self, session_id: &str) -> Result<BookingWithEvent, RepoError> {
         let mut conn = self.conn()?;
         let pair: BookingEventRow = bookings::table
-            .inner_join(events::table)
+            .inner_join(events::table.inner_join(venues::table))
             .filter(bookings::stripe_session_id.eq(session_id))
             .select((
                 BookingRow::as_select(),

@@ -33,6 +33,7 @@ mod sessions;
 mod signups;
 mod stories;
 mod users;
+mod venues;
 mod waitlist;
 
 pub use connection::{Backend, DbConnection, Store, StoreError};

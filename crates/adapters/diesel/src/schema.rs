@@ -116,11 +116,40 @@ diesel::table! {
         updated_at -> Timestamp,
         leader_id -> Nullable<Text>,
         series_id -> Nullable<Text>,
+        venue_id -> Text,
         /// Companion and solidarity places (ADR 0022).
         companion_allowed -> Bool,
         solidarity_places -> Integer,
         /// Solidarity places live bookings hold: moved only by the booking guard.
         solidarity_used -> Integer,
+    }
+}
+
+diesel::table! {
+    venues (id) {
+        id -> Text,
+        name -> Text,
+        address -> Text,
+        postcode -> Text,
+        borough -> Text,
+        map_url -> Nullable<Text>,
+        nearest_step_free_station -> Nullable<Text>,
+        transport_notes -> Nullable<Text>,
+        step_free -> Text,
+        accessible_toilet -> Text,
+        changing_places -> Text,
+        gender_neutral_changing -> Text,
+        private_changing_cubicles -> Text,
+        quiet_space -> Text,
+        hearing_loop -> Text,
+        accessible_parking -> Text,
+        lift -> Text,
+        assistance_dogs -> Text,
+        access_checked_at -> Nullable<Timestamp>,
+        access_checked_by -> Nullable<Text>,
+        retired_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
     }
 }
 
@@ -402,6 +431,7 @@ diesel::joinable!(email_deliveries -> bookings (booking_id));
 diesel::joinable!(email_deliveries -> events (event_id));
 diesel::joinable!(whatsapp_community_settings -> users (created_by));
 diesel::joinable!(events -> event_series (series_id));
+diesel::joinable!(events -> venues (venue_id));
 diesel::joinable!(email_deliveries -> email_campaigns (campaign_id));
 diesel::joinable!(reminders_sent -> bookings (booking_id));
 diesel::joinable!(digests_sent -> users (user_id));
@@ -427,6 +457,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     processed_webhook_events,
     newsletter_subscribers,
     event_series,
+    venues,
     email_campaigns,
     reminders_sent,
     digests_sent,

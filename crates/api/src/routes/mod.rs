@@ -25,6 +25,7 @@ mod submit_contact;
 mod test_clock;
 mod unsubscribe;
 mod user;
+mod venues;
 mod waitlist;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -88,6 +89,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/events/{id}/waitlist/claim")
                         .route(web::post().to(waitlist::claim::handle)),
                 )
+                .service(web::resource("/venues").route(web::get().to(venues::handle)))
                 .service(web::resource("/contact").route(web::post().to(submit_contact::handle)))
                 .service(
                     web::resource("/newsletter")
@@ -263,6 +265,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/admin/events/{id}")
                         .route(web::patch().to(admin::events::update::handle)),
+                )
+                .service(
+                    web::resource("/admin/venues")
+                        .route(web::get().to(admin::venues::list))
+                        .route(web::post().to(admin::venues::create)),
+                )
+                .service(
+                    web::resource("/admin/venues/{id}")
+                        .route(web::patch().to(admin::venues::update))
+                        .route(web::delete().to(admin::venues::delete)),
                 )
                 .service(
                     web::resource("/admin/event-series")

@@ -41,4 +41,5 @@ mod slow_clients;
 mod stories;
 mod test_clock;
 mod user;
+mod venues;
 mod waitlist;

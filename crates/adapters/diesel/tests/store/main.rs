@@ -31,4 +31,5 @@ mod scale_seed;
 mod schema;
 mod signups;
 mod stories;
+mod venues;
 mod waitlist;

@@ -548,6 +548,50 @@ pub async fn admin(app: &TestApp, service: &svc!()) -> (String, String) {
     admin_with_role(app, service, "admin@example.org", "admin").await
 }
 
+/// The `venue` an event made by `EventBuilder::location` carries in every event DTO: its
+/// venue made from the old-style line, nothing about it checked yet.
+pub fn unchecked_venue_json(event: &Event) -> serde_json::Value {
+    let v = &event.venue;
+    serde_json::json!({
+        "id": v.id.to_string(),
+        "name": v.name,
+        "address": v.address,
+        "postcode": "",
+        "borough": v.borough,
+        "mapUrl": null,
+        "nearestStepFreeStation": null,
+        "transportNotes": null,
+        "access": {
+            "stepFree": "unknown", "accessibleToilet": "unknown", "changingPlaces": "unknown",
+            "genderNeutralChanging": "unknown", "privateChangingCubicles": "unknown",
+            "quietSpace": "unknown", "hearingLoop": "unknown", "accessibleParking": "unknown",
+            "lift": "unknown", "assistanceDogs": "unknown"
+        },
+        "accessCheckedAt": null,
+    })
+}
+
+/// A new venue ("Victoria Park" in "Tower Hamlets", step-free) made through the admin API
+/// by the holder of `token` (an admin); returns its id.
+pub async fn venue(service: &svc!(), token: &str, name: &str, borough: &str) -> String {
+    let (status, _, body) = send(
+        service,
+        test::TestRequest::post()
+            .uri("/api/admin/venues")
+            .set_json(serde_json::json!({
+                "name": name,
+                "address": format!("1 High Street, {borough}"),
+                "postcode": "E9 5PF",
+                "borough": borough,
+                "access": {"stepFree": "yes"},
+            })),
+        Some(token),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    body["venue"]["id"].as_str().unwrap().to_owned()
+}
+
 /// Books `event_id` for cash as the holder of `token`; returns the booking's id.
 pub async fn book_cash(service: &svc!(), token: &str, event_id: &str) -> String {
     let (status, _, body) = send(

@@ -132,7 +132,7 @@ pub(crate) fn checkout_request(
         description: format!(
             "{} · {}",
             london::format_long(event.starts_at),
-            event.location
+            event.location()
         ),
         amount_pence: event.price.pence(),
         customer_email: user.email.as_str().to_owned(),

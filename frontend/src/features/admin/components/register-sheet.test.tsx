@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import { json, mockFetch } from "@/testing/fetch-mock";
-import { buildUser } from "@/testing/fixtures";
+import { buildUser, buildVenue } from "@/testing/fixtures";
 import { renderWithProviders } from "@/testing/render";
 import { RegisterSheet } from "./register-sheet";
 
@@ -17,6 +17,7 @@ const event = {
   duration: 90,
   location: "Mile End Leisure Centre, Tower Hamlets",
   area: "Tower Hamlets",
+  venue: buildVenue({ name: "Mile End Leisure Centre", borough: "Tower Hamlets" }),
   price: "4.00",
   maxParticipants: 12,
   currentParticipants: 2,
