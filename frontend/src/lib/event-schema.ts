@@ -1,4 +1,26 @@
 import { z } from "zod/mini";
+import { ACCESS_KEYS, FACT_VALUES } from "./access-keys";
+
+/** A venue's access facts: every key, each yes, no or unknown. */
+export const accessSchema = z.record(z.enum(ACCESS_KEYS), z.enum(FACT_VALUES));
+
+/** Where a session happens (the `venue` of every event, and GET /api/venues). */
+export const venueSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  /** Empty for a venue made from an old free-text location, not yet completed. */
+  postcode: z.string(),
+  borough: z.string(),
+  mapUrl: z.nullable(z.string()),
+  nearestStepFreeStation: z.nullable(z.string()),
+  transportNotes: z.nullable(z.string()),
+  access: accessSchema,
+  /** When an admin last checked the facts; null when never. */
+  accessCheckedAt: z.nullable(z.string()),
+});
+
+export type Venue = z.infer<typeof venueSchema>;
 
 /** One event as the API returns it (GET /api/events and /api/events/{id}). */
 export const eventSchema = z.object({
@@ -8,9 +30,11 @@ export const eventSchema = z.object({
   category: z.string(),
   date: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), "Invalid date")),
   duration: z.int(),
+  /** The venue's one line ("Haggerston Park, Hackney"). */
   location: z.string(),
   /** The location's last comma-separated part ("Hackney"), as the server works it out. */
   area: z.string(),
+  venue: venueSchema,
   price: z.string().check(z.regex(/^\d+(\.\d{1,2})?$/, "Invalid price")),
   maxParticipants: z.int(),
   currentParticipants: z.int(),

@@ -10,12 +10,13 @@ use playspace_ports::{
     TransitionOutcome,
 };
 
+use crate::access_needs::{needs_text, parse_needs_text, refresh_profile_copy};
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::notifications;
 use crate::one_statement_booking;
 use crate::outbox::insert_emails;
-use crate::schema::{bookings, cancellations, events, processed_webhook_events, users};
+use crate::schema::{bookings, cancellations, events, processed_webhook_events, users, venues};
 use crate::waitlist::give_back;
 use crate::{DbConnection, Store};
 
@@ -36,6 +37,8 @@ pub(crate) struct BookingRow {
     accessibility_requirements: Option<String>,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    access_needs: String,
+    needs_from_profile: bool,
     companion: bool,
     companion_name: Option<String>,
 }
@@ -54,6 +57,8 @@ impl BookingRow {
             accessibility_requirements: b.accessibility_requirements.clone(),
             created_at: to_db_time(b.created_at),
             updated_at: to_db_time(b.created_at),
+            access_needs: needs_text(&b.access_needs),
+            needs_from_profile: b.needs_from_profile,
             companion: b.companion.is_some(),
             companion_name: b.companion.as_ref().and_then(|c| c.first_name.clone()),
         }
@@ -85,6 +90,8 @@ impl BookingRow {
                 .map_err(|e| corrupt("payment method", e))?,
             amount: Money::from_pence(self.amount_pence).map_err(|e| corrupt("amount", e))?,
             accessibility_requirements: self.accessibility_requirements,
+            access_needs: parse_needs_text(&self.access_needs)?,
+            needs_from_profile: self.needs_from_profile,
             companion: self.companion.then_some(Companion {
                 first_name: self.companion_name,
             }),
@@ -157,6 +164,7 @@ pub(crate) fn insert_booking(
             bookings::hold_expires_at.eq(request.hold_until.map(to_db_time)),
         ))
         .execute(c)?;
+    refresh_profile_copy(c, &request.booking, to_db_time(now))?;
     if let Some(limit) = request.monthly_limit {
         let (from, to) = request.limit_month;
         // Counts the booking just inserted too.
@@ -346,6 +354,9 @@ impl Store {
             let taken = match c {
                 DbConnection::Postgres(pg) if one_statement => {
                     let taken = one_statement_booking::book(pg, request, now)?;
+                    if taken {
+                        refresh_profile_copy(c, &request.booking, now_db)?;
+                    }
                     if let (true, Some(n)) = (taken, &request.notification) {
                         notifications::add(c, n, now_db)?;
                     }
@@ -360,7 +371,8 @@ impl Store {
                 return Ok(());
             }
             let event: Option<EventRow> = events::table
-                .find(&event_id)
+                .inner_join(venues::table)
+                .filter(events::id.eq(&event_id))
                 .select(EventRow::as_select())
                 .first(c)
                 .optional()?;
@@ -391,7 +403,7 @@ impl BookingRepository for Store {
     fn get(&self, id: BookingId) -> Result<BookingWithEvent, RepoError> {
         let mut conn = self.conn()?;
         let pair: BookingEventRow = bookings::table
-            .inner_join(events::table)
+            .inner_join(events::table.inner_join(venues::table))
             .filter(bookings::id.eq(id.to_string()))
             .select((
                 BookingRow::as_select(),
@@ -406,7 +418,7 @@ impl BookingRepository for Store {
     fn list_for_user(&self, user: UserId) -> Result<Vec<BookingWithEvent>, RepoError> {
         let mut conn = self.conn()?;
         let rows: Vec<BookingEventRow> = bookings::table
-            .inner_join(events::table)
+            .inner_join(events::table.inner_join(venues::table))
             .filter(bookings::user_id.eq(user.to_string()))
             .order((events::starts_at.asc(), bookings::id.asc()))
             .select((
@@ -472,7 +484,7 @@ impl BookingRepository for Store {
     fn find_by_session(&self, session_id: &str) -> Result<BookingWithEvent, RepoError> {
         let mut conn = self.conn()?;
         let pair: BookingEventRow = bookings::table
-            .inner_join(events::table)
+            .inner_join(events::table.inner_join(venues::table))
             .filter(bookings::stripe_session_id.eq(session_id))
             .select((
                 BookingRow::as_select(),

@@ -3,10 +3,11 @@ use playspace_domain::Booking;
 use playspace_ports::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore, RepoError};
 
 use crate::convert::{repo_error, to_db_time};
-use crate::events::EventRow;
+use crate::events::NewEventRow;
 use crate::schema::{
     bookings, cancellations, email_deliveries, events, notifications, users, waitlist,
 };
+use crate::venues::ensure_venue;
 use crate::{DbConnection, Store};
 
 /// Not a PHC string, so no password ever verifies against it.
@@ -116,8 +117,9 @@ impl DemoSeedStore for Store {
         // few hundred inserts in one transaction take milliseconds.
         conn.transaction::<_, diesel::result::Error, _>(|conn| {
             for event in &data.events {
+                ensure_venue(conn, &event.venue, data.seeded_at)?;
                 diesel::insert_into(events::table)
-                    .values(EventRow::from_domain(event))
+                    .values(NewEventRow::from_domain(event))
                     .execute(conn)?;
             }
             for member in &data.members {

@@ -18,7 +18,7 @@ use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::notifications;
 use crate::outbox::insert_emails;
-use crate::schema::{bookings, events, waitlist};
+use crate::schema::{bookings, events, venues, waitlist};
 use crate::{DbConnection, Store};
 
 /// Takes a person out of an event's queue: a place in the line is given up, an open offer
@@ -263,7 +263,8 @@ impl WaitlistRepository for Store {
                 return Err(Stop::EventNotFound);
             }
             let row: EventRow = events::table
-                .find(&event_key)
+                .inner_join(venues::table)
+                .filter(events::id.eq(&event_key))
                 .select(EventRow::as_select())
                 .first(c)?;
             check_joinable(&row.into_domain()?, now).map_err(Stop::Join)?;
@@ -374,7 +375,8 @@ impl WaitlistRepository for Store {
                 && !take_places(c, &event_key, now_db, asked.seats() - 1, asked)?
             {
                 let row: EventRow = events::table
-                    .find(&event_key)
+                    .inner_join(venues::table)
+                    .filter(events::id.eq(&event_key))
                     .select(EventRow::as_select())
                     .first(c)?;
                 let refusal = check_claim_places(&row.into_domain()?, asked)

@@ -43,6 +43,7 @@ async fn lists_upcoming_active_events_soonest_first_in_the_contract_shape() {
             "duration": 90,
             "location": "Haggerston Park, Hackney",
             "area": "Hackney",
+            "venue": common::unchecked_venue_json(&later),
             "price": "12.50",
             "maxParticipants": 12,
             "currentParticipants": 4,

@@ -284,11 +284,12 @@ async fn admins_set_companion_and_solidarity_places_with_checked_values() {
     let app = TestApp::new();
     let service = app.service().await;
     let (token, _) = admin(&app, &service).await;
+    let lido = common::venue(&service, &token, "London Fields Lido", "Hackney").await;
     let base = json!({
         "title": "Trans Swim",
         "description": "A relaxed swim for trans and non-binary people.",
         "category": "Swimming",
-        "location": "London Fields Lido, Hackney",
+        "venueId": lido,
         "date": (chrono::Utc::now() + chrono::Duration::days(10)).to_rfc3339(),
         "price": "5.00",
         "maxParticipants": 10,

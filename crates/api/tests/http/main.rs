@@ -6,6 +6,7 @@
 #[macro_use]
 mod common;
 
+mod access_needs;
 mod admin_access;
 mod admin_audit;
 mod admin_bookings;
@@ -16,6 +17,7 @@ mod admin_overview;
 mod admin_registers;
 mod admin_stories;
 mod admin_users;
+mod attendees;
 mod auth;
 mod bookings;
 mod command;
@@ -39,4 +41,5 @@ mod slow_clients;
 mod stories;
 mod test_clock;
 mod user;
+mod venues;
 mod waitlist;

@@ -2,17 +2,19 @@ use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::{self, BookingRefusal, check_booking, limit_month};
 use playspace_domain::free_places::{self, Companion};
 use playspace_domain::{
-    Booking, BookingId, BookingReference, BookingStatus, Event, EventId, FieldErrors, Money,
-    PaymentMethod, PaymentStatus, PlaceRequest, User, ValidationError, booking,
+    AccessNeeds, Booking, BookingId, BookingNeeds, BookingReference, BookingStatus, Event, EventId,
+    FieldErrors, Money, PaymentMethod, PaymentStatus, PlaceRequest, User, UserId, ValidationError,
 };
 use playspace_ports::{BookError, BookingRequest, RepoError};
 
+use super::needs::{NeedsInput, needs_for_booking};
 use super::{BookingDeps, emails, notices};
 
 /// What a person chose on a booking form beside the event and how they pay, as typed.
 #[derive(Clone, Debug, Default)]
 pub struct BookingChoices {
-    pub accessibility_requirements: Option<String>,
+    /// What the form said about access needs (ADR 0023).
+    pub needs: NeedsInput,
     /// A companion comes too, on a second, free place (ADR 0022).
     pub companion: bool,
     pub companion_name: Option<String>,
@@ -20,22 +22,38 @@ pub struct BookingChoices {
 
 /// [`BookingChoices`] once checked: trimmed, bounded, blank meaning none.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Chosen {
-    pub accessibility_requirements: Option<String>,
+pub(crate) struct Checked {
+    /// The access needs said on the form (`None`: nothing said about them).
+    pub needs: Option<AccessNeeds>,
     pub companion: Option<Companion>,
+}
+
+/// What a booking carries from its form: its access needs (those said on the form, or the
+/// copy of the person's shared profile needs) and its companion.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Chosen {
+    pub needs: BookingNeeds,
+    pub companion: Option<Companion>,
+}
+
+impl Checked {
+    /// The choices `user`'s booking carries, their shared profile needs asked for only when
+    /// the form said nothing about access.
+    pub(crate) fn chosen(self, deps: &BookingDeps, user: UserId) -> Result<Chosen, RepoError> {
+        Ok(Chosen {
+            needs: needs_for_booking(deps, user, self.needs)?,
+            companion: self.companion,
+        })
+    }
 }
 
 impl BookingChoices {
     /// Checks every field, reporting all that are wrong at once.
-    pub(crate) fn check(&self) -> Result<Chosen, FieldErrors> {
-        let accessibility =
-            booking::accessibility_requirements(self.accessibility_requirements.as_deref());
+    pub(crate) fn check(&self) -> Result<Checked, FieldErrors> {
+        let needs = self.needs.checked();
         let companion = free_places::companion(self.companion, self.companion_name.as_deref());
-        match (accessibility, companion) {
-            (Ok(accessibility_requirements), Ok(companion)) => Ok(Chosen {
-                accessibility_requirements,
-                companion,
-            }),
+        match (needs, companion) {
+            (Ok(needs), Ok(companion)) => Ok(Checked { needs, companion }),
             (a, c) => {
                 let mut errors = FieldErrors::new();
                 for e in [a.err(), c.err()].into_iter().flatten() {
@@ -97,7 +115,11 @@ pub fn book_event(
     };
     let places = input.choices.places(input.solidarity);
     check_booking(&event, places, now).map_err(BookEventError::Refused)?;
-    let chosen = input.choices.check().map_err(BookEventError::Invalid)?;
+    let chosen = input
+        .choices
+        .check()
+        .map_err(BookEventError::Invalid)?
+        .chosen(deps, user.id)?;
     let request = confirmed_booking_request(deps, user, &event, chosen, input.solidarity, now)?;
     match deps.bookings.book(&request, now) {
         Ok(()) => {
@@ -138,10 +160,13 @@ pub(super) fn confirmed_booking_request(
         payment_status,
         payment_method,
         amount,
-        accessibility_requirements: chosen.accessibility_requirements,
+        accessibility_requirements: None,
+        access_needs: vec![],
+        needs_from_profile: false,
         companion: chosen.companion,
         created_at: now,
-    };
+    }
+    .with_needs(chosen.needs);
     Ok(BookingRequest {
         hold_until: None,
         limit_month: limit_month(event),
@@ -157,8 +182,10 @@ mod tests {
     use super::*;
     use crate::accounts::testing::{settings, user};
     use playspace_domain::booking_rules::Plan;
+    use playspace_domain::{AccessNeed, AccessNeeds, ProfileAccessNeeds};
     use playspace_ports::{
-        MockBookingRepository, MockEventRepository, MockMembershipRepository, MockUserRepository,
+        MockAccessNeedsRepository, MockBookingRepository, MockEventRepository,
+        MockMembershipRepository, MockUserRepository,
     };
     use playspace_test_support::{EventBuilder, FixedClock, test_now};
 
@@ -168,6 +195,38 @@ mod tests {
         bookings: MockBookingRepository,
         input: BookEventInput,
     ) -> Result<(Booking, Event), BookEventError> {
+        run_with_profile(event, plan, bookings, input, ProfileAccessNeeds::default())
+    }
+
+    fn run_with_needs(
+        event: playspace_domain::Event,
+        plan: Option<Plan>,
+        bookings: MockBookingRepository,
+        needs: NeedsInput,
+        profile: ProfileAccessNeeds,
+    ) -> Result<(Booking, Event), BookEventError> {
+        let input = BookEventInput {
+            event_id: EventId::new().to_string(),
+            choices: BookingChoices {
+                needs,
+                ..BookingChoices::default()
+            },
+            solidarity: false,
+        };
+        run_with_profile(event, plan, bookings, input, profile)
+    }
+
+    fn run_with_profile(
+        event: playspace_domain::Event,
+        plan: Option<Plan>,
+        bookings: MockBookingRepository,
+        input: BookEventInput,
+        profile: ProfileAccessNeeds,
+    ) -> Result<(Booking, Event), BookEventError> {
+        let mut access = MockAccessNeedsRepository::new();
+        access
+            .expect_access_needs()
+            .returning(move |_| Ok(profile.clone()));
         let mut events = MockEventRepository::new();
         events.expect_get().returning(move |_| Ok(event.clone()));
         let mut memberships = MockMembershipRepository::new();
@@ -183,6 +242,7 @@ mod tests {
             bookings: &bookings,
             memberships: &memberships,
             users: &users,
+            access: &access,
             waitlist: &playspace_ports::MockWaitlistRepository::new(),
             gateway: &gateway,
             clock: &clock,
@@ -203,7 +263,7 @@ mod tests {
             BookEventInput {
                 event_id: EventId::new().to_string(),
                 choices: BookingChoices {
-                    accessibility_requirements: Some(" Quiet space ".into()),
+                    needs: NeedsInput::text(Some(" Quiet space ")),
                     ..BookingChoices::default()
                 },
                 solidarity: false,
@@ -241,7 +301,7 @@ mod tests {
         BookEventInput {
             event_id: EventId::new().to_string(),
             choices: BookingChoices {
-                accessibility_requirements: None,
+                needs: NeedsInput::default(),
                 companion,
                 companion_name: name.map(str::to_owned),
             },
@@ -343,7 +403,7 @@ mod tests {
         let mut bookings = MockBookingRepository::new();
         bookings.expect_book().never();
         let mut wrong = input(true, Some(&"x".repeat(51)), false);
-        wrong.choices.accessibility_requirements = Some("ramp\u{202E}".into());
+        wrong.choices.needs = NeedsInput::text(Some("ramp\u{202E}"));
         let Err(BookEventError::Invalid(errors)) = run_with(
             EventBuilder::new().companions().build(),
             None,
@@ -403,5 +463,113 @@ mod tests {
             run(EventBuilder::new().build(), None, bookings),
             Err(BookEventError::Refused(BookingRefusal::AlreadyBooked))
         ));
+    }
+
+    fn shared_profile() -> ProfileAccessNeeds {
+        ProfileAccessNeeds {
+            needs: AccessNeeds {
+                needs: vec![AccessNeed::StepFree],
+                note: Some("Ramp at the side door".into()),
+            },
+            share_with_leader: true,
+        }
+    }
+
+    #[test]
+    fn a_booking_that_says_nothing_carries_the_shared_profile_copy() {
+        let mut bookings = MockBookingRepository::new();
+        bookings
+            .expect_book()
+            .withf(|r, _| {
+                r.booking.needs_from_profile
+                    && r.booking.access_needs == [AccessNeed::StepFree]
+                    && r.booking.accessibility_requirements.as_deref()
+                        == Some("Ramp at the side door")
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let (booking, _) = run_with_needs(
+            EventBuilder::new().build(),
+            None,
+            bookings,
+            NeedsInput::text(None),
+            shared_profile(),
+        )
+        .unwrap();
+        assert!(booking.needs_from_profile);
+    }
+
+    #[test]
+    fn needs_given_on_the_form_are_kept_and_a_private_profile_is_never_copied() {
+        let mut bookings = MockBookingRepository::new();
+        bookings
+            .expect_book()
+            .withf(|r, _| {
+                !r.booking.needs_from_profile
+                    && r.booking.access_needs == [AccessNeed::LargePrint]
+                    && r.booking.accessibility_requirements.is_none()
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let said = NeedsInput {
+            access_needs: Some(vec!["large-print".into()]),
+            accessibility_requirements: None,
+        };
+        assert!(
+            run_with_needs(
+                EventBuilder::new().build(),
+                None,
+                bookings,
+                said,
+                shared_profile()
+            )
+            .is_ok()
+        );
+
+        let mut bookings = MockBookingRepository::new();
+        bookings
+            .expect_book()
+            .withf(|r, _| {
+                r.booking.needs() == AccessNeeds::default() && !r.booking.needs_from_profile
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let private = ProfileAccessNeeds {
+            share_with_leader: false,
+            ..shared_profile()
+        };
+        assert!(
+            run_with_needs(
+                EventBuilder::new().build(),
+                None,
+                bookings,
+                NeedsInput::text(None),
+                private
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn needs_off_the_list_are_refused_with_the_fields_message() {
+        let mut bookings = MockBookingRepository::new();
+        bookings.expect_book().never();
+        let said = NeedsInput {
+            access_needs: Some(vec!["hovercraft".into()]),
+            accessibility_requirements: None,
+        };
+        match run_with_needs(
+            EventBuilder::new().build(),
+            None,
+            bookings,
+            said,
+            shared_profile(),
+        ) {
+            Err(BookEventError::Invalid(errors)) => assert_eq!(
+                errors.get("accessNeeds"),
+                Some(playspace_domain::access_needs::CHOICES_MESSAGE)
+            ),
+            other => panic!("{other:?}"),
+        }
     }
 }

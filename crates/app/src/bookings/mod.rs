@@ -6,17 +6,19 @@ mod digests;
 pub(crate) mod emails;
 mod memberships;
 mod my_bookings;
+mod needs;
 mod notices;
 mod payments;
 mod recommendations;
 mod refunds;
 mod reminders;
 mod solidarity;
+mod update_booking_needs;
 mod waitlist;
 
 use playspace_ports::{
-    BookingRepository, Clock, EventRepository, MembershipRepository, PaymentGateway,
-    UserRepository, WaitlistRepository,
+    AccessNeedsRepository, BookingRepository, Clock, EventRepository, MembershipRepository,
+    PaymentGateway, UserRepository, WaitlistRepository,
 };
 
 use crate::accounts::EmailSettings;
@@ -31,6 +33,7 @@ pub use memberships::{
     stop_replaced_renewals,
 };
 pub use my_bookings::my_bookings;
+pub use needs::NeedsInput;
 pub(crate) use notices::booking_cancelled as cancellation_notice;
 pub use payments::{
     CheckoutError, PaymentError, cancel_payment, confirm_payment, handle_gateway_event,
@@ -41,6 +44,7 @@ pub(crate) use refunds::refund_card_payment;
 pub use refunds::retry_unsent_refunds;
 pub use reminders::send_event_reminders;
 pub use solidarity::{SolidarityMonth, solidarity_this_month};
+pub use update_booking_needs::{UpdateBookingNeedsError, update_booking_needs};
 pub use waitlist::{
     WaitlistError, announce_waitlist_offers, claim_offered_place, claim_offered_place_by_card,
     join_waitlist, lapse_waitlist_offers, leave_waitlist, my_waitlist_entry,
@@ -52,6 +56,7 @@ pub struct BookingDeps<'a> {
     pub bookings: &'a dyn BookingRepository,
     pub memberships: &'a dyn MembershipRepository,
     pub users: &'a dyn UserRepository,
+    pub access: &'a dyn AccessNeedsRepository,
     pub waitlist: &'a dyn WaitlistRepository,
     pub gateway: &'a dyn PaymentGateway,
     pub clock: &'a dyn Clock,

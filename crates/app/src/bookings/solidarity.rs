@@ -72,6 +72,7 @@ mod tests {
             bookings: &bookings,
             memberships: &memberships,
             users: &MockUserRepository::new(),
+            access: &playspace_ports::MockAccessNeedsRepository::new(),
             waitlist: &MockWaitlistRepository::new(),
             gateway: &MockPaymentGateway::new(),
             clock: &FixedClock(test_now()),

@@ -1,6 +1,6 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{BookEventInput, BookingChoices, book_event};
+use playspace_app::bookings::{BookEventInput, BookingChoices, NeedsInput, book_event};
 use serde::Deserialize;
 
 use crate::auth::{Credentials, CurrentUser};
@@ -17,6 +17,9 @@ pub struct Body {
     user_id: Option<String>,
     event_id: String,
     accessibility_requirements: Option<String>,
+    /// The common access needs ticked (ADR 0023); left out, the booking carries the
+    /// person's shared needs, if any.
+    access_needs: Option<Vec<String>>,
     companion: bool,
     companion_name: Option<String>,
     solidarity: bool,
@@ -50,7 +53,10 @@ pub async fn handle(
         let input = BookEventInput {
             event_id: body.event_id,
             choices: BookingChoices {
-                accessibility_requirements: body.accessibility_requirements,
+                needs: NeedsInput {
+                    access_needs: body.access_needs,
+                    accessibility_requirements: body.accessibility_requirements,
+                },
                 companion: body.companion,
                 companion_name: body.companion_name,
             },

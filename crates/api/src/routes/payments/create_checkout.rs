@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{BookingChoices, start_card_checkout};
+use playspace_app::bookings::{BookingChoices, NeedsInput, start_card_checkout};
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
@@ -12,6 +12,8 @@ use crate::state::AppState;
 pub struct Body {
     event_id: String,
     accessibility_requirements: Option<String>,
+    /// As on `POST /api/bookings`.
+    access_needs: Option<Vec<String>>,
     /// A companion comes on a second, free place (ADR 0022).
     companion: bool,
     companion_name: Option<String>,
@@ -27,11 +29,15 @@ pub async fn handle(
     let Body {
         event_id,
         accessibility_requirements,
+        access_needs,
         companion,
         companion_name,
     } = body.into_inner();
     let choices = BookingChoices {
-        accessibility_requirements,
+        needs: NeedsInput {
+            access_needs,
+            accessibility_requirements,
+        },
         companion,
         companion_name,
     };

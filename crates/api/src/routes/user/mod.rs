@@ -2,7 +2,9 @@
 pub mod change_password;
 pub mod delete_account;
 pub mod export;
+pub mod get_access_needs;
 pub mod get_preferences;
 pub mod get_profile;
+pub mod update_access_needs;
 pub mod update_preferences;
 pub mod update_profile;

@@ -1,5 +1,7 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{BookingChoices, claim_offered_place, claim_offered_place_by_card};
+use playspace_app::bookings::{
+    BookingChoices, NeedsInput, claim_offered_place, claim_offered_place_by_card,
+};
 use playspace_domain::{FieldErrors, ValidationError};
 use serde::Deserialize;
 use serde_json::Value;
@@ -13,6 +15,8 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase", default)]
 pub struct Body {
     accessibility_requirements: Option<String>,
+    /// As on `POST /api/bookings`.
+    access_needs: Option<Vec<String>>,
     /// `"cash"` (the default), `"card"` or `"solidarity"` (a free solidarity place); read
     /// loosely so a wrong value is named as such rather than dropping the whole body.
     payment_method: Option<Value>,
@@ -58,7 +62,10 @@ pub async fn handle(
     let body = body.map(web::Json::into_inner).unwrap_or_default();
     let payment = payment(body.payment_method.as_ref())?;
     let choices = BookingChoices {
-        accessibility_requirements: body.accessibility_requirements,
+        needs: NeedsInput {
+            access_needs: body.access_needs,
+            accessibility_requirements: body.accessibility_requirements,
+        },
         companion: body.companion,
         companion_name: body.companion_name,
     };

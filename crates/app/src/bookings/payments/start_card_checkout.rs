@@ -49,7 +49,10 @@ pub fn start_card_checkout(
     if event.price.is_free() {
         return Err(CheckoutError::PaymentNotRequired);
     }
-    let chosen = choices.check().map_err(CheckoutError::Invalid)?;
+    let chosen = choices
+        .check()
+        .map_err(CheckoutError::Invalid)?
+        .chosen(deps, user.id)?;
     let request = card_booking_request(deps, user, &event, chosen, now)?;
     match deps.bookings.book(&request, now) {
         Ok(()) => {}
@@ -96,10 +99,13 @@ pub(crate) fn card_booking_request(
         payment_status: PaymentStatus::Pending,
         payment_method: PaymentMethod::Card,
         amount: event.price,
-        accessibility_requirements: chosen.accessibility_requirements,
+        accessibility_requirements: None,
+        access_needs: vec![],
+        needs_from_profile: false,
         companion: chosen.companion,
         created_at: now,
-    };
+    }
+    .with_needs(chosen.needs);
     Ok(BookingRequest {
         hold_until: Some(now + HOLD),
         limit_month: limit_month(event),
@@ -126,7 +132,7 @@ pub(crate) fn checkout_request(
         description: format!(
             "{} · {}",
             london::format_long(event.starts_at),
-            event.location
+            event.location()
         ),
         amount_pence: event.price.pence(),
         customer_email: user.email.as_str().to_owned(),

@@ -2,6 +2,7 @@
 use super::*;
 use crate::accounts::testing::{settings, user};
 use crate::bookings::BookingChoices;
+use crate::bookings::needs::access_default;
 use playspace_domain::{
     Booking, BookingId, BookingReference, Event, EventId, Money, PaymentMethod,
 };
@@ -42,6 +43,7 @@ fn with_deps<T>(m: &Mocks, f: impl FnOnce(&BookingDeps) -> T) -> T {
         bookings: &m.bookings,
         memberships: &m.memberships,
         users: &m.users,
+        access: &access_default(),
         waitlist: &playspace_ports::MockWaitlistRepository::new(),
         gateway: &m.gateway,
         clock: &clock,
@@ -62,6 +64,8 @@ fn found(event: &Event) -> BookingWithEvent {
             payment_method: PaymentMethod::Card,
             amount: Money::from_pence(800).unwrap(),
             accessibility_requirements: None,
+            access_needs: vec![],
+            needs_from_profile: false,
             companion: None,
             created_at: test_now(),
         },

@@ -20,7 +20,7 @@ pub fn claim_offered_place(
     choices: &BookingChoices,
     solidarity: bool,
 ) -> Result<(Booking, Event), WaitlistError> {
-    let (event, chosen, now) = claimable(deps, event_id, choices, solidarity)?;
+    let (event, chosen, now) = claimable(deps, user, event_id, choices, solidarity)?;
     let request = confirmed_booking_request(deps, user, &event, chosen, solidarity, now)?;
     claim(deps, &request, now)?;
     Ok((request.booking, event))
@@ -40,7 +40,7 @@ pub fn claim_offered_place_by_card(
     event_id: &str,
     choices: &BookingChoices,
 ) -> Result<CheckoutSession, WaitlistError> {
-    let (event, chosen, now) = claimable(deps, event_id, choices, false)?;
+    let (event, chosen, now) = claimable(deps, user, event_id, choices, false)?;
     if event.price.is_free() {
         return Err(WaitlistError::PaymentNotRequired);
     }
@@ -67,10 +67,11 @@ pub fn claim_offered_place_by_card(
     Ok(session)
 }
 
-/// The event, the checked choices, and the time, when the offer's event can still be
-/// claimed as asked.
+/// The event, the checked choices (with the access needs the booking will carry), and the
+/// time, when the offer's event can still be claimed as asked.
 fn claimable(
     deps: &BookingDeps,
+    user: &User,
     event_id: &str,
     choices: &BookingChoices,
     solidarity: bool,
@@ -85,7 +86,10 @@ fn claimable(
     }
     check_claim_places(&event, choices.places(solidarity))
         .map_err(WaitlistError::BookingRefused)?;
-    let chosen = choices.check().map_err(WaitlistError::Invalid)?;
+    let chosen = choices
+        .check()
+        .map_err(WaitlistError::Invalid)?
+        .chosen(deps, user.id)?;
     Ok((event, chosen, now))
 }
 

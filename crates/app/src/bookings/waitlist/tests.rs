@@ -1,7 +1,8 @@
 //! The waitlist use cases together: they share one set of mocks.
 use super::*;
 use crate::accounts::testing::{settings, user};
-use crate::bookings::BookingChoices;
+use crate::bookings::needs::access_default;
+use crate::bookings::{BookingChoices, NeedsInput};
 use chrono::Duration;
 use playspace_domain::waitlist::{WaitlistEntry, WaitlistStatus};
 use playspace_domain::{BookingStatus, PaymentMethod, PaymentStatus, WaitlistEntryId};
@@ -46,6 +47,7 @@ fn with_payments<T>(
         bookings: &bookings,
         memberships: &memberships,
         users: &users,
+        access: &access_default(),
         waitlist: &waitlist,
         gateway: &gateway,
         clock: &clock,
@@ -59,7 +61,7 @@ fn full() -> Event {
 
 fn needs(text: &str) -> BookingChoices {
     BookingChoices {
-        accessibility_requirements: Some(text.into()),
+        needs: NeedsInput::text(Some(text)),
         ..BookingChoices::default()
     }
 }

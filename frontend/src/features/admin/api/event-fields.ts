@@ -3,7 +3,8 @@ export interface EventFields {
   title: string;
   description: string;
   category: string;
-  location: string;
+  /** The venue's id (GET /api/admin/venues). */
+  venueId: string;
   /** ISO 8601 UTC. */
   date: string;
   duration: number;

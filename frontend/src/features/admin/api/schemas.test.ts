@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildVenue } from "@/testing/fixtures";
 import { parseAdminAccess } from "./access";
 import { parseBookingsPage, isRefundable } from "./admin-booking-schema";
 import { parseEventsPage, parseEventList } from "./admin-event-schema";
@@ -33,6 +34,7 @@ const adminEvent = {
   duration: 90,
   location: "Mile End Leisure Centre, Tower Hamlets",
   area: "Tower Hamlets",
+  venue: buildVenue({ name: "Mile End Leisure Centre", borough: "Tower Hamlets" }),
   price: "4.00",
   maxParticipants: 12,
   currentParticipants: 5,

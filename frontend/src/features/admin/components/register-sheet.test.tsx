@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import { json, mockFetch } from "@/testing/fetch-mock";
-import { buildUser } from "@/testing/fixtures";
+import { buildUser, buildVenue } from "@/testing/fixtures";
 import { renderWithProviders } from "@/testing/render";
 import { RegisterSheet } from "./register-sheet";
 
@@ -17,6 +17,7 @@ const event = {
   duration: 90,
   location: "Mile End Leisure Centre, Tower Hamlets",
   area: "Tower Hamlets",
+  venue: buildVenue({ name: "Mile End Leisure Centre", borough: "Tower Hamlets" }),
   price: "4.00",
   maxParticipants: 12,
   currentParticipants: 2,
@@ -64,6 +65,20 @@ describe("the session register", () => {
     await user.type(screen.getByRole("searchbox", { name: "Search by name or reference" }), "bbbb");
     expect(within(list).getAllByRole("listitem")).toHaveLength(1);
     expect(within(list).getByText("Bo Chen")).toBeInTheDocument();
+  });
+
+  it("shows the access needs each person shared, in words, and nothing for those who shared none", async () => {
+    const shared = { ...ana, accessNeeds: ["step-free", "bsl-interpreter"] };
+    mockFetch(() => json({ event, attendees: [shared, bo] }));
+    renderWithProviders(<RegisterSheet eventId="e1" />, { user: buildUser({ role: "moderator" }) });
+    const list = await screen.findByRole("list", { name: "Attendees" });
+    const items = within(list).getAllByRole("listitem").filter((item) => item.parentElement === list);
+    const [first, second] = items.map((item) => within(item));
+    expect(first?.getByText("Access needs")).toBeInTheDocument();
+    expect(first?.getByText("Step-free access")).toBeInTheDocument();
+    expect(first?.getByText("British Sign Language interpreter")).toBeInTheDocument();
+    expect(first?.getByText("Step-free access please")).toBeInTheDocument();
+    expect(second?.queryByText("Access needs")).toBeNull();
   });
 
   it("marks attendance at once and puts it back with a toast when the server refuses", async () => {

@@ -16,11 +16,35 @@ import { companionLine } from "@/lib/companion";
 import { matchesSearch, paymentText } from "../lib/register";
 import { useUpdateAttendee, type AttendeePatch } from "../api/update-attendee";
 import { formatMoney } from "../lib/format";
+import { accessNeedLabels } from "@/lib/access-needs";
 import { TRY_AGAIN } from "../lib/messages";
 import { AccessDenied } from "./access-screens";
 import { LoadError } from "./list-states";
 import { SearchBox } from "./search-box";
 import "./register-print.css";
+
+/** What the person shared about access for this session: the needs ticked and their words. */
+function accessText(attendee: Attendee): string {
+  return [...accessNeedLabels(attendee.accessNeeds ?? []), attendee.accessibilityRequirements ?? ""].filter(Boolean).join(". ");
+}
+
+function AccessLine({ attendee }: { attendee: Attendee }) {
+  const needs = accessNeedLabels(attendee.accessNeeds ?? []);
+  if (needs.length === 0 && !attendee.accessibilityRequirements) return null;
+  return (
+    <div className="mt-2 rounded-lg bg-accent-soft px-3 py-2 text-sm text-accent-soft-foreground">
+      <p className="font-semibold">Access needs</p>
+      {needs.length > 0 && (
+        <ul className="mt-1 list-disc ps-5">
+          {needs.map((need) => (
+            <li key={need}>{need}</li>
+          ))}
+        </ul>
+      )}
+      {attendee.accessibilityRequirements && <p className="mt-1 whitespace-pre-line">{attendee.accessibilityRequirements}</p>}
+    </div>
+  );
+}
 
 const ATTENDANCE_WORDS: Record<Attendance, string> = { attended: "attended", no_show: "a no-show" };
 
@@ -49,12 +73,7 @@ function AttendeeCard({
         <span className="sr-only">Payment: </span>
         {paymentText(attendee)}
       </p>
-      {attendee.accessibilityRequirements && (
-        <p className="mt-2 rounded-lg bg-accent-soft px-3 py-2 text-sm text-accent-soft-foreground">
-          <span className="font-semibold">Accessibility: </span>
-          {attendee.accessibilityRequirements}
-        </p>
-      )}
+      <AccessLine attendee={attendee} />
       <p className="mt-2 text-sm">
         <span className="font-semibold">Emergency contact: </span>
         {attendee.emergencyContactName ?? "Not given"}
@@ -133,7 +152,7 @@ function PrintTable({ attendees }: { attendees: Attendee[] }) {
             </td>
             <td>{attendee.reference}</td>
             <td>{paymentText(attendee)}</td>
-            <td>{attendee.accessibilityRequirements ?? ""}</td>
+            <td>{accessText(attendee)}</td>
             <td>
               {attendee.emergencyContactName ?? ""} {attendee.emergencyContactPhone ?? ""}
             </td>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildVenue } from "@/testing/fixtures";
 import type { AdminEvent } from "../api/admin-event-schema";
 import { changedFields, eventFormSchema, eventToValues, NO_LEADER, placesTaken, valuesToFields } from "./event-form";
 
@@ -11,6 +12,7 @@ const event: AdminEvent = {
   duration: 60,
   location: "Victoria Park, Hackney",
   area: "Hackney",
+  venue: buildVenue({ name: "Victoria Park", borough: "Hackney" }),
   price: "5.5",
   maxParticipants: 20,
   currentParticipants: 8,

@@ -18,7 +18,7 @@ export const EVENT_MESSAGES = {
   title: "Title is required",
   description: "Description is required",
   category: "Please choose a category",
-  location: "Location is required",
+  venueId: "Please choose a venue",
   date: "Please enter a date",
   time: "Please enter a time as HH:MM",
   duration: "Duration must be between 1 and 1440 minutes",
@@ -40,7 +40,7 @@ export const sessionFieldShape = {
   title: required(EVENT_MESSAGES.title),
   description: required(EVENT_MESSAGES.description),
   category: z.string().check(z.refine((value) => CATEGORY_OPTIONS.some((option) => option.value === value), EVENT_MESSAGES.category)),
-  location: required(EVENT_MESSAGES.location),
+  venueId: required(EVENT_MESSAGES.venueId),
   time: z.string().check(z.refine(isTimeOfDay, EVENT_MESSAGES.time)),
   duration: z.string().check(
     z.refine((value) => {
@@ -82,7 +82,7 @@ export function newEventValues(now: Date = new Date()): EventFormValues {
     title: "",
     description: "",
     category: "",
-    location: "",
+    venueId: "",
     date: tomorrow,
     time: "18:30",
     duration: String(NEW_EVENT_DEFAULTS.duration),
@@ -103,7 +103,7 @@ export function eventToValues(event: AdminEvent): EventFormValues {
     title: event.title,
     description: event.description,
     category: event.category,
-    location: event.location,
+    venueId: event.venue.id,
     date,
     time,
     duration: String(event.duration),
@@ -123,7 +123,7 @@ export function valuesToFields(values: EventFormValues): EventFields {
     title: values.title,
     description: values.description,
     category: values.category,
-    location: values.location,
+    venueId: values.venueId,
     date: londonToIso(values.date, values.time),
     duration: Number(values.duration),
     maxParticipants: Number(values.maxParticipants),
@@ -141,7 +141,7 @@ export function changedFields(event: AdminEvent, fields: EventFields): Partial<E
   if (fields.title !== event.title) patch.title = fields.title;
   if (fields.description !== event.description) patch.description = fields.description;
   if (fields.category !== event.category) patch.category = fields.category;
-  if (fields.location !== event.location) patch.location = fields.location;
+  if (fields.venueId !== event.venue.id) patch.venueId = fields.venueId;
   if (Date.parse(fields.date) !== Date.parse(event.date)) patch.date = fields.date;
   if (fields.duration !== event.duration) patch.duration = fields.duration;
   if (fields.maxParticipants !== event.maxParticipants) patch.maxParticipants = fields.maxParticipants;

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { charCount } from "@/lib/validation";
+import { ACCESS_NOTE_MAX_LENGTH, ACCESS_NOTE_TOO_LONG } from "@/lib/access-needs";
 
 /** Spec section 5: the booking form's messages. */
 export const BOOKING_MESSAGES = {
@@ -23,9 +24,9 @@ export const PAYMENT_METHODS = [
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
 
-/** Accessibility requirements are kept to what the server accepts (and its words). */
-export const ACCESSIBILITY_MAX_LENGTH = 1000;
-export const ACCESSIBILITY_TOO_LONG = `Must be at most ${ACCESSIBILITY_MAX_LENGTH} characters`;
+/** Accessibility requirements are kept to what the server accepts (and its words): one limit with a profile's note, so a shared note always fits on a booking. */
+export const ACCESSIBILITY_MAX_LENGTH = ACCESS_NOTE_MAX_LENGTH;
+export const ACCESSIBILITY_TOO_LONG = ACCESS_NOTE_TOO_LONG;
 
 /** A companion's first name, as long as the server takes (a Rust test holds the two together). */
 export const COMPANION_NAME_MAX_LENGTH = 50;
@@ -48,6 +49,7 @@ export const bookingFormSchema = z.object({
   paymentMethod: z.string().check(
     z.refine((method) => PAYMENT_METHODS.some((option) => option.value === method), BOOKING_MESSAGES.paymentMethod),
   ),
+  accessNeeds: z.array(z.string()),
   accessibilityRequirements: z.string().check(
     z.trim(),
     z.refine((text) => charCount(text) <= ACCESSIBILITY_MAX_LENGTH, ACCESSIBILITY_TOO_LONG),
@@ -72,6 +74,8 @@ export interface KnownDetails {
   phone?: string | undefined;
   emergencyContact?: string | undefined;
   emergencyPhone?: string | undefined;
+  /** Filled in only from needs the person chose to share with session leaders. */
+  accessNeeds?: string[] | undefined;
   accessibilityRequirements?: string | undefined;
 }
 
@@ -86,6 +90,7 @@ export function bookingFormDefaults(known: KnownDetails = {}): BookingFormInput 
     emergencyContact: known.emergencyContact ?? "",
     emergencyPhone: known.emergencyPhone ?? "",
     paymentMethod: "cash",
+    accessNeeds: known.accessNeeds ?? [],
     accessibilityRequirements: known.accessibilityRequirements ?? "",
     companion: false,
     companionName: "",

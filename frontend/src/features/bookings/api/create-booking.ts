@@ -6,6 +6,8 @@ import { myBookingsQueryKey } from "./get-my-bookings";
 export interface CreateBookingInput {
   userId: string;
   eventId: string;
+  /** Sent always: the booking carries what the form says, never more. */
+  accessNeeds: readonly string[];
   accessibilityRequirements: string;
   /** A companion on a second, free place, with an optional first name (ADR 0022). */
   companion?: CompanionChoice;
@@ -35,6 +37,7 @@ export async function createBooking(input: CreateBookingInput): Promise<Booking>
     body: {
       userId: input.userId,
       eventId: input.eventId,
+      accessNeeds: input.accessNeeds,
       accessibilityRequirements: input.accessibilityRequirements.trim() || null,
       ...companionFields(input.companion),
       ...(input.solidarity ? { solidarity: true } : {}),

@@ -5,6 +5,7 @@ import { companionFields, type CompanionChoice } from "./create-booking";
 
 export interface CheckoutInput {
   eventId: string;
+  accessNeeds: readonly string[];
   accessibilityRequirements: string;
   companion?: CompanionChoice;
 }
@@ -21,6 +22,7 @@ export async function createCheckoutSession(input: CheckoutInput): Promise<Check
   const response = await apiRequest("POST", "/api/create-checkout-session", {
     body: {
       eventId: input.eventId,
+      accessNeeds: input.accessNeeds,
       accessibilityRequirements: input.accessibilityRequirements.trim() || null,
       ...companionFields(input.companion),
     },

@@ -111,7 +111,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
 
   const bookFree = () =>
     create.mutate(
-      { userId: user.id, eventId: event.id, accessibilityRequirements: accessibility.value },
+      { userId: user.id, eventId: event.id, ...accessibility.said },
       {
         onSuccess: (booking) => {
           showBookedToast(booking.reference);
@@ -127,7 +127,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
 
   const pay = () =>
     checkout.mutate(
-      { eventId: event.id, accessibilityRequirements: accessibility.value },
+      { eventId: event.id, ...accessibility.said },
       {
         onSuccess: (session) => {
           try {

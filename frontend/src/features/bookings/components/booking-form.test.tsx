@@ -72,12 +72,14 @@ describe("BookingForm", () => {
     const event = buildEvent({ price: "12.50" });
     const { user } = renderWithProviders(<BookingForm event={event} known={known} onBooked={onBooked} />, { user: member });
     await user.type(screen.getByLabelText(/Accessibility Requirements/), "Quiet space");
+    await user.click(screen.getByRole("checkbox", { name: "Step-free access" }));
     await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
     await user.click(screen.getByRole("button", { name: "Confirm Booking - £12.50" }));
     await waitFor(() => expect(onBooked).toHaveBeenCalledWith(created));
     expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({
       userId: member.id,
       eventId: event.id,
+      accessNeeds: ["step-free"],
       accessibilityRequirements: "Quiet space",
     });
     expect(toast.success).toHaveBeenCalledWith(
@@ -117,6 +119,7 @@ describe("BookingForm", () => {
     expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({
       userId: member.id,
       eventId: event.id,
+      accessNeeds: [],
       accessibilityRequirements: null,
       companion: true,
       companionName: "Sam",

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Lock } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
-import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
@@ -28,6 +28,8 @@ import { bookingFailure, BOOKING_TOAST_ID, isMonthlyLimit, paymentSetupFailure, 
 import { formatPriceOrFree, isFreePrice } from "../lib/price";
 import BookingRefusal, { type Refusal } from "./booking-refusal";
 import { TermsCheckbox } from "./terms-checkbox";
+import { AccessConsentNote } from "./booking-request-fields";
+import { AccessNeedsChoices } from "@/components/access-needs-choices";
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -47,6 +49,7 @@ const FIELD_ORDER = [
   "age",
   "emergencyContact",
   "emergencyPhone",
+  "accessNeeds",
   "accessibilityRequirements",
   "companionName",
   "paymentMethod",
@@ -111,6 +114,7 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
       {
         userId: user.id,
         eventId: event.id,
+        accessNeeds: values.accessNeeds,
         accessibilityRequirements: values.accessibilityRequirements,
         companion: companionOf(values),
         solidarity,
@@ -130,7 +134,12 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
 
   const payByCard = (values: BookingFormValues) => {
     checkout.mutate(
-      { eventId: event.id, accessibilityRequirements: values.accessibilityRequirements, companion: companionOf(values) },
+      {
+        eventId: event.id,
+        accessNeeds: values.accessNeeds,
+        accessibilityRequirements: values.accessibilityRequirements,
+        companion: companionOf(values),
+      },
       {
         onSuccess: (session) => {
           try {
@@ -217,16 +226,24 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
       </Group>
 
       <Group title="Accessibility">
+        <Controller
+          control={form.control}
+          name="accessNeeds"
+          render={({ field, fieldState }) => (
+            <AccessNeedsChoices legend="Access Needs" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+          )}
+        />
         <Field
           label="Accessibility Requirements"
           optional
-          hint="Anything that helps us welcome you: access needs, a quiet space, an interpreter. Shared only with your session leaders."
+          hint="Anything else that helps us welcome you: access needs, a quiet space, an interpreter."
           error={errors.accessibilityRequirements?.message}
         >
           {(props) => (
             <Textarea rows={3} className="min-h-24" {...props} {...register("accessibilityRequirements")} />
           )}
         </Field>
+        <AccessConsentNote fromProfile={(known.accessNeeds?.length ?? 0) > 0 || Boolean(known.accessibilityRequirements)} />
       </Group>
 
       {event.companionAllowed && (

@@ -11,6 +11,7 @@ import { formatShortDateTime } from "../lib/when";
 import { CancelBookingDialog } from "./cancel-booking-dialog";
 import { CalendarLinks } from "./calendar-links";
 import { StatusBadges } from "./status-badges";
+import { BookingNeedsEditor } from "./booking-needs-editor";
 
 interface Props {
   booking: BookingWithEvent;
@@ -65,6 +66,7 @@ export function BookingItem({ booking, now, upcoming }: Props) {
             <span className="text-muted-foreground">Price: </span>
             <span className="font-semibold">{formatPriceOrFree(booking.amount)}</span>
           </p>
+          {upcoming && live && new Date(event.date) > now && <BookingNeedsEditor booking={booking} />}
         </div>
         {upcoming && live && (
           <div className="flex shrink-0 flex-col gap-2 sm:w-60">

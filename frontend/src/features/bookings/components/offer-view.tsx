@@ -6,7 +6,7 @@ import { Choice } from "@/components/ui/choice";
 import { FieldSet } from "@/components/ui/field";
 import { PAYMENT_METHODS, type PaymentMethod } from "@/features/bookings/api/booking-form-schema";
 import { AccessibilityField, BookingAs, EventFacts, Fact } from "@/features/bookings/components/booking-request-fields";
-import { useAccessibilityRequirements } from "@/features/bookings/lib/accessibility-requirements";
+import { useAccessibilityRequirements, type AccessSaid } from "@/features/bookings/lib/accessibility-requirements";
 import { SubmitAfterTerms, TermsCheckbox } from "@/features/bookings/components/terms-checkbox";
 import { formatPounds, isFreePrice } from "@/features/bookings/lib/price";
 import type { SportEvent } from "@/lib/event-schema";
@@ -33,7 +33,7 @@ interface Props {
   claiming: boolean;
   declining: boolean;
   /** Cash (paid on arrival) books at once; card (events with a price) goes to the checkout. */
-  onClaim: (accessibilityRequirements: string, paymentMethod: PaymentMethod) => void;
+  onClaim: (said: AccessSaid, paymentMethod: PaymentMethod) => void;
   onDecline: () => Promise<boolean>;
 }
 
@@ -59,7 +59,7 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
     e.preventDefault();
     if (!agreed || busy) return;
     if (!accessibility.check()) return;
-    onClaim(accessibility.value, byCard ? "card" : "cash");
+    onClaim(accessibility.said, byCard ? "card" : "cash");
   };
 
   return (

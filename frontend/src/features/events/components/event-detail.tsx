@@ -9,6 +9,8 @@ import { formatDuration, formatLongDate, formatPrice, formatTimeRange } from "@/
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
 import { useHydrated } from "@/lib/use-hydrated";
 import { freePlacesLine, type SportEvent } from "@/lib/event-schema";
+import VenueDetails from "./venue-details";
+import { WhosGoing } from "./whos-going";
 
 const WHAT_TO_EXPECT = [
   "A warm welcome from friendly, trained session leaders",
@@ -151,6 +153,12 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
             </div>
           </div>
         </section>
+
+        {/* Drawn once the app has taken over: the prerendered template has no venue. */}
+        {hydrated && <VenueDetails venue={event.venue} />}
+
+        {/* Depends on who is looking, so never in the prerendered page. */}
+        {hydrated && <WhosGoing eventId={event.id} />}
 
         {hydrated && !free && (
           <section aria-labelledby="pricing" className="rounded-xl border p-5">

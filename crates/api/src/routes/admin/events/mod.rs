@@ -49,7 +49,8 @@ pub struct EventFields {
     title: String,
     description: String,
     category: String,
-    location: String,
+    /// The venue's id (`GET /api/admin/venues`); a session's place is always a venue.
+    venue_id: String,
     date: String,
     duration: Option<i64>,
     max_participants: Option<i64>,
@@ -68,7 +69,7 @@ impl EventFields {
                 title: self.title,
                 description: self.description,
                 category: self.category,
-                location: self.location,
+                venue_id: self.venue_id,
                 date: self.date,
                 duration: self.duration,
                 max_participants: self.max_participants,

@@ -14,7 +14,8 @@ pub struct Body {
     title: Option<String>,
     description: Option<String>,
     category: Option<String>,
-    location: Option<String>,
+    /// Moves the session (and, with `scope=following`, the later ones) to this venue.
+    venue_id: Option<String>,
     date: Option<String>,
     duration: Option<i64>,
     max_participants: Option<i64>,
@@ -62,7 +63,7 @@ pub async fn handle(
             title: b.title,
             description: b.description,
             category: b.category,
-            location: b.location,
+            venue: None,
             date: b.date,
             duration: b.duration,
             max_participants: b.max_participants,
@@ -72,6 +73,7 @@ pub async fn handle(
             solidarity_places: b.solidarity_places,
         },
         leader_id: b.leader_id,
+        venue_id: b.venue_id,
         scope,
     };
     let app = state.clone();

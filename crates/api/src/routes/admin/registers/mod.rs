@@ -25,6 +25,7 @@ pub struct AttendeeDto<'a> {
     payment_status: &'static str,
     amount: String,
     accessibility_requirements: Option<&'a str>,
+    access_needs: Vec<&'static str>,
     /// "+1 companion": a second, free place on this booking (ADR 0022).
     companion: bool,
     companion_name: Option<&'a str>,
@@ -45,6 +46,7 @@ impl<'a> From<&'a RegisterLine> for AttendeeDto<'a> {
             payment_status: l.payment_status.as_str(),
             amount: l.amount.to_string(),
             accessibility_requirements: l.accessibility_requirements.as_deref(),
+            access_needs: l.access_needs.iter().map(|n| n.as_str()).collect(),
             companion: l.companion,
             companion_name: l.companion_name.as_deref(),
             emergency_contact_name: l.emergency_contact_name.as_deref(),
