@@ -17,6 +17,7 @@ pub mod outbox_worker;
 pub mod rate_limit;
 pub mod routes;
 pub mod server;
+pub mod shared_rules;
 pub mod state;
 pub mod stream_registry;
 pub mod telemetry;

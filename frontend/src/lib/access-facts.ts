@@ -1,4 +1,5 @@
 import type { AccessKey, FactValue } from "./access-keys";
+import { ACCESS_CHECK_STALE_DAYS } from "@/generated/shared-rules";
 
 export { ACCESS_KEYS, FACT_VALUES, isAccessKey, type AccessKey, type FactValue } from "./access-keys";
 
@@ -86,8 +87,8 @@ export const FACT_VALUE_WORDS: Record<FactValue, string> = {
   unknown: "Not checked yet",
 };
 
-/** Facts checked longer ago than this say so (the server's `ACCESS_CHECK_STALE_DAYS`). */
-export const ACCESS_CHECK_STALE_DAYS = 365;
+/** Facts checked longer ago than this say so. */
+export { ACCESS_CHECK_STALE_DAYS };
 
 /**
  * "Access checked in March 2026", saying so when that was over a year ago, or that it

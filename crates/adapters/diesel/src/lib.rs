@@ -37,4 +37,4 @@ mod venues;
 mod waitlist;
 
 pub use connection::{Backend, DbConnection, Store, StoreError};
-pub use introspect::ColumnInfo;
+pub use introspect::{CheckList, ColumnInfo};

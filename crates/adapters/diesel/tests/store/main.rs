@@ -15,6 +15,7 @@ mod admin_events;
 mod admin_export;
 mod admin_users;
 mod bookings;
+mod check_lists;
 mod community;
 mod contact;
 mod digests;
