@@ -240,6 +240,14 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         Some(shifted) => shifted.clone(),
         None => Arc::new(SystemClock),
     };
+    // Counted in the database, under a hash keyed by the link secret (which every server
+    // shares), so all servers count together.
+    let rate_limiter = Arc::new(RateLimiter::new(
+        config.rate_limits,
+        Arc::new(store.clone()),
+        clock.clone(),
+        &link_secret,
+    ));
     Ok(AppState {
         gateway,
         test_clock,
@@ -259,7 +267,7 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         events_cache: Arc::new(EventsCache::default()),
         dashboard_cache: Arc::new(DashboardCache::default()),
         frontend: Arc::new(Frontend::load(&config.frontend_dir)),
-        rate_limiter: Arc::new(RateLimiter::new(config.rate_limits)),
+        rate_limiter,
         streams: Arc::new(StreamRegistry::new(config.stream_limits())),
         outbox_wake: Arc::new(OutboxWake::default()),
         config: Arc::new(config),

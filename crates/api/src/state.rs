@@ -53,14 +53,25 @@ pub struct AppState {
 impl AppState {
     /// Counts a request against a per-address limit (an IPv6 /64 is one address): 429 with
     /// the wait once it is used up.
-    pub fn limit_ip(&self, limit: Limit, req: &actix_web::HttpRequest) -> Result<(), ApiError> {
-        self.rate_limiter
-            .check(limit, &client_key(req))
+    pub async fn limit_ip(
+        &self,
+        limit: Limit,
+        req: &actix_web::HttpRequest,
+    ) -> Result<(), ApiError> {
+        self.limit_key(limit, client_key(req)).await
+    }
+
+    /// Counts a request against a limit per `key` (a member's id): 429 with the wait once it
+    /// is used up.
+    pub async fn limit_key(&self, limit: Limit, key: String) -> Result<(), ApiError> {
+        let limiter = self.rate_limiter.clone();
+        actix_web::web::block(move || limiter.check(limit, &key))
+            .await?
             .map_err(ApiError::too_many_requests)
     }
 
     /// Counts a request against a ceiling shared by everyone: 429 with the wait, and a
-    /// message that blames nobody, once it is used up.
+    /// message that blames nobody, once it is used up. Blocking: on the blocking pool.
     pub fn limit_everyone(&self, ceiling: Limit) -> Result<(), ApiError> {
         self.rate_limiter
             .check_everyone(ceiling)
@@ -69,13 +80,22 @@ impl AppState {
 
     /// An anonymous write: its per-address limit first (an address over its own limit
     /// spends nothing of the ceiling), then the ceiling for everyone.
-    pub fn limit_anonymous_write(
+    pub async fn limit_anonymous_write(
         &self,
         write: AnonymousWrite,
         req: &actix_web::HttpRequest,
     ) -> Result<(), ApiError> {
-        self.limit_ip(write.per_address, req)?;
-        self.limit_everyone(write.everyone)
+        let limiter = self.rate_limiter.clone();
+        let key = client_key(req);
+        actix_web::web::block(move || {
+            limiter
+                .check(write.per_address, &key)
+                .map_err(ApiError::too_many_requests)?;
+            limiter
+                .check_everyone(write.everyone)
+                .map_err(ApiError::busy)
+        })
+        .await?
     }
 
     /// The ports the account use cases need, borrowed from this state.

@@ -25,6 +25,7 @@ mod newsletter;
 mod notifications;
 mod one_statement_booking;
 mod outbox;
+mod rate_limits;
 mod registers;
 mod reminders;
 mod scale;

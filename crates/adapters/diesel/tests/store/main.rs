@@ -25,6 +25,7 @@ mod newsletter;
 mod notifications;
 mod outbox;
 mod payments;
+mod rate_limits;
 mod registers;
 mod reminders;
 mod scale_seed;
