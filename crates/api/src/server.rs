@@ -13,10 +13,11 @@ use playspace_app::{
 };
 use playspace_ports::{Clock, Mailer, PaymentGateway, SystemClock, WebhookVerifier};
 use playspace_sendgrid::{FileMailbox, SendGridMailer};
-use playspace_store::Store;
+use playspace_store::{Backend, Store};
 use playspace_stripe::{StripeGateway, StripeWebhookVerifier};
 
 use crate::auth::{Argon2Hasher, HmacLinkSigner, JwtIssuer, load_or_create_secret};
+use crate::changes::{self, Changes};
 use crate::config::Config;
 use crate::dashboard_cache::DashboardCache;
 use crate::deadlines::Deadlines;
@@ -248,6 +249,9 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         clock.clone(),
         &link_secret,
     ));
+    let events_cache = Arc::new(EventsCache::default());
+    let dashboard_cache = Arc::new(DashboardCache::default());
+    let changes = Arc::new(Changes::new(events_cache.clone(), dashboard_cache.clone()));
     Ok(AppState {
         gateway,
         test_clock,
@@ -264,8 +268,9 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
             from_name: config.email_from_name.clone(),
             public_url: config.public_url.clone(),
         }),
-        events_cache: Arc::new(EventsCache::default()),
-        dashboard_cache: Arc::new(DashboardCache::default()),
+        events_cache,
+        dashboard_cache,
+        changes,
         frontend: Arc::new(Frontend::load(&config.frontend_dir)),
         rate_limiter,
         streams: Arc::new(StreamRegistry::new(config.stream_limits())),
@@ -416,6 +421,9 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         web::block(move || seed(&seeding, SeedMode::IfEmpty))
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))??;
+    }
+    if state.store.backend() == Backend::Postgres {
+        changes::listen(state.changes.clone(), state.config.database_url.clone())?;
     }
     actix_web::rt::spawn(outbox_worker::run(state.clone()));
     for work in [

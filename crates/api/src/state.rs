@@ -9,6 +9,7 @@ use playspace_ports::{
 };
 use playspace_store::Store;
 
+use crate::changes::Changes;
 use crate::config::Config;
 use crate::dashboard_cache::DashboardCache;
 use crate::error::ApiError;
@@ -41,6 +42,8 @@ pub struct AppState {
     pub events_cache: Arc<EventsCache>,
     /// The overview's figures (ADR 0009); admin writes drop them.
     pub dashboard_cache: Arc<DashboardCache>,
+    /// Drops the caches on every server and wakes streams (ADR 0027).
+    pub changes: Arc<Changes>,
     pub frontend: Arc<Frontend>,
     pub rate_limiter: Arc<RateLimiter>,
     /// The notification streams open in this process and their caps (ADR 0013).

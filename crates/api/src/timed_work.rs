@@ -13,6 +13,7 @@ use playspace_app::bookings::{
 };
 use playspace_app::newsletter::purge_unconfirmed_newsletter;
 
+use crate::changes::Cache;
 use crate::state::AppState;
 
 /// One sweep: how many things it did, and what to call them in the log.
@@ -38,7 +39,7 @@ impl Step {
             Some(Ok(0)) => {}
             Some(Ok(count)) => {
                 if self.frees_places {
-                    state.events_cache.invalidate();
+                    state.changes.changed(Cache::Events);
                 }
                 tracing::info!(count, "{}", self.done);
             }

@@ -22,6 +22,7 @@ mod health;
 mod introspect;
 mod memberships;
 mod newsletter;
+mod notices;
 mod notifications;
 mod one_statement_booking;
 mod outbox;
@@ -39,3 +40,4 @@ mod waitlist;
 
 pub use connection::{Backend, DbConnection, Store, StoreError};
 pub use introspect::ColumnInfo;
+pub use notices::NoticeConnection;

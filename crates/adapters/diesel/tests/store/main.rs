@@ -22,6 +22,7 @@ mod events;
 mod free_places;
 mod memberships;
 mod newsletter;
+mod notices;
 mod notifications;
 mod outbox;
 mod payments;

@@ -3,6 +3,7 @@ use playspace_app::accounts::delete_account;
 use serde::Deserialize;
 
 use crate::auth::{CurrentUser, clear_session_cookie, client_info};
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::rate_limit::REAUTH_PER_USER;
 use crate::state::AppState;
@@ -30,7 +31,7 @@ pub async fn handle(
         .await?
         .map_err(ApiError::from)?;
     // Their upcoming places were given back.
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok()
         .cookie(clear_session_cookie(state.config.is_https()))
         .json(
