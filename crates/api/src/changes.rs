@@ -1,5 +1,5 @@
-//! Changes every server must hear of (ADR 0027). On PostgreSQL each server keeps one
-//! listening connection ([`listen`], on a thread of its own): a write on any server that
+//! Changes every server must hear of (ADRs 0027, 0028). On PostgreSQL each server keeps
+//! one listening connection ([`listen`], on a thread of its own): a write on any server that
 //! changes the events list or the overview sends a notice through it (after the write has
 //! committed), and every notification written, by any process, sends one from a trigger in
 //! the writing transaction (migrations/postgres/2026-12-01-000002_change_notices). Each

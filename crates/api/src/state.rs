@@ -42,7 +42,7 @@ pub struct AppState {
     pub events_cache: Arc<EventsCache>,
     /// The overview's figures (ADR 0009); admin writes drop them.
     pub dashboard_cache: Arc<DashboardCache>,
-    /// Drops the caches on every server and wakes streams (ADR 0027).
+    /// Drops the caches on every server and wakes streams (ADRs 0027, 0028).
     pub changes: Arc<Changes>,
     pub frontend: Arc<Frontend>,
     pub rate_limiter: Arc<RateLimiter>,

@@ -1,5 +1,5 @@
 -- Every notification written, changed or deleted, by any server or command, tells every
--- server's listener whose list it was (ADR 0027): NOTIFY is sent when the writing
+-- server's listener whose list it was (ADR 0028): NOTIFY is sent when the writing
 -- transaction commits, and never if it rolls back; one notice per person per transaction.
 CREATE FUNCTION playspace_notify_notifications() RETURNS trigger AS $$
 BEGIN

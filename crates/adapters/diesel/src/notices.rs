@@ -1,5 +1,5 @@
-//! PostgreSQL's LISTEN/NOTIFY on a connection of its own, outside the pool (ADR 0027): the
-//! server's listener sends and hears change notices through it.
+//! PostgreSQL's LISTEN/NOTIFY on a connection of its own, outside the pool (ADRs 0027,
+//! 0028): the server's listener sends and hears change notices through it.
 use diesel::connection::SimpleConnection;
 use diesel::sql_types::Text;
 use diesel::{Connection, PgConnection, RunQueryDsl};

@@ -232,6 +232,7 @@ async fn postgres_two_servers_on_one_database_act_as_one_site() {
     let seen = within(Duration::from_secs(1), || {
         listed(b.addr).contains("Pop-up Swim")
     });
+    eprintln!("listed by the other server after {seen:?}");
     assert!(
         seen.is_some(),
         "not listed by the other server within a second"
@@ -284,6 +285,7 @@ async fn postgres_two_servers_on_one_database_act_as_one_site() {
         "event: notification",
         Duration::from_secs(1),
     );
+    eprintln!("on the other server's stream after {arrived:?}");
     assert!(
         arrived.is_some(),
         "not on the other server's stream within a second: {received}"

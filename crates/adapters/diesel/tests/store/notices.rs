@@ -1,4 +1,4 @@
-//! PostgreSQL's change notices (ADR 0027): every notification written, changed or deleted
+//! PostgreSQL's change notices (ADR 0028): every notification written, changed or deleted
 //! tells a listening connection whose it was, once its transaction commits; a connection's
 //! own notices reach every listener.
 

@@ -1,6 +1,6 @@
 //! `GET /api/notifications/stream`: the signed-in person's new notifications as server-sent
 //! events. An open stream looks at the person's list when woken by a notice that their
-//! notifications changed, written by any server (PostgreSQL, ADR 0027), and at least every
+//! notifications changed, written by any server (PostgreSQL, ADR 0028), and at least every
 //! 30 s besides; on SQLite, or while the notices are not heard, every
 //! `Config::notification_poll` (ADR 0013). A session that ends (logout, expiry) ends the
 //! stream at the next look.
