@@ -5,7 +5,7 @@
 //! the writing transaction (migrations/postgres/2026-12-01-000002_change_notices). Each
 //! server then drops its caches and wakes the streams of the person concerned. On SQLite
 //! (one server) the caches are dropped in process and streams look every
-//! `NOTIFICATION_POLL`.
+//! `Config::notification_poll` (3 s).
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -168,21 +168,25 @@ pub fn listen(changes: Arc<Changes>, url: String) -> std::io::Result<()> {
         .name("db-listener".into())
         .spawn(move || {
             let mut wait = BACKOFF.0;
+            // Whether this outage has been logged: once each, not at every retry.
+            let mut told = false;
             loop {
                 match listen_once(&changes, &url, &queue) {
                     // The queue's sender is gone: the server is stopping.
                     Ok(()) => return,
                     Err(error) => {
                         if changes.listening.swap(false, Ordering::AcqRel) {
+                            // It was connected: a new outage, retried quickly at first.
+                            told = false;
+                            wait = BACKOFF.0;
+                        }
+                        if !told {
                             tracing::warn!(%error, "lost the database's change notices; reconnecting");
+                            told = true;
                         }
                         std::thread::sleep(wait);
                         wait = (wait * 2).min(BACKOFF.1);
                     }
-                }
-                // A connection that worked starts the next wait short again.
-                if changes.listening.load(Ordering::Acquire) {
-                    wait = BACKOFF.0;
                 }
             }
         })

@@ -40,4 +40,4 @@ mod waitlist;
 
 pub use connection::{Backend, DbConnection, Store, StoreError};
 pub use introspect::ColumnInfo;
-pub use notices::NoticeConnection;
+pub use notices::{APPLICATION_NAME as LISTENER_NAME, NoticeConnection};

@@ -4,6 +4,9 @@ use diesel::connection::SimpleConnection;
 use diesel::sql_types::Text;
 use diesel::{Connection, PgConnection, RunQueryDsl};
 
+/// The listening connections' `application_name`.
+pub const APPLICATION_NAME: &str = "playspace-listener";
+
 /// One listening connection. Errors are the connection's: drop it and connect again.
 pub struct NoticeConnection {
     conn: PgConnection,
@@ -20,6 +23,9 @@ impl NoticeConnection {
     /// of letters and underscores, given by the code, never by a caller).
     pub fn listen(url: &str, channels: &[&str]) -> Result<Self, String> {
         let mut conn = PgConnection::establish(url).map_err(|e| e.to_string())?;
+        // Named, so an operator can tell it from the pool's connections in pg_stat_activity.
+        conn.batch_execute(&format!("SET application_name = '{APPLICATION_NAME}'"))
+            .map_err(|e| e.to_string())?;
         for channel in channels {
             if !channel.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
                 return Err(format!("not a channel name: {channel}"));

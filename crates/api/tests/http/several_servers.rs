@@ -290,6 +290,48 @@ async fn postgres_two_servers_on_one_database_act_as_one_site() {
         arrived.is_some(),
         "not on the other server's stream within a second: {received}"
     );
+    // The database drops both listening connections: each server reconnects by itself
+    // and streams are woken across servers again.
+    let listeners = format!(
+        "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE application_name = '{}'",
+        playspace_store::LISTENER_NAME
+    );
+    assert_eq!(count(&url, &listeners), 2);
+    count(
+        &url,
+        &format!(
+            "SELECT COUNT(pg_terminate_backend(pid)) AS n FROM pg_stat_activity \
+             WHERE application_name = '{}'",
+            playspace_store::LISTENER_NAME
+        ),
+    );
+    // Gone (reconnecting waits 250 ms first), then back.
+    let _ = within(Duration::from_millis(500), || count(&url, &listeners) < 2);
+    let back = within(Duration::from_secs(5), || count(&url, &listeners) == 2);
+    eprintln!("listeners back after {back:?}");
+    assert!(back.is_some(), "the servers did not listen again");
+    let cancelled = call(
+        a.addr,
+        "POST",
+        &format!(
+            "/api/bookings/{}/cancel",
+            booked.json()["id"].as_str().unwrap()
+        ),
+        Some(&watcher),
+        Value::Null,
+    );
+    assert_eq!(cancelled.status, 200, "{}", cancelled.body);
+    received.clear();
+    let arrived = read_until(
+        &mut stream,
+        &mut received,
+        "event: notification",
+        Duration::from_secs(1),
+    );
+    assert!(
+        arrived.is_some(),
+        "not streamed after reconnecting: {received}"
+    );
     drop(stream);
 
     // The login limit counts both servers' tries together: 20 from one address, then 429.
