@@ -1,9 +1,11 @@
-//! Two `playspace serve` processes on one PostgreSQL database act as one site (ADR 0026,
-//! 0027): a booking rush split across both sells exactly the places there are, a new session
-//! made on one is listed by the other within a second, the login limit counts both servers'
-//! tries together, a booking on one reaches a notification stream held by the other within
-//! a second, and the timed work and the outbox, run by both, send one reminder per booking
-//! and each email once. Skipped without PostgreSQL, as the other PostgreSQL tests are.
+//! Two `playspace serve` processes on one PostgreSQL database act as one site (ADRs
+//! 0026-0029): a booking rush split across both sells exactly the places there are, a new
+//! session made on one is listed by the other within a second, the login limit counts both
+//! servers' tries together, a booking on one reaches a notification stream held by the other
+//! within a second (again after the database drops their listening connections), a sign-out
+//! on one holds on the other, and the timed work and the outbox, run by both, send one
+//! reminder per booking and each email once. Skipped without PostgreSQL, as the other
+//! PostgreSQL tests are.
 
 use crate::common;
 
@@ -333,6 +335,19 @@ async fn postgres_two_servers_on_one_database_act_as_one_site() {
         "not streamed after reconnecting: {received}"
     );
     drop(stream);
+
+    // A sign-out on one server ends the session on the other at once.
+    let me = |addr| call(addr, "GET", "/api/auth/user", Some(&watcher), Value::Null).status;
+    assert_eq!(me(b.addr), 200);
+    let out = call(
+        a.addr,
+        "POST",
+        "/api/auth/logout",
+        Some(&watcher),
+        Value::Null,
+    );
+    assert!(out.status < 300, "{} {}", out.status, out.body);
+    assert_eq!(me(b.addr), 401);
 
     // The login limit counts both servers' tries together: 20 from one address, then 429.
     for i in 0..20 {
