@@ -1,11 +1,11 @@
 //! Two `playspace serve` processes on one PostgreSQL database act as one site (ADRs
-//! 0026-0029): a booking rush split across both sells exactly the places there are, a new
-//! session made on one is listed by the other within a second, the login limit counts both
-//! servers' tries together, a booking on one reaches a notification stream held by the other
-//! within a second (again after the database drops their listening connections), a sign-out
-//! on one holds on the other, and the timed work and the outbox, run by both, send one
-//! reminder per booking and each email once. Skipped without PostgreSQL, as the other
-//! PostgreSQL tests are.
+//! 0026-0029): a booking rush split across both sells exactly the places there are; a new
+//! session made on one is listed by the other, and counted by its overview, within a second;
+//! the login limit counts both servers' tries together; a booking on one reaches a
+//! notification stream held by the other within a second (again after the database drops
+//! their listening connections); a sign-out on one holds on the other; and the timed work
+//! and the outbox, run by both, send one reminder per booking and each email once. Skipped
+//! without PostgreSQL, as the other PostgreSQL tests are.
 
 use crate::common;
 
@@ -217,6 +217,19 @@ async fn postgres_two_servers_on_one_database_act_as_one_site() {
     // cached just before).
     let listed = |addr: SocketAddr| call(addr, "GET", "/api/events", None, Value::Null).body;
     assert!(!listed(b.addr).contains("Pop-up Swim"));
+    // The overview's figures, cached on the other server for 30 s unless told (ADR 0009).
+    let sessions_counted = |addr: SocketAddr| {
+        let stats = call(
+            addr,
+            "GET",
+            "/api/admin/dashboard-stats",
+            Some(&admin_token),
+            Value::Null,
+        );
+        assert_eq!(stats.status, 200, "{}", stats.body);
+        stats.json()["events"]["total"].as_i64().unwrap()
+    };
+    let before = sessions_counted(b.addr);
     let created = call(
         a.addr,
         "POST",
@@ -235,6 +248,14 @@ async fn postgres_two_servers_on_one_database_act_as_one_site() {
         listed(b.addr).contains("Pop-up Swim")
     });
     eprintln!("listed by the other server after {seen:?}");
+    let counted = within(Duration::from_secs(1), || {
+        sessions_counted(b.addr) == before + 1
+    });
+    eprintln!("on the other server's overview after {counted:?}");
+    assert!(
+        counted.is_some(),
+        "the other server's overview kept its old figures"
+    );
     assert!(
         seen.is_some(),
         "not listed by the other server within a second"
