@@ -173,7 +173,7 @@ async fn postgres_two_servers_on_one_database_act_as_one_site() {
 
     // One reminder per booking, however many servers swept.
     assert!(
-        within(Duration::from_secs(5), || count(
+        within(Duration::from_secs(15), || count(
             &url,
             "SELECT COUNT(*) AS n FROM reminders_sent WHERE sent"
         ) >= 4)
@@ -397,7 +397,7 @@ async fn postgres_two_servers_on_one_database_act_as_one_site() {
     // Every email sent once: the outbox empties, and each row is one file in one of the
     // two mailboxes.
     assert!(
-        within(Duration::from_secs(10), || count(
+        within(Duration::from_secs(20), || count(
             &url,
             "SELECT COUNT(*) AS n FROM email_deliveries WHERE status NOT IN ('delivered', 'failed')"
         ) == 0)
