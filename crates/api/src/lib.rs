@@ -2,6 +2,7 @@
 //! serving the built frontend, configuration, telemetry, and the `playspace` binary.
 
 pub mod auth;
+pub mod changes;
 pub mod config;
 pub mod dashboard_cache;
 pub mod deadlines;

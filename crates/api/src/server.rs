@@ -13,10 +13,11 @@ use playspace_app::{
 };
 use playspace_ports::{Clock, Mailer, PaymentGateway, SystemClock, WebhookVerifier};
 use playspace_sendgrid::{FileMailbox, SendGridMailer};
-use playspace_store::Store;
+use playspace_store::{Backend, Store};
 use playspace_stripe::{StripeGateway, StripeWebhookVerifier};
 
 use crate::auth::{Argon2Hasher, HmacLinkSigner, JwtIssuer, load_or_create_secret};
+use crate::changes::{self, Changes};
 use crate::config::Config;
 use crate::dashboard_cache::DashboardCache;
 use crate::deadlines::Deadlines;
@@ -240,6 +241,17 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         Some(shifted) => shifted.clone(),
         None => Arc::new(SystemClock),
     };
+    // Counted in the database, under a hash keyed by the link secret (which every server
+    // shares), so all servers count together.
+    let rate_limiter = Arc::new(RateLimiter::new(
+        config.rate_limits,
+        Arc::new(store.clone()),
+        clock.clone(),
+        &link_secret,
+    ));
+    let events_cache = Arc::new(EventsCache::default());
+    let dashboard_cache = Arc::new(DashboardCache::default());
+    let changes = Arc::new(Changes::new(events_cache.clone(), dashboard_cache.clone()));
     Ok(AppState {
         gateway,
         test_clock,
@@ -256,10 +268,11 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
             from_name: config.email_from_name.clone(),
             public_url: config.public_url.clone(),
         }),
-        events_cache: Arc::new(EventsCache::default()),
-        dashboard_cache: Arc::new(DashboardCache::default()),
+        events_cache,
+        dashboard_cache,
+        changes,
         frontend: Arc::new(Frontend::load(&config.frontend_dir)),
-        rate_limiter: Arc::new(RateLimiter::new(config.rate_limits)),
+        rate_limiter,
         streams: Arc::new(StreamRegistry::new(config.stream_limits())),
         outbox_wake: Arc::new(OutboxWake::default()),
         config: Arc::new(config),
@@ -408,6 +421,9 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         web::block(move || seed(&seeding, SeedMode::IfEmpty))
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))??;
+    }
+    if state.store.backend() == Backend::Postgres {
+        changes::listen(state.changes.clone(), state.config.database_url.clone())?;
     }
     actix_web::rt::spawn(outbox_worker::run(state.clone()));
     for work in [

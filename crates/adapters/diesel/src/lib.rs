@@ -22,9 +22,11 @@ mod health;
 mod introspect;
 mod memberships;
 mod newsletter;
+mod notices;
 mod notifications;
 mod one_statement_booking;
 mod outbox;
+mod rate_limits;
 mod registers;
 mod reminders;
 mod scale;
@@ -38,3 +40,4 @@ mod waitlist;
 
 pub use connection::{Backend, DbConnection, Store, StoreError};
 pub use introspect::{CheckList, ColumnInfo};
+pub use notices::{APPLICATION_NAME as LISTENER_NAME, NoticeConnection};

@@ -4,6 +4,7 @@ use actix_web::http::Method;
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::web;
 
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -65,7 +66,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                             && response.status().is_success()
                             && let Some(state) = state
                         {
-                            state.dashboard_cache.invalidate();
+                            state.changes.changed(Cache::Overview);
                         }
                         Ok(response)
                     }

@@ -36,6 +36,7 @@ mod payments;
 mod platform;
 mod rate_limits;
 mod recommendations;
+mod several_servers;
 mod shared_lists;
 mod slow_clients;
 mod stories;

@@ -11,6 +11,7 @@ use playspace_ports::AdminVenue;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::Admin;
+use crate::changes::Cache;
 use crate::dto::VenueDto;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -172,7 +173,7 @@ pub async fn update(
     let actor = admin.actor();
     let updated = web::block(move || update_venue(&app.admin_deps(), &id, patch, &actor)).await??;
     // Sessions carry their venue: the cached list must show the change.
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(one(&updated)))
 }
 

@@ -22,20 +22,21 @@ pub async fn handle(
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
     let Body { email, password } = body.into_inner();
-    state.limit_ip(LOGIN_PER_IP, &req)?;
-    let key = client_key(&req);
-    let guesses = PasswordGuesses::new(&state.rate_limiter, &email, &key);
-    guesses.admit().map_err(ApiError::too_many_requests)?;
+    state.limit_ip(LOGIN_PER_IP, &req).await?;
+    let guesses = PasswordGuesses::new(state.rate_limiter.clone(), &email, &client_key(&req));
     let client = client_info(&req);
     let app = state.clone();
-    let signed_in = web::block(move || login(&app.account_deps(), &email, &password, client))
-        .await?
-        .inspect_err(|e| {
-            if matches!(e, LoginError::WrongCredentials) {
-                guesses.failed();
-            }
-        })
-        .map_err(ApiError::from)?;
+    let signed_in = web::block(move || {
+        guesses.admit().map_err(ApiError::too_many_requests)?;
+        login(&app.account_deps(), &email, &password, client)
+            .inspect_err(|e| {
+                if matches!(e, LoginError::WrongCredentials) {
+                    guesses.failed();
+                }
+            })
+            .map_err(ApiError::from)
+    })
+    .await??;
     Ok(super::signed_in_response(
         &state,
         &signed_in,

@@ -4,6 +4,7 @@ use playspace_app::bookings::{BookEventInput, BookingChoices, NeedsInput, book_e
 use serde::Deserialize;
 
 use crate::auth::{Credentials, CurrentUser};
+use crate::changes::Cache;
 use crate::dto::BookingDto;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -68,6 +69,6 @@ pub async fn handle(
     })
     .await??;
     // The list shows participant counts.
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Created().json(BookingDto::new(&booking, None)))
 }

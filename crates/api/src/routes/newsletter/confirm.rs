@@ -20,7 +20,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(NEWSLETTER_CONFIRM_PER_IP, &req)?;
+    state.limit_ip(NEWSLETTER_CONFIRM_PER_IP, &req).await?;
     let token = body.into_inner().token;
     let app = state.clone();
     web::block(move || {

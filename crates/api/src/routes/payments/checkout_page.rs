@@ -3,6 +3,7 @@ use actix_web::http::header::LOCATION;
 use actix_web::{HttpResponse, web};
 use playspace_app::bookings::handle_gateway_event;
 
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::local_checkout::is_checkout_id;
 use crate::state::AppState;
@@ -108,7 +109,7 @@ pub async fn pay(
     web::block(move || handle_gateway_event(&app.booking_deps(), &event))
         .await?
         .map_err(ApiError::internal)?;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::SeeOther()
         .insert_header((LOCATION, next))
         .finish())

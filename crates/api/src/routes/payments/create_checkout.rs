@@ -3,6 +3,7 @@ use playspace_app::bookings::{BookingChoices, NeedsInput, start_card_checkout};
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
+use crate::changes::Cache;
 use crate::dto::CheckoutSessionDto;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -47,6 +48,6 @@ pub async fn handle(
     })
     .await?
     .map_err(ApiError::from)?;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(CheckoutSessionDto::from(&session)))
 }

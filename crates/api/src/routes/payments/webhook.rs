@@ -2,6 +2,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use playspace_app::bookings::handle_gateway_event;
 
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -36,6 +37,6 @@ pub async fn handle(
             ApiError::internal(e)
         })?;
     tracing::info!(outcome = ?outcome, "webhook handled");
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "received": true })))
 }

@@ -2,6 +2,7 @@ use actix_web::{HttpResponse, web};
 use playspace_app::bookings::leave_waitlist;
 
 use crate::auth::CurrentUser;
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -17,6 +18,6 @@ pub async fn handle(
         .await?
         .map_err(super::waitlist_error)?;
     // A declined offer with nobody waiting gives the place back to the event.
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "You have left the waitlist." })))
 }

@@ -167,6 +167,16 @@ impl TestApp {
         config
     }
 
+    /// The PostgreSQL database's URL, when on PostgreSQL.
+    pub fn postgres_url(&self) -> Option<String> {
+        self.pg.as_ref().map(PgDatabase::url)
+    }
+
+    /// The data directory of the app's services (its generated secrets are there).
+    pub fn data_dir(&self) -> std::path::PathBuf {
+        self.db.path().to_owned()
+    }
+
     /// Inserts an event starting `days` from now.
     pub fn event(&self, days: i64, build: impl FnOnce(EventBuilder) -> EventBuilder) -> Event {
         let event = build(EventBuilder::new().starts_at(Utc::now() + Duration::days(days))).build();
@@ -741,16 +751,7 @@ impl RealServer {
     /// Sends `head` (the request line and headers, without the blank line) and `body` on a
     /// new connection with `Connection: close`, and reads the answer to its end.
     pub fn request(&self, head: &str, body: &str) -> RawAnswer {
-        use std::io::Write;
-        let mut stream = self.connect(std::time::Duration::from_secs(10));
-        write!(
-            stream,
-            "{head}\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        )
-        .unwrap();
-        read_answer(&mut stream).expect("an answer")
+        request_at(self.addr, head, body)
     }
 
     /// Signs up `email` over the socket and finishes it with the emailed link; returns its
@@ -800,6 +801,24 @@ impl RealServer {
         }
         condition()
     }
+}
+
+/// Sends `head` (the request line and headers, without the blank line) and `body` to the
+/// server at `addr` on a new connection with `Connection: close`, and reads the answer.
+pub fn request_at(addr: std::net::SocketAddr, head: &str, body: &str) -> RawAnswer {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    stream.set_nodelay(true).unwrap();
+    write!(
+        stream,
+        "{head}\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    read_answer(&mut stream).expect("an answer")
 }
 
 /// Reads one HTTP/1.1 answer (with `Content-Length`, or to the end of the connection).

@@ -4,6 +4,7 @@ use serde::Deserialize;
 
 use super::AdminBookingDto;
 use crate::auth::Admin;
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -41,6 +42,6 @@ pub async fn handle(
     let app = state.clone();
     let booking =
         web::block(move || update_booking(&app.admin_deps(), &id, edit, &actor)).await??;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "booking": AdminBookingDto::from(&booking) })))
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Deserializer};
 
 use super::AdminEventDto;
 use crate::auth::Admin;
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -79,7 +80,7 @@ pub async fn handle(
     let app = state.clone();
     let actor = admin.actor();
     let edited = web::block(move || update_event(&app.admin_deps(), &id, edit, &actor)).await??;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "event": AdminEventDto::from(&edited.event),
         "updated": edited.updated,
