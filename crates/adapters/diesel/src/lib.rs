@@ -36,5 +36,6 @@ mod users;
 mod venues;
 mod waitlist;
 
-pub use connection::{Backend, DbConnection, Store, StoreError};
+pub use connection::{Backend, DbConnection, PoolUse, Store, StoreError};
 pub use introspect::ColumnInfo;
+pub use outbox::OutboxBacklog;
