@@ -29,6 +29,7 @@ mod memberships;
 mod newsletter;
 mod notification_stream;
 mod notifications;
+mod observability;
 mod openapi;
 mod outbox_worker;
 mod pages;

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use crate::auth::CurrentUser;
 use crate::dto::CheckoutSessionDto;
 use crate::error::ApiError;
+use crate::metrics::BookingOutcome;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -42,11 +43,16 @@ pub async fn handle(
         companion_name,
     };
     let app = state.clone();
-    let session = web::block(move || {
+    let started = web::block(move || {
         start_card_checkout(&app.booking_deps(), &current.user, &event_id, &choices)
     })
     .await?
-    .map_err(ApiError::from)?;
+    .map_err(ApiError::from);
+    state.metrics.booking(match &started {
+        Ok(_) => BookingOutcome::HeldForPayment,
+        Err(refused) => BookingOutcome::Refused(refused.code()),
+    });
+    let session = started?;
     state.events_cache.invalidate();
     Ok(HttpResponse::Ok().json(CheckoutSessionDto::from(&session)))
 }
