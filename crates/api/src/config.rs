@@ -24,7 +24,9 @@ pub struct Config {
     /// demo data on its first start.
     pub embedded_default: bool,
     pub bind: SocketAddr,
-    pub frontend_dir: PathBuf,
+    /// `FRONTEND_DIR`: serve the built frontend from this directory; unset, the build the
+    /// binary carries (crate::frontend::files).
+    pub frontend_dir: Option<PathBuf>,
     pub data_dir: PathBuf,
     pub public_url: String,
     pub log_format: LogFormat,
@@ -272,9 +274,7 @@ impl Config {
             database_url,
             embedded_default,
             bind,
-            frontend_dir: PathBuf::from(
-                lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into()),
-            ),
+            frontend_dir: lookup("FRONTEND_DIR").map(PathBuf::from),
             data_dir,
             public_url,
             log_format,
@@ -358,7 +358,13 @@ mod tests {
         assert_eq!(c.database_url, "sqlite://data/playspace.db");
         assert!(c.embedded_default);
         assert_eq!(c.bind.to_string(), "127.0.0.1:8080");
-        assert_eq!(c.frontend_dir, PathBuf::from("frontend/dist"));
+        assert_eq!(c.frontend_dir, None, "the build inside the binary");
+        assert_eq!(
+            config(&[("FRONTEND_DIR", "/srv/www")])
+                .unwrap()
+                .frontend_dir,
+            Some(PathBuf::from("/srv/www"))
+        );
         assert_eq!(c.public_url, "http://127.0.0.1:8080");
         assert_eq!(c.log_format, LogFormat::Pretty);
         assert!(!c.is_https());

@@ -172,6 +172,7 @@ pub fn app(
 pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         let files_dir = state.frontend.dir().map(ToOwned::to_owned);
+        let embedded = state.frontend.embedded_files().is_some();
         cfg.app_data(web::Data::new(state))
             .app_data(
                 web::JsonConfig::default()
@@ -181,36 +182,36 @@ pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::QueryConfig::default().error_handler(query_error_handler))
             .app_data(web::PayloadConfig::new(MAX_BODY_BYTES))
             .configure(routes::configure);
-        match files_dir {
-            Some(dir) => {
-                // The shell itself goes through spa_index for its no-cache header.
-                cfg.route("/", web::get().to(frontend::spa_index)).service(
-                    web::scope("")
-                        .wrap_fn(|req, srv| {
-                            let cache = frontend::cache_control_for(req.path());
-                            let response = srv.call(req);
-                            async move {
-                                let mut response = response.await?;
-                                if response.status().is_success()
-                                    && !response.headers().contains_key(CACHE_CONTROL)
-                                {
-                                    response
-                                        .headers_mut()
-                                        .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
-                                }
-                                Ok(response)
-                            }
-                        })
-                        .route("/assets/{name}", web::get().to(frontend::asset))
-                        .service(
-                            actix_files::Files::new("/", dir)
-                                .default_handler(web::to(frontend::spa_index)),
-                        ),
-                );
-            }
-            None => {
-                cfg.default_service(web::to(frontend::spa_index));
-            }
+        if files_dir.is_some() || embedded {
+            // The shell itself goes through spa_index for its no-cache header.
+            let files = web::scope("")
+                .wrap_fn(|req, srv| {
+                    let cache = frontend::cache_control_for(req.path());
+                    let response = srv.call(req);
+                    async move {
+                        let mut response = response.await?;
+                        if response.status().is_success()
+                            && !response.headers().contains_key(CACHE_CONTROL)
+                        {
+                            response
+                                .headers_mut()
+                                .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+                        }
+                        Ok(response)
+                    }
+                })
+                .route("/assets/{name}", web::get().to(frontend::asset));
+            let files = match files_dir {
+                Some(dir) => files.service(
+                    actix_files::Files::new("/", dir).default_handler(web::to(frontend::spa_index)),
+                ),
+                // The binary's own build (FRONTEND_DIR unset).
+                None => files.default_service(web::to(frontend::embedded_file)),
+            };
+            cfg.route("/", web::get().to(frontend::spa_index))
+                .service(files);
+        } else {
+            cfg.default_service(web::to(frontend::spa_index));
         }
     }
 }
@@ -293,7 +294,10 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         }),
         events_cache: Arc::new(EventsCache::default()),
         dashboard_cache: Arc::new(DashboardCache::default()),
-        frontend: Arc::new(Frontend::load(&config.frontend_dir)),
+        frontend: Arc::new(match &config.frontend_dir {
+            Some(dir) => Frontend::load(dir),
+            None => Frontend::built_in(),
+        }),
         rate_limiter: Arc::new(RateLimiter::new(config.rate_limits)),
         streams: Arc::new(StreamRegistry::new(config.stream_limits())),
         outbox_wake: Arc::new(OutboxWake::default()),

@@ -25,6 +25,7 @@ mod community;
 mod contact;
 mod events;
 mod free_places;
+mod frontend_files;
 mod memberships;
 mod newsletter;
 mod notification_stream;

@@ -161,7 +161,7 @@ impl TestApp {
             .as_ref()
             .map_or_else(|| self.db.url(), PgDatabase::url);
         config.embedded_default = false;
-        config.frontend_dir = frontend_dir;
+        config.frontend_dir = Some(frontend_dir);
         config.data_dir = self.db.path().to_owned();
         config.rate_limits = self.rate_limits;
         config
