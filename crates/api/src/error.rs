@@ -1,5 +1,6 @@
 //! The one error format every failure answers with:
-//! `{ "error": "human message", "code": "snake_case_code", "fieldErrors": { ... } }`.
+//! `{ "error": "human message", "code": "snake_case_code", "fieldErrors": { ... },
+//! "requestId": "..." }` (`requestId`: the request's `x-request-id`, for a person to quote).
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
@@ -29,6 +30,8 @@ struct Body<'a> {
     code: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     field_errors: Option<std::collections::BTreeMap<&'a str, &'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    request_id: Option<String>,
 }
 
 impl ApiError {
@@ -144,6 +147,7 @@ impl ResponseError for ApiError {
             error: &self.message,
             code: self.code,
             field_errors: self.field_errors.as_ref().map(|f| f.iter().collect()),
+            request_id: crate::request_id::current(),
         };
         let mut response = HttpResponse::build(self.status);
         if let Some(secs) = self.retry_after_secs {
@@ -321,6 +325,18 @@ mod tests {
         let (_, body, _) =
             body_of(RepoError::Unavailable("connection refused".into()).into()).await;
         assert_eq!(body["error"], "Something went wrong");
+    }
+
+    #[actix_web::test]
+    async fn an_error_made_during_a_request_names_it() {
+        let (_, body, _) = crate::request_id::scope("req-7".into(), async {
+            body_of(ApiError::not_found("not_found", "Not found")).await
+        })
+        .await;
+        assert_eq!(
+            body,
+            serde_json::json!({"error": "Not found", "code": "not_found", "requestId": "req-7"})
+        );
     }
 
     #[actix_web::test]

@@ -16,6 +16,7 @@ use crate::error::ApiError;
 use crate::events_cache::EventsCache;
 use crate::frontend::Frontend;
 use crate::local_checkout::LocalCheckout;
+use crate::metrics::Metrics;
 use crate::outbox_worker::OutboxWake;
 use crate::rate_limit::{AnonymousWrite, Limit, RateLimiter, client_key};
 use crate::stream_registry::StreamRegistry;
@@ -50,6 +51,8 @@ pub struct AppState {
     pub streams: Arc<StreamRegistry>,
     /// Wakes this process's outbox worker after a write (crate::outbox_worker).
     pub outbox_wake: Arc<OutboxWake>,
+    /// What `GET /metrics` reports (crate::metrics); records nothing without `METRICS_TOKEN`.
+    pub metrics: Arc<Metrics>,
     pub config: Arc<Config>,
 }
 

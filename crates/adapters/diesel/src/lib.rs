@@ -38,6 +38,7 @@ mod users;
 mod venues;
 mod waitlist;
 
-pub use connection::{Backend, DbConnection, Store, StoreError};
+pub use connection::{Backend, DbConnection, PoolUse, Store, StoreError};
 pub use introspect::{CheckList, ColumnInfo};
 pub use notices::{APPLICATION_NAME as LISTENER_NAME, NoticeConnection};
+pub use outbox::OutboxBacklog;

@@ -32,6 +32,7 @@ mod waitlist;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health::healthz))
         .route("/readyz", web::get().to(health::readyz))
+        .route("/metrics", web::get().to(crate::metrics::handle))
         .route(
             "/checkout/{id}",
             web::get().to(payments::checkout_page::show),

@@ -7,6 +7,7 @@ use crate::auth::{Credentials, CurrentUser};
 use crate::changes::Cache;
 use crate::dto::BookingDto;
 use crate::error::ApiError;
+use crate::metrics::BookingOutcome;
 use crate::state::AppState;
 
 /// The spec's payload, with a companion (ADR 0022: `companion: true`, an optional
@@ -35,7 +36,7 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let app = state.clone();
-    let booking = web::block(move || -> Result<_, ApiError> {
+    let booked = web::block(move || -> Result<_, ApiError> {
         let current = CurrentUser::required(
             credentials.authenticate(&app.account_deps())?,
             "You must be logged in to book events",
@@ -67,7 +68,12 @@ pub async fn handle(
             book_event(&app.booking_deps(), &current.user, input).map_err(ApiError::from)?;
         Ok(booking)
     })
-    .await??;
+    .await?;
+    state.metrics.booking(match &booked {
+        Ok(_) => BookingOutcome::Confirmed,
+        Err(refused) => BookingOutcome::Refused(refused.code()),
+    });
+    let booking = booked?;
     // The list shows participant counts.
     state.changes.changed(Cache::Events);
     Ok(HttpResponse::Created().json(BookingDto::new(&booking, None)))

@@ -6,6 +6,7 @@ use crate::auth::CurrentUser;
 use crate::changes::Cache;
 use crate::dto::CheckoutSessionDto;
 use crate::error::ApiError;
+use crate::metrics::BookingOutcome;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -43,11 +44,16 @@ pub async fn handle(
         companion_name,
     };
     let app = state.clone();
-    let session = web::block(move || {
+    let started = web::block(move || {
         start_card_checkout(&app.booking_deps(), &current.user, &event_id, &choices)
     })
     .await?
-    .map_err(ApiError::from)?;
+    .map_err(ApiError::from);
+    state.metrics.booking(match &started {
+        Ok(_) => BookingOutcome::HeldForPayment,
+        Err(refused) => BookingOutcome::Refused(refused.code()),
+    });
+    let session = started?;
     state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(CheckoutSessionDto::from(&session)))
 }

@@ -1,6 +1,7 @@
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use playspace_app::bookings::handle_gateway_event;
+use playspace_ports::TransitionOutcome;
 
 use crate::changes::Cache;
 use crate::error::ApiError;
@@ -27,15 +28,23 @@ pub async fn handle(
     let event = verifier
         .verify(&body, header, state.clock.now())
         .map_err(|e| {
+            state.metrics.webhook("invalid_signature");
             ApiError::bad_request("invalid_signature", format!("Webhook rejected: {e}"))
         })?;
     let app = state.clone();
     let outcome = web::block(move || handle_gateway_event(&app.booking_deps(), &event))
         .await?
         .map_err(|e| {
+            state.metrics.webhook("failed");
             // A 5xx makes Stripe retry later, which is what a passing failure needs.
             ApiError::internal(e)
         })?;
+    state.metrics.webhook(match outcome {
+        TransitionOutcome::Applied => "applied",
+        TransitionOutcome::DuplicateEvent => "duplicate",
+        TransitionOutcome::AlreadyDone => "already_done",
+        TransitionOutcome::PaidButNoPlace { .. } => "paid_but_no_place",
+    });
     tracing::info!(outcome = ?outcome, "webhook handled");
     state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "received": true })))
