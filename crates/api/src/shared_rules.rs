@@ -1,6 +1,6 @@
 //! The rules the browser checks before sending, written out as the TypeScript module
-//! `frontend/src/generated/shared-rules.ts` from the domain's own definitions, so a list or
-//! limit has one source. The module is committed (the frontend builds without Rust); the API
+//! `frontend/src/generated/shared-rules.ts` from the domain's own definitions (and the
+//! error codes from the API's `ErrorCode`), so a list, limit or code has one source. The module is committed (the frontend builds without Rust); the API
 //! test `shared_lists::the_frontend_rules_are_generated_from_the_domain` fails when it is not
 //! what this writes, and rewrites it when run with `UPDATE_SHARED_RULES=1`.
 //!
@@ -23,7 +23,7 @@ pub fn typescript() -> String {
     };
 
     let mut m = Module::default();
-    m.line("// Generated from crates/domain by crates/api/src/shared_rules.rs: do not edit.");
+    m.line("// Generated from crates/domain and crates/api/src/error_code.rs by crates/api/src/shared_rules.rs: do not edit.");
     m.line("// After changing a rule there: UPDATE_SHARED_RULES=1 cargo test -p playspace_api --test http shared_lists");
 
     m.section("Accounts (crates/domain/src/account.rs, password.rs)");
@@ -156,6 +156,12 @@ pub fn typescript() -> String {
     m.number(
         "NEWSLETTER_PENDING_KEPT_DAYS",
         newsletter::PENDING_KEPT_DAYS,
+    );
+
+    m.section("Error codes, the `code` of every error body (crates/api/src/error_code.rs)");
+    m.list(
+        "ERROR_CODES",
+        crate::error_code::ErrorCode::ALL.iter().map(|c| c.as_str()),
     );
     m.0
 }

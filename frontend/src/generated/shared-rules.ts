@@ -1,4 +1,4 @@
-// Generated from crates/domain by crates/api/src/shared_rules.rs: do not edit.
+// Generated from crates/domain and crates/api/src/error_code.rs by crates/api/src/shared_rules.rs: do not edit.
 // After changing a rule there: UPDATE_SHARED_RULES=1 cargo test -p playspace_api --test http shared_lists
 
 // Accounts (crates/domain/src/account.rs, password.rs)
@@ -69,3 +69,6 @@ export const RECIPIENT_GROUPS = ["all", "new_joiners", "verified", "unverified",
 export const BULK_SUBJECT_CHARS = 200;
 export const BULK_MESSAGE_CHARS = 20000;
 export const NEWSLETTER_PENDING_KEPT_DAYS = 30;
+
+// Error codes, the `code` of every error body (crates/api/src/error_code.rs)
+export const ERROR_CODES = ["validation_failed", "invalid_json", "invalid_query", "bad_request", "invalid_body", "invalid_cursor", "invalid_status", "invalid_scope", "invalid_mark", "invalid_offset", "invalid_plan", "invalid_signature", "invalid_token", "missing_fields", "one_field", "no_items_selected", "too_many_items", "method_not_allowed", "request_timeout", "payload_too_large", "uri_too_long", "unsupported_media_type", "rate_limited", "unauthenticated", "admin_session_required", "invalid_credentials", "invalid_admin_password", "forbidden", "cross_site_request", "not_found", "route_not_found", "user_not_found", "event_not_found", "booking_not_found", "notification_not_found", "story_not_found", "venue_not_found", "export_not_found", "checkout_not_found", "not_on_waitlist", "conflict", "email_taken", "last_admin", "own_admin_role", "own_account", "event_inactive", "event_started", "event_full", "already_booked", "monthly_limit_reached", "no_room_for_companion", "no_solidarity_places", "event_not_full", "already_waiting", "already_offered", "no_open_offer", "cancellation_closed", "booking_closed", "no_place", "not_cash", "already_reviewed", "review_first", "review_queue_full", "venue_in_use", "no_paid_plan", "companion_not_allowed", "solidarity_not_needed", "payment_not_required", "internal_error", "payment_provider_failed", "payment_setup_failed", "unavailable", "took_too_long", "streams_full"] as const;

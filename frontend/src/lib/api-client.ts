@@ -1,7 +1,17 @@
+import { ERROR_CODES } from "@/generated/shared-rules";
+
+/** A `code` the server sends in error bodies (written from its `ErrorCode`). */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+function isErrorCode(code: string): code is ErrorCode {
+  return (ERROR_CODES as readonly string[]).includes(code);
+}
+
 /** The JSON body every API error has: `{ error, code, fieldErrors? }`. */
 export interface ApiErrorBody {
   error: string;
-  code: string;
+  /** `null` for a code this build does not know; the message still shows. */
+  code: ErrorCode | null;
   fieldErrors?: Record<string, string>;
 }
 
@@ -9,8 +19,9 @@ function parseErrorBody(text: string): ApiErrorBody | null {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== "object" || value === null) return null;
-    const { error, code, fieldErrors } = value as Record<string, unknown>;
-    if (typeof error !== "string" || typeof code !== "string") return null;
+    const { error, code: sent, fieldErrors } = value as Record<string, unknown>;
+    if (typeof error !== "string" || typeof sent !== "string") return null;
+    const code = isErrorCode(sent) ? sent : null;
     const fields =
       typeof fieldErrors === "object" && fieldErrors !== null
         ? Object.fromEntries(
