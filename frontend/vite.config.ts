@@ -33,7 +33,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  * pages run on go in `common`; the rest, used only by later pages, in `shared`.
  */
 const SMALL_SHARED = [
-  /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts|story-form\.ts)/,
+  /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts|story-form\.ts|access-facts\.ts)/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|card|empty-state|skeleton|alert|input|label|select-trigger-class)\.tsx?$/,
   /[\\/]src[\\/]components[\\/]layout[\\/](?!theme-menu\.|user-menu\.|mobile-account-links\.)/,
   /[\\/]src[\\/]features[\\/]events[\\/](?!components[\\/](date-filter-popover|filter-select-menu)\.)/,

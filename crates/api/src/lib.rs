@@ -10,6 +10,7 @@ pub mod descriptors;
 pub mod dto;
 pub mod encoding;
 pub mod error;
+pub mod error_code;
 pub mod events_cache;
 pub mod frontend;
 pub mod local_checkout;

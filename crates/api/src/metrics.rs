@@ -19,6 +19,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 
 /// The content type of the text exposition format.
@@ -286,12 +287,11 @@ pub async fn handle(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let Some(token) = state.config.metrics_token.as_ref() else {
-        return Err(ApiError::not_found("not_found", "Not found"));
+        return Err(ApiError::new(ErrorCode::NotFound, "Not found"));
     };
     if !bearer_matches(req.headers().get(header::AUTHORIZATION), token.expose()) {
         return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthorized",
+            ErrorCode::MetricsTokenRequired,
             "A valid metrics token is required",
         ));
     }

@@ -101,8 +101,7 @@ pub fn app(
             let response: std::pin::Pin<Box<dyn std::future::Future<Output = _>>> =
                 if is_cross_site_write(req.request(), &site) {
                     let error = crate::error::ApiError::new(
-                        actix_web::http::StatusCode::FORBIDDEN,
-                        "cross_site_request",
+                        crate::error_code::ErrorCode::CrossSiteRequest,
                         "This request came from another site and was refused.",
                     );
                     let refused = req.error_response(error).map_into_right_body();

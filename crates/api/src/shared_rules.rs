@@ -1,19 +1,22 @@
-//! The rules the browser checks before sending, written out as the TypeScript module
-//! `frontend/src/generated/shared-rules.ts` from the domain's own definitions, so a list or
-//! limit has one source. The module is committed (the frontend builds without Rust); the API
-//! test `shared_lists::the_frontend_rules_are_generated_from_the_domain` fails when it is not
-//! what this writes, and rewrites it when run with `UPDATE_SHARED_RULES=1`.
+//! The rules the browser checks before sending, written out as TypeScript modules in
+//! `frontend/src/generated/shared-rules/` from the domain's own definitions (and the error
+//! codes from the API's `ErrorCode`), so a list, limit or code has one source. The modules
+//! are committed (the frontend builds without Rust); the API test
+//! `shared_lists::the_frontend_rules_are_generated_from_the_domain` fails when they are not
+//! what this writes, and rewrites them when run with `UPDATE_SHARED_RULES=1`. One module per
+//! area, so a page downloads only the values of the areas it uses (a bundler cannot split
+//! one module between a page's first load and the pages it loads later).
 //!
 //! Messages stay out: the browser says them in the reader's language (docs/translations.md).
 use std::fmt::Write;
 
 use playspace_domain as domain;
 
-/// Where the module lives, from the repository's root.
-pub const PATH: &str = "frontend/src/generated/shared-rules.ts";
+/// Where the modules live, from the repository's root.
+pub const DIR: &str = "frontend/src/generated/shared-rules";
 
-/// The module's whole text.
-pub fn typescript() -> String {
+/// Each module's file name and whole text.
+pub fn modules() -> Vec<(String, String)> {
     use domain::account::{self, FitnessLevel, Gender, HowDidYouHear, Role};
     use domain::admin::{Attendance, RecipientGroup};
     use domain::booking::{BookingStatus, PaymentMethod, PaymentStatus};
@@ -23,10 +26,10 @@ pub fn typescript() -> String {
     };
 
     let mut m = Module::default();
-    m.line("// Generated from crates/domain by crates/api/src/shared_rules.rs: do not edit.");
-    m.line("// After changing a rule there: UPDATE_SHARED_RULES=1 cargo test -p playspace_api --test http shared_lists");
-
-    m.section("Accounts (crates/domain/src/account.rs, password.rs)");
+    m.file(
+        "accounts",
+        "Accounts (crates/domain/src/account.rs, password.rs, signup.rs)",
+    );
     m.list("ROLES", Role::ALL.iter().map(|v| v.as_str()));
     m.list("GENDERS", Gender::ALL.iter().map(|v| v.as_str()));
     m.list(
@@ -54,8 +57,13 @@ pub fn typescript() -> String {
     // "a day": a unit test below holds the limit's period to one day.
     m.number("SIGNUP_EMAILS_A_DAY", domain::outbox::SIGNUP_LINKS.max);
 
-    m.section("Sports and preferences (crates/domain/src/category.rs, preferences.rs)");
+    m.file("sports", "Sports (crates/domain/src/category.rs)");
     m.list("SPORTS", category::SPORTS.iter().copied());
+
+    m.file(
+        "preferences",
+        "Preferences (crates/domain/src/preferences.rs)",
+    );
     m.list("SKILL_LEVELS", preferences::SKILL_LEVELS.iter().copied());
     m.list("DAYS", preferences::DAYS.iter().copied());
     m.list("TIMES", preferences::TIMES.iter().copied());
@@ -84,12 +92,20 @@ pub fn typescript() -> String {
     );
     m.number("LOCATION_CHARS", preferences::LOCATION_CHARS);
 
-    m.section("Sessions and bookings (crates/domain/src/event_form.rs, series.rs, booking.rs, free_places.rs, waitlist.rs)");
+    m.file(
+        "sessions",
+        "Sessions (crates/domain/src/event_form.rs, series.rs)",
+    );
     m.list(
         "EVENT_CATEGORIES",
         event_form::EVENT_CATEGORIES.iter().copied(),
     );
     m.number("MAX_SERIES_SESSIONS", series::MAX_SESSIONS);
+
+    m.file(
+        "bookings",
+        "Bookings (crates/domain/src/booking.rs, admin.rs, free_places.rs, waitlist.rs)",
+    );
     m.list(
         "BOOKING_STATUSES",
         BookingStatus::ALL.iter().map(|v| v.as_str()),
@@ -110,7 +126,7 @@ pub fn typescript() -> String {
     );
     m.number("WAITLIST_HOLD_HOURS", waitlist::CLAIM_WINDOW.num_hours());
 
-    m.section("Venues and access needs (crates/domain/src/venue.rs, access_needs.rs)");
+    m.file("venues", "Venues (crates/domain/src/venue.rs)");
     m.list(
         "ACCESS_KEYS",
         venue::AccessFact::ALL.iter().map(|f| f.key()),
@@ -120,13 +136,18 @@ pub fn typescript() -> String {
         "FACT_VALUES",
         venue::FactValue::ALL.iter().map(|v| v.as_str()),
     );
+
+    m.file(
+        "access-needs",
+        "Access needs (crates/domain/src/access_needs.rs)",
+    );
     m.list(
         "ACCESS_NEEDS",
         access_needs::AccessNeed::ALL.iter().map(|v| v.as_str()),
     );
     m.number("ACCESS_NOTE_CHARS", access_needs::NOTE_CHARS);
 
-    m.section("Stories, messages and email (crates/domain/src/story.rs, contact.rs, notification.rs, admin.rs, bulk_email.rs, newsletter.rs)");
+    m.file("stories", "Stories (crates/domain/src/story.rs)");
     m.list("STORY_CATEGORIES", story::STORY_CATEGORIES.iter().copied());
     m.list("TEAM_CATEGORIES", story::TEAM_CATEGORIES.iter().copied());
     m.number("STORY_TITLE_CHARS", story::MAX_TITLE_CHARS);
@@ -136,6 +157,11 @@ pub fn typescript() -> String {
     m.list(
         "REVIEW_STATUSES",
         story::StoryReview::ALL.iter().map(|v| v.as_str()),
+    );
+
+    m.file(
+        "messages",
+        "Messages and email (crates/domain/src/contact.rs, notification.rs, admin.rs, bulk_email.rs, newsletter.rs)",
     );
     m.list(
         "CONTACT_SUBJECTS",
@@ -157,38 +183,58 @@ pub fn typescript() -> String {
         "NEWSLETTER_PENDING_KEPT_DAYS",
         newsletter::PENDING_KEPT_DAYS,
     );
-    m.0
+
+    m.file(
+        "errors",
+        "The `code` of every error body (crates/api/src/error_code.rs)",
+    );
+    m.list(
+        "ERROR_CODES",
+        crate::error_code::ErrorCode::ALL.iter().map(|c| c.as_str()),
+    );
+    m.files
 }
 
-/// The module as it is written, one `export const` a line.
+/// The modules as they are written, one `export const` a line.
 #[derive(Default)]
-struct Module(String);
+struct Module {
+    files: Vec<(String, String)>,
+}
 
 impl Module {
-    fn line(&mut self, text: &str) {
-        self.0.push_str(text);
-        self.0.push('\n');
+    /// Starts the module `{name}.ts`.
+    fn file(&mut self, name: &str, title: &str) {
+        self.files.push((
+            format!("{name}.ts"),
+            format!(
+                "// {title}\n// Generated by crates/api/src/shared_rules.rs: do not edit. After changing a rule:\n// UPDATE_SHARED_RULES=1 cargo test -p playspace_api --test http shared_lists\n"
+            ),
+        ));
     }
 
-    fn section(&mut self, title: &str) {
-        let _ = write!(self.0, "\n// {title}\n");
+    fn out(&mut self) -> &mut String {
+        if self.files.is_empty() {
+            self.files.push((String::new(), String::new()));
+        }
+        let last = self.files.len() - 1;
+        &mut self.files[last].1
     }
 
     fn list<'a>(&mut self, name: &str, values: impl Iterator<Item = &'a str>) {
         let items: Vec<String> = values.map(quote).collect();
         let _ = writeln!(
-            self.0,
+            self.out(),
             "export const {name} = [{}] as const;",
             items.join(", ")
         );
     }
 
     fn number(&mut self, name: &str, value: impl std::fmt::Display) {
-        let _ = writeln!(self.0, "export const {name} = {value};");
+        let _ = writeln!(self.out(), "export const {name} = {value};");
     }
 
     fn string(&mut self, name: &str, value: &str) {
-        let _ = writeln!(self.0, "export const {name} = {};", quote(value));
+        let _ = writeln!(self.out(), "export const {name} = {};", quote(value));
     }
 }
 
@@ -208,7 +254,7 @@ mod tests {
         m.number("N", 12);
         m.string("S", " +-().");
         assert_eq!(
-            m.0,
+            m.files[0].1,
             "export const A = [\"x\", \"say \\\"hi\\\"\"] as const;\nexport const N = 12;\nexport const S = \" +-().\";\n"
         );
     }
@@ -223,9 +269,10 @@ mod tests {
 
     #[test]
     fn the_module_names_each_value_once() {
-        let text = typescript();
-        let mut names: Vec<&str> = text
-            .lines()
+        let files = modules();
+        let mut names: Vec<&str> = files
+            .iter()
+            .flat_map(|(_, text)| text.lines())
             .filter_map(|l| l.strip_prefix("export const "))
             .filter_map(|l| l.split(' ').next())
             .collect();

@@ -1,5 +1,5 @@
 import type { AccessKey, FactValue } from "./access-keys";
-import { ACCESS_CHECK_STALE_DAYS } from "@/generated/shared-rules";
+import { ACCESS_CHECK_STALE_DAYS } from "@/generated/shared-rules/venues";
 
 export { ACCESS_KEYS, FACT_VALUES, isAccessKey, type AccessKey, type FactValue } from "./access-keys";
 
@@ -14,69 +14,53 @@ export const ACCESS_FACTS = [
     key: "stepFree",
     label: "Step-free access",
     summary: "Level from the street to the activity space, toilets and changing rooms",
-    definition:
-      "From the street to the activity space (and the toilets and changing rooms the session uses) there are no steps: level ground, gentle ramps or a lift a person can use independently; doors at least 75 cm clear. One small threshold lip (2 cm or less) still counts.",
   },
   {
     key: "accessibleToilet",
     label: "Accessible toilet",
     summary: "A wheelchair-accessible toilet with grab rails and an alarm cord",
-    definition:
-      "A wheelchair-accessible toilet: step-free to reach, door at least 75 cm clear, room to turn a wheelchair, grab rails, an alarm cord that reaches the floor.",
   },
   {
     key: "changingPlaces",
     label: "Changing Places toilet",
     summary: "A hoist, an adult-sized changing bench and room for two carers",
-    definition:
-      "A Changing Places toilet (beyond an accessible toilet): a ceiling hoist, an adult-sized height-adjustable changing bench, space for two carers. Many disabled adults cannot take part in sport without one.",
   },
   {
     key: "genderNeutralChanging",
     label: "Gender-neutral changing",
     summary: "Changing space anyone can use, whatever their gender",
-    definition: "Changing space anyone can use whatever their gender, without passing through a gendered room.",
   },
   {
     key: "privateChangingCubicles",
     label: "Private changing cubicles",
     summary: "Lockable single cubicles, so no one has to change in the open",
-    definition: "Lockable single cubicles (or rooms) in the changing area, so no one has to change in the open.",
   },
   {
     key: "quietSpace",
     label: "Quiet space",
     summary: "A quiet room away from the noise, open during the session",
-    definition:
-      "A room or area, away from the activity's noise, where a person can step out to rest or regulate, available during the session.",
   },
   {
     key: "hearingLoop",
     label: "Hearing loop",
     summary: "A working induction loop where instructions are given",
-    definition:
-      "A working induction loop (fixed or portable) where instructions are given, and staff who know how to switch it on.",
   },
   {
     key: "accessibleParking",
     label: "Accessible parking",
     summary: "Blue Badge bays at the venue or within 50 m on level ground",
-    definition: "Marked Blue Badge bays at the venue or within 50 m on level ground.",
   },
   {
     key: "lift",
     label: "Lift",
     summary: "A lift to every level the session uses, no key or staff needed",
-    definition:
-      "A lift to every level the session uses, usable without a key or staff, with controls at wheelchair height.",
   },
   {
     key: "assistanceDogs",
     label: "Assistance dogs welcome",
     summary: "Assistance dogs welcome everywhere the session uses, with water",
-    definition: "Assistance dogs welcome in every space the session uses, with water available.",
   },
-] as const satisfies readonly { key: AccessKey; label: string; summary: string; definition: string }[];
+] as const satisfies readonly { key: AccessKey; label: string; summary: string }[];
 
 export type AccessFact = (typeof ACCESS_FACTS)[number];
 

@@ -1,4 +1,4 @@
-import { ACCESS_KEYS, FACT_VALUES } from "@/generated/shared-rules";
+import { ACCESS_KEYS, FACT_VALUES } from "@/generated/shared-rules/venues";
 /**
  * The venue access facts' keys and answers (what the API sends and `?access=` takes), apart
  * from their words (./access-facts.ts) so the pages that only read or pass keys on do not

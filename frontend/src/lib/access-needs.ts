@@ -1,4 +1,4 @@
-import { ACCESS_NEEDS, ACCESS_NOTE_CHARS } from "@/generated/shared-rules";
+import { ACCESS_NEEDS, ACCESS_NOTE_CHARS } from "@/generated/shared-rules/access-needs";
 /**
  * The common access needs a member can tick (ADR 0023), in the order forms list them. The
  * server keeps the same list (crates/domain/src/access_needs.rs); a test holds them together.

@@ -14,6 +14,12 @@ describe("apiRequest", () => {
     expect((error as ApiError).body).toEqual(body);
   });
 
+  it("keeps the message and the code of a code it does not know (a newer server's)", async () => {
+    mockFetch(() => json({ error: "Something new went wrong", code: "not_a_code_we_send" }, 409));
+    const error = (await apiRequest("GET", "/api/events").catch((e: unknown) => e)) as ApiError;
+    expect(error.body).toEqual({ error: "Something new went wrong", code: "not_a_code_we_send" });
+  });
+
   it("falls back to the status text when the body is empty", async () => {
     mockFetch(() => new Response("", { status: 503, statusText: "Service Unavailable" }));
     await expect(apiRequest("GET", "/api/events")).rejects.toThrow("503: Service Unavailable");
@@ -81,7 +87,7 @@ describe("query keys as URLs", () => {
   });
 
   it("never retries a failed query", async () => {
-    const fetchMock = mockFetch(() => json({ error: "Something went wrong", code: "internal" }, 500));
+    const fetchMock = mockFetch(() => json({ error: "Something went wrong", code: "internal_error" }, 500));
     const client = createQueryClient();
     await expect(client.query({ queryKey: ["/api/events"] })).rejects.toThrow(/^500: /);
     expect(fetchMock).toHaveBeenCalledTimes(1);

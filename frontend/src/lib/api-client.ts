@@ -1,10 +1,19 @@
+import type { ERROR_CODES } from "@/generated/shared-rules/errors";
+
+/**
+ * A `code` the server sends in error bodies (written from its `ErrorCode`). A type only: the
+ * list itself would cost every page's first download, and a code this build does not know
+ * (a newer server) simply matches no comparison.
+ */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /**
  * The JSON body every API error has: `{ error, code, fieldErrors?, requestId? }`
  * (`requestId`: the request's `x-request-id`, for a person to quote).
  */
 export interface ApiErrorBody {
   error: string;
-  code: string;
+  code: ErrorCode;
   fieldErrors?: Record<string, string>;
   requestId?: string;
 }
@@ -20,8 +29,9 @@ function parseErrorBody(text: string): ApiErrorBody | null {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== "object" || value === null) return null;
-    const { error, code, fieldErrors, requestId } = value as Record<string, unknown>;
-    if (typeof error !== "string" || typeof code !== "string") return null;
+    const { error, code: sent, fieldErrors, requestId } = value as Record<string, unknown>;
+    if (typeof error !== "string" || typeof sent !== "string") return null;
+    const code = sent as ErrorCode;
     const fields =
       typeof fieldErrors === "object" && fieldErrors !== null
         ? Object.fromEntries(

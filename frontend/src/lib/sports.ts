@@ -1,4 +1,4 @@
-import { SPORTS } from "@/generated/shared-rules";
+import { SPORTS } from "@/generated/shared-rules/sports";
 
 /** The sports members can pick as interests and favourites (spec section 9), in its order.
  * The server's list is crates/domain/src/category.rs. */

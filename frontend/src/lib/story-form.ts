@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { charCount } from "@/lib/validation";
-import { STORY_AUTHOR_CHARS, STORY_CATEGORIES, STORY_CONTENT_CHARS, STORY_EXCERPT_CHARS, STORY_TITLE_CHARS, TEAM_CATEGORIES } from "@/generated/shared-rules";
+import { STORY_AUTHOR_CHARS, STORY_CATEGORIES, STORY_CONTENT_CHARS, STORY_EXCERPT_CHARS, STORY_TITLE_CHARS, TEAM_CATEGORIES } from "@/generated/shared-rules/stories";
 
 /** The categories of stories sent in (spec section 5). */
 export { STORY_CATEGORIES };

@@ -1,14 +1,5 @@
 import { z } from "zod/mini";
-import {
-  MAX_AGE_YEARS,
-  MIN_AGE_YEARS,
-  PASSWORD_MAX_CHARS,
-  PASSWORD_MIN_CHARS,
-  PHONE_MAX_CHARS,
-  PHONE_MIN_CHARS,
-  PHONE_MIN_DIGITS,
-  PHONE_SEPARATORS,
-} from "@/generated/shared-rules";
+import { MAX_AGE_YEARS, MIN_AGE_YEARS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, PHONE_MAX_CHARS, PHONE_MIN_CHARS, PHONE_MIN_DIGITS, PHONE_SEPARATORS } from "@/generated/shared-rules/accounts";
 import { isDayKey } from "./day";
 
 /** Spec section 5's messages. The server checks the same rules and answers with the same words. */

@@ -6,6 +6,7 @@ use actix_web::web;
 
 use crate::changes::Cache;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 
 mod admin;
@@ -395,8 +396,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 pub(crate) async fn api_not_found() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::not_found(
-        "route_not_found",
+    Err(ApiError::new(
+        ErrorCode::RouteNotFound,
         "No such API endpoint",
     ))
 }

@@ -1,7 +1,7 @@
 import { LegalPage, LegalSection, OutsideLink, TextLink } from "@/features/legal/components/legal-page";
 import { SIGNUP_LINK_HOURS } from "@/features/auth/lib/sign-up-link";
 import { site } from "@/lib/site";
-import { NEWSLETTER_PENDING_KEPT_DAYS } from "@/generated/shared-rules";
+import { NEWSLETTER_PENDING_KEPT_DAYS } from "@/generated/shared-rules/messages";
 
 
 export default function PrivacyPage() {

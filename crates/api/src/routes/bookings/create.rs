@@ -1,4 +1,3 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use playspace_app::bookings::{BookEventInput, BookingChoices, NeedsInput, book_event};
 use serde::Deserialize;
@@ -7,6 +6,7 @@ use crate::auth::{Credentials, CurrentUser};
 use crate::changes::Cache;
 use crate::dto::BookingDto;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::metrics::BookingOutcome;
 use crate::state::AppState;
 
@@ -47,8 +47,7 @@ pub async fn handle(
             .is_some_and(|id| id != current.user.id.to_string())
         {
             return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "forbidden",
+                ErrorCode::Forbidden,
                 "You can only book for yourself",
             ));
         }
@@ -71,7 +70,7 @@ pub async fn handle(
     .await?;
     state.metrics.booking(match &booked {
         Ok(_) => BookingOutcome::Confirmed,
-        Err(refused) => BookingOutcome::Refused(refused.code()),
+        Err(refused) => BookingOutcome::Refused(refused.code().as_str()),
     });
     let booking = booked?;
     // The list shows participant counts.

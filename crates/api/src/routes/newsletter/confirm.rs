@@ -27,6 +27,6 @@ pub async fn handle(
         confirm_newsletter_subscription(&app.store, app.links.as_ref(), app.clock.as_ref(), &token)
     })
     .await?
-    .map_err(super::error)?;
+    .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": CONFIRMED })))
 }

@@ -44,7 +44,7 @@ pub async fn handle(
             &app.email,
             &email,
         )
-        .map_err(super::error)
+        .map_err(ApiError::from)
     })
     .await??;
     Ok(answer)

@@ -11,7 +11,6 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -21,12 +20,14 @@ use playspace_app::notifications::list_notifications;
 use playspace_domain::{Notification, NotificationId, UserId};
 use tokio::sync::broadcast;
 
-use crate::auth::{Credentials, CurrentUser, unauthenticated};
+use crate::auth::{Credentials, CurrentUser};
 use crate::changes::{Wake, woken};
 use crate::dto::NotificationDto;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::stream_registry::StreamTicket;
+use crate::use_case_errors::unauthenticated;
 
 /// A comment line at least this often, so proxies keep the connection. A client that closes
 /// its connection is noticed at once (crate::server::http_server); one that vanished
@@ -209,9 +210,7 @@ pub async fn handle(
         .streams
         .open(current.user.id, current.session.id)
         .map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "streams_full",
+            ApiError::new(ErrorCode::StreamsFull,
                 "This server has as many live connections as it can hold. Your notifications still arrive; please try again in a minute.",
             )
             .with_retry_after(FULL_RETRY_SECS)

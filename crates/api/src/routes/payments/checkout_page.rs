@@ -5,12 +5,16 @@ use playspace_app::bookings::handle_gateway_event;
 
 use crate::changes::Cache;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::local_checkout::is_checkout_id;
 use crate::state::AppState;
 
 /// A payment link that cannot be one: refused before it reaches a lookup or a header.
 fn malformed_link() -> ApiError {
-    ApiError::not_found("checkout_not_found", "This payment link is not valid.")
+    ApiError::new(
+        ErrorCode::CheckoutNotFound,
+        "This payment link is not valid.",
+    )
 }
 
 /// The local checkout's page. Askama escapes every value for HTML text and attributes (`'`
@@ -47,7 +51,7 @@ pub async fn show(
     let local = state
         .local_checkout
         .as_ref()
-        .ok_or_else(|| ApiError::not_found("not_found", "Not found"))?;
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, "Not found"))?;
     let view = if is_checkout_id(&id) {
         local.view(&id, state.clock.now())
     } else {
@@ -96,7 +100,7 @@ pub async fn pay(
     let local = state
         .local_checkout
         .clone()
-        .ok_or_else(|| ApiError::not_found("not_found", "Not found"))?;
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, "Not found"))?;
     if !is_checkout_id(&id) {
         return Err(malformed_link());
     }
@@ -123,7 +127,7 @@ pub async fn cancel(
     let local = state
         .local_checkout
         .as_ref()
-        .ok_or_else(|| ApiError::not_found("not_found", "Not found"))?;
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, "Not found"))?;
     if !is_checkout_id(&id) {
         return Err(malformed_link());
     }

@@ -51,7 +51,7 @@ pub async fn handle(
     .map_err(ApiError::from);
     state.metrics.booking(match &started {
         Ok(_) => BookingOutcome::HeldForPayment,
-        Err(refused) => BookingOutcome::Refused(refused.code()),
+        Err(refused) => BookingOutcome::Refused(refused.code().as_str()),
     });
     let session = started?;
     state.changes.changed(Cache::Events);

@@ -5,6 +5,7 @@ use playspace_ports::TransitionOutcome;
 
 use crate::changes::Cache;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 
 /// `POST /api/stripe/webhook`: verified against `Stripe-Signature` over the raw body; a
@@ -15,10 +16,8 @@ pub async fn handle(
     body: Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let Some(verifier) = state.webhooks.clone() else {
-        return Err(ApiError::not_found(
-            "route_not_found",
-            "No such API endpoint",
-        ));
+        // As if the route did not exist.
+        return crate::routes::api_not_found().await;
     };
     let header = req
         .headers()
@@ -29,7 +28,10 @@ pub async fn handle(
         .verify(&body, header, state.clock.now())
         .map_err(|e| {
             state.metrics.webhook("invalid_signature");
-            ApiError::bad_request("invalid_signature", format!("Webhook rejected: {e}"))
+            ApiError::new(
+                ErrorCode::InvalidSignature,
+                format!("Webhook rejected: {e}"),
+            )
         })?;
     let app = state.clone();
     let outcome = web::block(move || handle_gateway_event(&app.booking_deps(), &event))

@@ -32,7 +32,7 @@ pub async fn handle(
         )
     })
     .await?
-    .map_err(super::error)?;
+    .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "message": list.unsubscribed_message(),
         "list": list.label(),

@@ -16,7 +16,7 @@ pub async fn handle(
     let app = state.clone();
     web::block(move || leave_waitlist(&app.booking_deps(), &current.user, &id))
         .await?
-        .map_err(super::waitlist_error)?;
+        .map_err(ApiError::from)?;
     // A declined offer with nobody waiting gives the place back to the event.
     state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "You have left the waitlist." })))

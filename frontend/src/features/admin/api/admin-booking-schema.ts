@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { ATTENDANCE } from "./register-schema";
 import { fillAbsent, fillAbsentInList, instant, money, oneOf } from "./schema";
-import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@/generated/shared-rules";
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@/generated/shared-rules/bookings";
 
 export { BOOKING_STATUSES };
 export { PAYMENT_STATUSES };

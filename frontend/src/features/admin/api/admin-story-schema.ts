@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { fillAbsent, fillAbsentInList, instant, oneOf } from "./schema";
-import { REVIEW_STATUSES } from "@/generated/shared-rules";
+import { REVIEW_STATUSES } from "@/generated/shared-rules/stories";
 
 export const adminStoriesPath = "/api/admin/blog-posts";
 

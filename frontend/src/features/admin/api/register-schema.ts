@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { adminEventSchema, parseAdminEvent } from "./admin-event-schema";
 import { fillAbsent, money, oneOf } from "./schema";
-import { ATTENDANCE } from "@/generated/shared-rules";
+import { ATTENDANCE } from "@/generated/shared-rules/bookings";
 
 export { ATTENDANCE };
 export type Attendance = (typeof ATTENDANCE)[number];

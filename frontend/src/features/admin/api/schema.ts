@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { ROLES } from "@/generated/shared-rules";
+import { ROLES } from "@/generated/shared-rules/accounts";
 
 /**
  * Shared pieces of the admin API's schemas. Only zod builders the rest of the app already

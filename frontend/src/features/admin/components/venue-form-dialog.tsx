@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { ACCESS_FACT_DEFINITIONS } from "@/lib/access-fact-definitions";
 import { ACCESS_FACTS, ACCESS_KEYS, FACT_VALUE_WORDS, FACT_VALUES, type AccessKey, type FactValue } from "@/lib/access-facts";
 import { errorMessage } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
@@ -154,7 +155,7 @@ export function VenueFormDialog({ venue, onClose }: { venue: AdminVenue | null; 
               <FieldSet
                 key={fact.key}
                 legend={fact.label}
-                hint={`Yes means: ${fact.definition}`}
+                hint={`Yes means: ${ACCESS_FACT_DEFINITIONS[fact.key]}`}
                 error={errors.access?.[fact.key]?.message}
               >
                 <div className="grid grid-cols-3 gap-2">

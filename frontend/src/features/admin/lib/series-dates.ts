@@ -1,5 +1,5 @@
 import { addDays, dayKeyToUtcDate, dayOfWeek, type DayKey } from "@/lib/day";
-import { MAX_SERIES_SESSIONS } from "@/generated/shared-rules";
+import { MAX_SERIES_SESSIONS } from "@/generated/shared-rules/sessions";
 
 /** The most sessions one series may create (the server refuses more). */
 export { MAX_SERIES_SESSIONS };

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { charCount } from "@/lib/validation";
 import { ACCESS_NOTE_MAX_LENGTH, ACCESS_NOTE_TOO_LONG } from "@/lib/access-needs";
-import { COMPANION_NAME_CHARS } from "@/generated/shared-rules";
+import { COMPANION_NAME_CHARS } from "@/generated/shared-rules/bookings";
 
 /** Spec section 5: the booking form's messages. */
 export const BOOKING_MESSAGES = {

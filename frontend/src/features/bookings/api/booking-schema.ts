@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { eventSchema } from "@/lib/event-schema";
-import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@/generated/shared-rules";
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@/generated/shared-rules/bookings";
 
 export { BOOKING_STATUSES };
 export { PAYMENT_STATUSES };

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { WAITLIST_STATUSES } from "@/generated/shared-rules";
+import { WAITLIST_STATUSES } from "@/generated/shared-rules/bookings";
 
 /**
  * Where a person stands in an event's waitlist. `left` is someone who left while waiting

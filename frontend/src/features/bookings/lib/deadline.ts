@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatLongDate, formatTime } from "@/lib/format";
-import { WAITLIST_HOLD_HOURS } from "@/generated/shared-rules";
+import { WAITLIST_HOLD_HOURS } from "@/generated/shared-rules/bookings";
 
 /** How long a freed place is held for the person it is offered to: the server's CLAIM_WINDOW. */
 export const HOLD_HOURS = WAITLIST_HOLD_HOURS;

@@ -1,6 +1,7 @@
 import { CircleCheck, CircleHelp, CircleX, ExternalLink, MapPin, TrainFront } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
-import { ACCESS_FACTS, FACT_VALUE_WORDS, accessCheckedLine, type FactValue } from "@/lib/access-facts";
+import { useState } from "react";
+import { ACCESS_FACTS, FACT_VALUE_WORDS, accessCheckedLine, type AccessKey, type FactValue } from "@/lib/access-facts";
 import type { Venue } from "@/lib/event-schema";
 
 const VALUE_ICONS: Record<FactValue, { icon: LucideIcon; className: string }> = {
@@ -73,12 +74,7 @@ export default function VenueDetails({ venue }: { venue: Venue }) {
                     <span className="font-semibold">{fact.label}:</span> {FACT_VALUE_WORDS[value]}
                     {rest && <span className="text-muted-foreground"> — {rest}</span>}
                   </p>
-                  <details className="mt-1 text-sm">
-                    <summary className="w-fit cursor-pointer rounded-sm text-primary underline underline-offset-4">
-                      What “{fact.label}” means
-                    </summary>
-                    <p className="mt-1 text-muted-foreground">{fact.definition}</p>
-                  </details>
+                  <FactMeaning factKey={fact.key} label={fact.label} />
                 </div>
               </li>
             );
@@ -86,5 +82,31 @@ export default function VenueDetails({ venue }: { venue: Venue }) {
         </ul>
       </div>
     </section>
+  );
+}
+
+type Definitions = typeof import("@/lib/access-fact-definitions").ACCESS_FACT_DEFINITIONS;
+
+/** "What … means", folded: the full words load the first time someone opens one. */
+function FactMeaning({ factKey, label }: { factKey: AccessKey; label: string }) {
+  const [definitions, setDefinitions] = useState<Definitions | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = () => {
+    if (definitions) return;
+    setFailed(false);
+    import("@/lib/access-fact-definitions").then(
+      (module) => setDefinitions(module.ACCESS_FACT_DEFINITIONS),
+      () => setFailed(true),
+    );
+  };
+  return (
+    <details className="mt-1 text-sm" onToggle={(event) => event.currentTarget.open && load()}>
+      <summary className="w-fit cursor-pointer rounded-sm text-primary underline underline-offset-4">
+        What “{label}” means
+      </summary>
+      <p className="mt-1 text-muted-foreground" aria-live="polite">
+        {definitions ? definitions[factKey] : failed ? "We couldn't load this just now. Close and open it to try again." : "Loading…"}
+      </p>
+    </details>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { z } from "zod/mini";
 import { useAuth } from "@/lib/auth";
 import { apiRequest } from "@/lib/api-client";
-import { NOTIFICATION_TYPES } from "@/generated/shared-rules";
+import { NOTIFICATION_TYPES } from "@/generated/shared-rules/messages";
 
 export { NOTIFICATION_TYPES };
 

@@ -1,20 +1,7 @@
 import { z } from "zod/mini";
 import { SPORTS } from "@/lib/sports";
 import { charCount } from "@/lib/validation";
-import {
-  CALENDAR_FORMATS,
-  DAYS,
-  DIGEST_FREQUENCIES,
-  LOCATION_CHARS,
-  MAX_DISTANCE_MILES,
-  MAX_PREFERRED_LOCATIONS,
-  MAX_REMINDER_OFFSET_MINUTES,
-  NOTIFICATION_METHODS,
-  REMINDER_TIMINGS,
-  SKILL_LEVELS,
-  TIMES,
-  VISIBILITIES,
-} from "@/generated/shared-rules";
+import { CALENDAR_FORMATS, DAYS, DIGEST_FREQUENCIES, LOCATION_CHARS, MAX_DISTANCE_MILES, MAX_PREFERRED_LOCATIONS, MAX_REMINDER_OFFSET_MINUTES, NOTIFICATION_METHODS, REMINDER_TIMINGS, SKILL_LEVELS, TIMES, VISIBILITIES } from "@/generated/shared-rules/preferences";
 
 /** Spec section 9's lists; the server accepts exactly these values. */
 export { CALENDAR_FORMATS, DAYS, REMINDER_TIMINGS, SKILL_LEVELS, TIMES, VISIBILITIES };

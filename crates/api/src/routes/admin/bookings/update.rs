@@ -6,6 +6,7 @@ use super::AdminBookingDto;
 use crate::auth::Admin;
 use crate::changes::Cache;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -32,8 +33,8 @@ pub async fn handle(
             payment_status: Some(s),
         } => BookingEdit::PaymentStatus(s),
         _ => {
-            return Err(ApiError::bad_request(
-                "one_field",
+            return Err(ApiError::new(
+                ErrorCode::OneField,
                 "Change either the status or the payment status",
             ));
         }

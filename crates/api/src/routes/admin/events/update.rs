@@ -7,6 +7,7 @@ use super::AdminEventDto;
 use crate::auth::Admin;
 use crate::changes::Cache;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -52,8 +53,8 @@ pub async fn handle(
         None | Some("this") => EditScope::This,
         Some("following") => EditScope::Following,
         Some(_) => {
-            return Err(ApiError::bad_request(
-                "invalid_scope",
+            return Err(ApiError::new(
+                ErrorCode::InvalidScope,
                 "Choose this session or this and the following sessions",
             ));
         }
