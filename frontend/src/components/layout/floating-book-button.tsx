@@ -1,5 +1,5 @@
 import { CalendarPlus } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "@/lib/router";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { site } from "@/lib/site";
 
 export function Logo() {

@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import {
   DropdownMenu,
   DropdownMenuContent,
