@@ -3,6 +3,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use playspace_domain::retention::RetentionPeriods;
+
 use crate::stream_registry::StreamLimits;
 
 /// Connections one process serves at once unless `MAX_CONNECTIONS` says otherwise.
@@ -75,6 +77,9 @@ pub struct Config {
     /// `REQUEST_TIMEOUT`: a request's answer must be ready this long after its head, or it
     /// is answered 503 (crate::deadlines).
     pub request_timeout: Duration,
+    /// `RETENTION_*_DAYS`: how long records needed only for a while are kept
+    /// (docs/operations.md, Retention).
+    pub retention: RetentionPeriods,
 }
 
 /// A configuration value that must never reach a log: `Debug` prints a placeholder.
@@ -242,7 +247,9 @@ impl Config {
             }
             token => token.map(Secret),
         };
+        let retention = retention(&lookup)?;
         Ok(Self {
+            retention,
             max_connections,
             streams_per_session: number(
                 &lookup,
@@ -321,6 +328,20 @@ where
             name,
             reason: format!("must be a whole number from {min} to {max}"),
         })
+}
+
+/// The retention periods, each `RETENTION_…_DAYS` from 1 day to ten years, defaults
+/// `RetentionPeriods::DEFAULT`.
+fn retention(lookup: &impl Fn(&str) -> Option<String>) -> Result<RetentionPeriods, ConfigError> {
+    let d = RetentionPeriods::DEFAULT;
+    let days = |name, default| number(lookup, name, default, 1, RetentionPeriods::MAX_DAYS);
+    Ok(RetentionPeriods {
+        ended_sessions_days: days("RETENTION_SESSIONS_DAYS", d.ended_sessions_days)?,
+        spent_tokens_days: days("RETENTION_TOKENS_DAYS", d.spent_tokens_days)?,
+        sent_email_bodies_days: days("RETENTION_EMAIL_BODIES_DAYS", d.sent_email_bodies_days)?,
+        notifications_days: days("RETENTION_NOTIFICATIONS_DAYS", d.notifications_days)?,
+        audit_entries_days: days("RETENTION_AUDIT_DAYS", d.audit_entries_days)?,
+    })
 }
 
 /// `http://127.0.0.1:…`, `http://localhost:…` or `http://[::1]:…`.
@@ -410,6 +431,32 @@ mod tests {
             );
         }
         assert!(config(&[("TEST_CLOCK", "yes")]).is_err());
+    }
+
+    #[test]
+    fn retention_periods_default_and_are_read_in_days() {
+        assert_eq!(config(&[]).unwrap().retention, RetentionPeriods::DEFAULT);
+        let c = config(&[
+            ("RETENTION_SESSIONS_DAYS", "1"),
+            ("RETENTION_TOKENS_DAYS", "2"),
+            ("RETENTION_EMAIL_BODIES_DAYS", "3"),
+            ("RETENTION_NOTIFICATIONS_DAYS", "4"),
+            ("RETENTION_AUDIT_DAYS", "3650"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.retention,
+            RetentionPeriods {
+                ended_sessions_days: 1,
+                spent_tokens_days: 2,
+                sent_email_bodies_days: 3,
+                notifications_days: 4,
+                audit_entries_days: 3650,
+            }
+        );
+        for bad in ["0", "3651", "-1", "a month"] {
+            assert!(config(&[("RETENTION_AUDIT_DAYS", bad)]).is_err(), "{bad}");
+        }
     }
 
     #[test]

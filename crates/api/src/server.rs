@@ -469,6 +469,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         timed_work::HOLDS,
         timed_work::REMINDERS,
         timed_work::DIGESTS,
+        timed_work::RETENTION,
     ] {
         actix_web::rt::spawn(timed_work::run_every(state.clone(), work));
     }

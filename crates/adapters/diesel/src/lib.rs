@@ -29,6 +29,7 @@ mod outbox;
 mod rate_limits;
 mod registers;
 mod reminders;
+mod retention;
 mod scale;
 mod schema;
 mod sessions;

@@ -30,6 +30,7 @@ mod payments;
 mod rate_limits;
 mod registers;
 mod reminders;
+mod retention;
 mod scale_seed;
 mod schema;
 mod signups;
