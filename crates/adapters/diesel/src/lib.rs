@@ -15,6 +15,7 @@ mod connection;
 mod contact;
 mod convert;
 mod dashboard;
+pub mod data_care;
 mod demo;
 mod digests;
 mod events;

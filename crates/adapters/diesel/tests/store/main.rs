@@ -18,6 +18,7 @@ mod bookings;
 mod check_lists;
 mod community;
 mod contact;
+mod data_care;
 mod digests;
 mod events;
 mod free_places;
