@@ -5,6 +5,7 @@ pub mod auth;
 pub mod changes;
 pub mod config;
 pub mod dashboard_cache;
+pub mod data_care;
 pub mod deadlines;
 pub mod descriptors;
 pub mod dto;
