@@ -17,6 +17,40 @@ pub const DEFAULT_STREAMS_PER_MEMBER: usize = 10;
 pub const MAX_BODY_TIMEOUT_SECS: u64 = 30;
 pub const DEFAULT_REQUEST_TIMEOUT_SECS: u64 = 60;
 
+/// Every environment variable `Config::from_env` reads, and the only ones it reads (a test
+/// below holds `from_lookup` to this list; docs/operations.md documents each, and the
+/// deploy files' test holds them to it).
+pub const VARIABLES: [&str; 23] = [
+    "DATABASE_URL",
+    "DATA_DIR",
+    "BIND",
+    "PUBLIC_URL",
+    "FRONTEND_DIR",
+    "LOG_FORMAT",
+    "DB_POOL_SIZE",
+    "RATE_LIMITS",
+    "TEST_CLOCK",
+    "EMAIL_FROM",
+    "EMAIL_FROM_NAME",
+    "SENDGRID_API_KEY",
+    "JWT_SECRET",
+    "LINK_SECRET",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "METRICS_TOKEN",
+    "MAX_CONNECTIONS",
+    "NOTIFICATION_STREAMS_PER_SESSION",
+    "NOTIFICATION_STREAMS_PER_MEMBER",
+    "NOTIFICATION_STREAMS_MAX",
+    "REQUEST_BODY_TIMEOUT",
+    "REQUEST_TIMEOUT",
+];
+
+/// The log filter, read by crate::telemetry (`info` when unset).
+pub const LOG_FILTER_VARIABLE: &str = "RUST_LOG";
+/// The password `playspace create-admin` gives the account (asked for when unset).
+pub const ADMIN_PASSWORD_VARIABLE: &str = "ADMIN_PASSWORD";
+
 #[derive(Clone, Debug)]
 pub struct Config {
     pub database_url: String,
@@ -117,8 +151,16 @@ fn default_pool_size(cores: usize) -> u32 {
 }
 
 impl Config {
+    /// Reads the [`VARIABLES`] (an empty one counts as unset) and nothing else.
     pub fn from_env() -> Result<Self, ConfigError> {
-        Self::from_lookup(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
+        let env: std::collections::HashMap<&str, String> = VARIABLES
+            .iter()
+            .filter_map(|&name| {
+                let value = std::env::var(name).ok()?;
+                (!value.trim().is_empty()).then_some((name, value))
+            })
+            .collect();
+        Self::from_lookup(|name| env.get(name).cloned())
     }
 
     /// Reads settings through `lookup` so tests need not touch the process environment.
@@ -350,6 +392,24 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         Config::from_lookup(|name| env.get(name).cloned())
+    }
+
+    #[test]
+    fn from_lookup_reads_exactly_the_listed_variables() {
+        let asked = std::cell::RefCell::new(std::collections::BTreeSet::new());
+        Config::from_lookup(|name| {
+            asked.borrow_mut().insert(name.to_owned());
+            None
+        })
+        .unwrap();
+        let listed: std::collections::BTreeSet<String> =
+            VARIABLES.iter().map(|&name| name.to_owned()).collect();
+        assert_eq!(
+            asked.into_inner(),
+            listed,
+            "a setting from_lookup reads is missing from VARIABLES (from_env would never \
+             pass it on), or VARIABLES names one nothing reads"
+        );
     }
 
     #[test]

@@ -402,6 +402,12 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
 /// How long a connection may take to send a request's head (actix's default, said here).
 pub const REQUEST_HEAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// After SIGTERM or SIGINT, how long requests in flight may take to finish before their
+/// connections are closed (actix's default, said here: deploy/playspace.service gives the
+/// process longer than this to stop, and a test holds the two together). Open notification
+/// streams never finish by themselves; they are closed when it runs out.
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// The HTTP server for `state` with `workers` workers, bound to `bind` (port 0 picks a free
 /// one; the address bound is returned), not yet running: `serve` and the tests that need a
 /// real socket share it.
@@ -430,6 +436,7 @@ pub fn http_server(
         .worker_max_blocking_threads(blocking_threads.div_ceil(workers).max(2))
         .max_connections(per_worker)
         .client_request_timeout(REQUEST_HEAD_TIMEOUT)
+        .shutdown_timeout(SHUTDOWN_GRACE.as_secs())
         .h1_allow_half_closed(false)
         .bind(bind)?;
     let bound = server.addrs().first().copied().unwrap_or(bind);
