@@ -23,6 +23,7 @@ mod bookings;
 mod command;
 mod community;
 mod contact;
+mod deploy_files;
 mod events;
 mod free_places;
 mod frontend_files;
