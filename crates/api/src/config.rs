@@ -3,6 +3,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::client_address::TrustedProxies;
 use crate::stream_registry::StreamLimits;
 
 /// Connections one process serves at once unless `MAX_CONNECTIONS` says otherwise.
@@ -20,7 +21,7 @@ pub const DEFAULT_REQUEST_TIMEOUT_SECS: u64 = 60;
 /// Every environment variable `Config::from_env` reads, and the only ones it reads (a test
 /// below holds `from_lookup` to this list; docs/operations.md documents each, and the
 /// deploy files' test holds them to it).
-pub const VARIABLES: [&str; 23] = [
+pub const VARIABLES: [&str; 24] = [
     "DATABASE_URL",
     "DATA_DIR",
     "BIND",
@@ -44,6 +45,7 @@ pub const VARIABLES: [&str; 23] = [
     "NOTIFICATION_STREAMS_MAX",
     "REQUEST_BODY_TIMEOUT",
     "REQUEST_TIMEOUT",
+    "TRUSTED_PROXIES",
 ];
 
 /// The log filter, read by crate::telemetry (`info` when unset).
@@ -109,6 +111,9 @@ pub struct Config {
     /// `REQUEST_TIMEOUT`: a request's answer must be ready this long after its head, or it
     /// is answered 503 (crate::deadlines).
     pub request_timeout: Duration,
+    /// `TRUSTED_PROXIES`: the reverse proxies whose `X-Forwarded-For` names the visitor
+    /// (crate::client_address); empty, the connection's address is the visitor's.
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// A configuration value that must never reach a log: `Debug` prints a placeholder.
@@ -284,7 +289,13 @@ impl Config {
             }
             token => token.map(Secret),
         };
+        let trusted_proxies = TrustedProxies::parse(&lookup("TRUSTED_PROXIES").unwrap_or_default())
+            .map_err(|reason| ConfigError::Invalid {
+                name: "TRUSTED_PROXIES",
+                reason,
+            })?;
         Ok(Self {
+            trusted_proxies,
             max_connections,
             streams_per_session: number(
                 &lookup,
@@ -590,6 +601,24 @@ mod tests {
             let error = config(&[(name, value)]).unwrap_err().to_string();
             assert!(error.starts_with(name), "{name}={value}: {error}");
         }
+    }
+
+    #[test]
+    fn trusted_proxies_are_none_unless_listed() {
+        let none = config(&[]).unwrap().trusted_proxies;
+        assert!(none.is_empty());
+        assert!(!none.trusts("127.0.0.1".parse().unwrap()));
+        let c = config(&[("TRUSTED_PROXIES", "127.0.0.1,::1, 10.0.0.0/8")]).unwrap();
+        for ip in ["127.0.0.1", "::1", "10.2.3.4"] {
+            assert!(c.trusted_proxies.trusts(ip.parse().unwrap()), "{ip}");
+        }
+        let error = config(&[("TRUSTED_PROXIES", "127.0.0.1, proxy.local")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("TRUSTED_PROXIES") && error.contains("\"proxy.local\""),
+            "{error}"
+        );
     }
 
     #[test]

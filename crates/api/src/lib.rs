@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod changes;
+pub mod client_address;
 pub mod config;
 pub mod dashboard_cache;
 pub mod deadlines;

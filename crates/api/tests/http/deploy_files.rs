@@ -166,6 +166,18 @@ fn the_example_environment_names_only_settings_the_server_reads_and_it_starts_wi
         );
         assert!(config.is_https(), "PUBLIC_URL is https");
         assert!(config.bind.ip().is_loopback(), "only the proxy reaches it");
+        // The proxy on this machine is believed about the visitor's address; nobody else.
+        for proxy in ["127.0.0.1", "::1"] {
+            assert!(
+                config.trusted_proxies.trusts(proxy.parse().unwrap()),
+                "{proxy}"
+            );
+        }
+        assert!(
+            !config
+                .trusted_proxies
+                .trusts("203.0.113.7".parse().unwrap())
+        );
         assert!(!config.test_clock && config.rate_limits);
         // Everything the server writes must be where the unit lets it write.
         let (_, unit) = repo_file("deploy/playspace.service");
