@@ -23,6 +23,7 @@ pub mod request_id;
 pub mod routes;
 pub mod server;
 pub mod shared_rules;
+pub mod shutdown;
 pub mod state;
 pub mod stream_registry;
 pub mod telemetry;

@@ -41,6 +41,7 @@ mod rate_limits;
 mod recommendations;
 mod several_servers;
 mod shared_lists;
+mod shutdown;
 mod slow_clients;
 mod stories;
 mod test_clock;
