@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use playspace_domain::retention::RetentionPeriods;
 
+use crate::client_address::TrustedProxies;
 use crate::stream_registry::StreamLimits;
 
 /// Connections one process serves at once unless `MAX_CONNECTIONS` says otherwise.
@@ -18,6 +19,46 @@ pub const DEFAULT_STREAMS_PER_MEMBER: usize = 10;
 /// upper bound).
 pub const MAX_BODY_TIMEOUT_SECS: u64 = 30;
 pub const DEFAULT_REQUEST_TIMEOUT_SECS: u64 = 60;
+
+/// Every environment variable `Config::from_env` reads, and the only ones it reads (a test
+/// below holds `from_lookup` to this list; docs/operations.md documents each, and the
+/// deploy files' test holds them to it).
+pub const VARIABLES: [&str; 29] = [
+    "DATABASE_URL",
+    "DATA_DIR",
+    "BIND",
+    "PUBLIC_URL",
+    "FRONTEND_DIR",
+    "LOG_FORMAT",
+    "DB_POOL_SIZE",
+    "RATE_LIMITS",
+    "TEST_CLOCK",
+    "EMAIL_FROM",
+    "EMAIL_FROM_NAME",
+    "SENDGRID_API_KEY",
+    "JWT_SECRET",
+    "LINK_SECRET",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "METRICS_TOKEN",
+    "MAX_CONNECTIONS",
+    "NOTIFICATION_STREAMS_PER_SESSION",
+    "NOTIFICATION_STREAMS_PER_MEMBER",
+    "NOTIFICATION_STREAMS_MAX",
+    "REQUEST_BODY_TIMEOUT",
+    "REQUEST_TIMEOUT",
+    "TRUSTED_PROXIES",
+    "RETENTION_SESSIONS_DAYS",
+    "RETENTION_TOKENS_DAYS",
+    "RETENTION_EMAIL_BODIES_DAYS",
+    "RETENTION_NOTIFICATIONS_DAYS",
+    "RETENTION_AUDIT_DAYS",
+];
+
+/// The log filter, read by crate::telemetry (`info` when unset).
+pub const LOG_FILTER_VARIABLE: &str = "RUST_LOG";
+/// The password `playspace create-admin` gives the account (asked for when unset).
+pub const ADMIN_PASSWORD_VARIABLE: &str = "ADMIN_PASSWORD";
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -80,6 +121,9 @@ pub struct Config {
     /// `RETENTION_*_DAYS`: how long records needed only for a while are kept
     /// (docs/operations.md, Retention).
     pub retention: RetentionPeriods,
+    /// `TRUSTED_PROXIES`: the reverse proxies whose `X-Forwarded-For` names the visitor
+    /// (crate::client_address); empty, the connection's address is the visitor's.
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// A configuration value that must never reach a log: `Debug` prints a placeholder.
@@ -122,8 +166,16 @@ fn default_pool_size(cores: usize) -> u32 {
 }
 
 impl Config {
+    /// Reads the [`VARIABLES`] (an empty one counts as unset) and nothing else.
     pub fn from_env() -> Result<Self, ConfigError> {
-        Self::from_lookup(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
+        let env: std::collections::HashMap<&str, String> = VARIABLES
+            .iter()
+            .filter_map(|&name| {
+                let value = std::env::var(name).ok()?;
+                (!value.trim().is_empty()).then_some((name, value))
+            })
+            .collect();
+        Self::from_lookup(|name| env.get(name).cloned())
     }
 
     /// Reads settings through `lookup` so tests need not touch the process environment.
@@ -248,8 +300,14 @@ impl Config {
             token => token.map(Secret),
         };
         let retention = retention(&lookup)?;
+        let trusted_proxies = TrustedProxies::parse(&lookup("TRUSTED_PROXIES").unwrap_or_default())
+            .map_err(|reason| ConfigError::Invalid {
+                name: "TRUSTED_PROXIES",
+                reason,
+            })?;
         Ok(Self {
             retention,
+            trusted_proxies,
             max_connections,
             streams_per_session: number(
                 &lookup,
@@ -371,6 +429,24 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         Config::from_lookup(|name| env.get(name).cloned())
+    }
+
+    #[test]
+    fn from_lookup_reads_exactly_the_listed_variables() {
+        let asked = std::cell::RefCell::new(std::collections::BTreeSet::new());
+        Config::from_lookup(|name| {
+            asked.borrow_mut().insert(name.to_owned());
+            None
+        })
+        .unwrap();
+        let listed: std::collections::BTreeSet<String> =
+            VARIABLES.iter().map(|&name| name.to_owned()).collect();
+        assert_eq!(
+            asked.into_inner(),
+            listed,
+            "a setting from_lookup reads is missing from VARIABLES (from_env would never \
+             pass it on), or VARIABLES names one nothing reads"
+        );
     }
 
     #[test]
@@ -577,6 +653,24 @@ mod tests {
             let error = config(&[(name, value)]).unwrap_err().to_string();
             assert!(error.starts_with(name), "{name}={value}: {error}");
         }
+    }
+
+    #[test]
+    fn trusted_proxies_are_none_unless_listed() {
+        let none = config(&[]).unwrap().trusted_proxies;
+        assert!(none.is_empty());
+        assert!(!none.trusts("127.0.0.1".parse().unwrap()));
+        let c = config(&[("TRUSTED_PROXIES", "127.0.0.1,::1, 10.0.0.0/8")]).unwrap();
+        for ip in ["127.0.0.1", "::1", "10.2.3.4"] {
+            assert!(c.trusted_proxies.trusts(ip.parse().unwrap()), "{ip}");
+        }
+        let error = config(&[("TRUSTED_PROXIES", "127.0.0.1, proxy.local")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("TRUSTED_PROXIES") && error.contains("\"proxy.local\""),
+            "{error}"
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod changes;
+pub mod client_address;
 pub mod config;
 pub mod dashboard_cache;
 pub mod data_care;
@@ -23,6 +24,7 @@ pub mod request_id;
 pub mod routes;
 pub mod server;
 pub mod shared_rules;
+pub mod shutdown;
 pub mod state;
 pub mod stream_registry;
 pub mod telemetry;

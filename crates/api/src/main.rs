@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use playspace_api::config::Config;
+use playspace_api::config::{ADMIN_PASSWORD_VARIABLE, Config};
 use playspace_api::data_care;
 use std::io::IsTerminal;
 
@@ -144,7 +144,7 @@ fn seed(config: Config, reset: bool, scale: Option<Scale>) -> Result<(), StartEr
 }
 
 fn create_admin_command(config: Config, email: &str) -> Result<(), StartError> {
-    let password = match std::env::var("ADMIN_PASSWORD") {
+    let password = match std::env::var(ADMIN_PASSWORD_VARIABLE) {
         Ok(password) => password,
         Err(_) if std::io::stdin().is_terminal() => rpassword::prompt_password("Admin password: ")?,
         Err(_) => {

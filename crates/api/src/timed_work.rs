@@ -253,8 +253,9 @@ pub const RETENTION: (Duration, &[Step]) = (
     ],
 );
 
-/// Runs `steps` in order every `period`, on a thread of their own, until the server stops;
-/// a late tick delays the next rather than bunching them up.
+/// Runs `steps` in order every `period`, on a thread of their own, until the server begins
+/// to stop (then it ends after the step it is on); a late tick delays the next rather than
+/// bunching them up.
 pub async fn run_every(state: AppState, (period, steps): (Duration, &'static [Step])) {
     let worker = match Background::start("timed-work") {
         Ok(worker) => worker,
@@ -266,8 +267,14 @@ pub async fn run_every(state: AppState, (period, steps): (Duration, &'static [St
     let mut ticks = tokio::time::interval(period);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        ticks.tick().await;
+        tokio::select! {
+            _ = ticks.tick() => {}
+            () = state.shutdown.begun() => return,
+        }
         for step in steps {
+            if state.shutdown.begun_at().is_some() {
+                return;
+            }
             step.run_logged(&state, &worker).await;
         }
     }
