@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { AxeBuilder } from "@axe-core/playwright";
-import { api, goto, launchBrowser, MOBILE, openPage, registerMember, signInContext } from "./helpers.mjs";
+import {
+  api,
+  axeViolations,
+  goto,
+  launchBrowser,
+  MOBILE,
+  openPage,
+  registerMember,
+  signInContext,
+} from "./helpers.mjs";
 
 let browser;
 let routes;
@@ -65,7 +73,7 @@ async function checkRoutes(options, { signedIn = false } = {}) {
     for (const [path, heading] of signedIn ? memberRoutes : routes) {
       await goto(page, path);
       await page.getByRole("heading", { name: heading, exact: true }).first().waitFor();
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const violations = await axeViolations(page);
       if (violations.length > 0) failures.push(`${path}\n${describeViolations(violations)}`);
     }
     assert.equal(failures.join("\n\n"), "", "axe found accessibility violations");
@@ -98,7 +106,7 @@ describe("axe finds no violations", () => {
           await goto(page, path);
           await page.getByRole("button", { name: submit }).click();
           await page.getByText(error).first().waitFor();
-          const { violations } = await new AxeBuilder({ page }).analyze();
+          const violations = await axeViolations(page);
           if (violations.length > 0) failures.push(`${path}\n${describeViolations(violations)}`);
         }
         assert.equal(failures.join("\n\n"), "", "axe found accessibility violations");
@@ -113,7 +121,7 @@ describe("axe finds no violations", () => {
       try {
         const failures = [];
         const check = async (label) => {
-          const { violations } = await new AxeBuilder({ page }).analyze();
+          const violations = await axeViolations(page);
           if (violations.length > 0) failures.push(`${label}\n${describeViolations(violations)}`);
         };
         await goto(page, "/about");
@@ -146,7 +154,7 @@ describe("axe finds no violations", () => {
       await goto(page, "/");
       await page.getByRole("button", { name: "Menu", exact: true }).click();
       await page.getByRole("button", { name: "Log out" }).waitFor();
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const violations = await axeViolations(page);
       assert.equal(describeViolations(violations), "");
     } finally {
       await context.close();
@@ -160,7 +168,7 @@ describe("axe finds no violations", () => {
       await page.getByRole("button", { name: "Menu" }).click();
       await page.getByRole("button", { name: "Theme" }).click();
       await page.getByRole("menuitemradio", { name: "Dark" }).waitFor();
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const violations = await axeViolations(page);
       assert.equal(describeViolations(violations), "");
     } finally {
       await context.close();

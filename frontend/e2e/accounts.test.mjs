@@ -13,6 +13,7 @@ import {
   linkTo,
   newMember,
   registerMember,
+  reload,
   waitForEmail,
   withPage,
 } from "./helpers.mjs";
@@ -213,7 +214,7 @@ describe("login", () => {
       await assertNoTokenInPage(page);
 
       // The session survives a reload (the cookie), then Log out ends it.
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       await expectSignedIn(page, "Zainab");
       await page.getByRole("button", { name: /^Your account/ }).click();
       await page.getByRole("menuitem", { name: "Profile" }).waitFor();
@@ -242,7 +243,7 @@ describe("login", () => {
       await logIn(page, member.email, member.password);
       await expectSignedIn(page, "Leo");
       await context.clearCookies();
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       await page.getByRole("link", { name: "Log in", exact: true }).waitFor();
       assert.equal(await page.evaluate(() => localStorage.getItem("signedIn")), null);
     }));
@@ -312,7 +313,7 @@ describe("preferences", () => {
       await favourites.getByRole("checkbox", { name: "Yoga" }).check();
       await page.getByRole("button", { name: "Save Preferences" }).click();
       await page.getByText("Preferences updated successfully!").waitFor();
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       assert.equal(await favourites.getByRole("checkbox", { name: "Yoga" }).isChecked(), true);
 
       await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
@@ -325,7 +326,7 @@ describe("preferences", () => {
       );
       const saved = await page.evaluate(() => fetch("/api/user/preferences").then((r) => r.json()));
       assert.deepEqual(saved.preferences.sports.favorites, ["Yoga"]);
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       assert.equal(await favourites.getByRole("checkbox", { name: "Yoga" }).isChecked(), true);
 
       // One setting on each tab; a value out of range is caught and its tab shown.
@@ -348,7 +349,7 @@ describe("preferences", () => {
       await page.getByRole("button", { name: "Save Preferences" }).click();
       await page.getByText("Preferences updated successfully!").first().waitFor();
 
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       assert.equal(await favourites.getByRole("checkbox", { name: "Tennis", exact: true }).isChecked(), true);
       assert.equal(await page.getByRole("radio", { name: "Advanced" }).isChecked(), true);
       await page.getByRole("listitem").filter({ hasText: "Hackney" }).waitFor();
@@ -460,7 +461,7 @@ describe("profile and data rights", () => {
       await page.getByText("Your profile has been updated.").waitFor();
       await expectSignedIn(page, "Seun");
 
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       await page.getByRole("heading", { name: "Personal Details" }).waitFor();
       assert.equal(await page.getByRole("textbox", { name: /^Chosen Name/ }).inputValue(), "Seun");
       assert.equal(await page.getByRole("textbox", { name: /^Pronouns/ }).inputValue(), "he/him");

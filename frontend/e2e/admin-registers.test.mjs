@@ -15,6 +15,7 @@ import {
   openPage,
   registerMember,
   registerModerator,
+  reload,
   signInAdminContext,
   until,
 } from "./helpers.mjs";
@@ -106,7 +107,7 @@ describe("registers", () => {
         },
         { what: "the marks on the server" },
       );
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       const kwameGroup = page.getByRole("group", { name: "Register Kwame Asante" });
       const lolaGroup = page.getByRole("group", { name: "Register Lola Adeyemi" });
       await kwameGroup.getByRole("button", { name: "Attended", pressed: true }).waitFor();

@@ -5,10 +5,10 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
-import { AxeBuilder } from "@axe-core/playwright";
 import {
   api,
   axeChecker,
+  axeViolations,
   BASE_URL,
   goto,
   launchBrowser,
@@ -542,7 +542,7 @@ describe("axe finds no violations on the booking pages", () => {
           await page.waitForFunction(() =>
             [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => getComputedStyle(toast).opacity === "1"),
           );
-          const { violations } = await new AxeBuilder({ page }).analyze();
+          const violations = await axeViolations(page);
           if (violations.length > 0) failures.push(`${label}\n${describeViolations(violations)}`);
         };
         const event = takePaidEvent();
@@ -609,7 +609,7 @@ describe("axe finds no violations on the booking pages", () => {
       try {
         await goto(page, "/membership");
         await page.getByRole("heading", { name: "Join Our Community" }).waitFor();
-        const { violations } = await new AxeBuilder({ page }).analyze();
+        const violations = await axeViolations(page);
         assert.equal(describeViolations(violations), "", colorScheme);
       } finally {
         await context.close();

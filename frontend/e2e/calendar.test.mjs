@@ -15,9 +15,10 @@ import {
   goto,
   launchBrowser,
   MOBILE,
-  withPage,
   registerMember,
+  reload,
   signInContext,
+  withPage,
 } from "./helpers.mjs";
 
 let browser;
@@ -206,7 +207,7 @@ describe("calendar preferences", () => {
       const google = page.getByRole("main").getByRole("link", { name: "Add to Google Calendar (opens in a new tab)" });
       assert.equal(new URL(await google.getAttribute("href")).searchParams.get("text"), event.title);
 
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
       await google.waitFor();
       await noOtherDownload(page, downloads);

@@ -64,7 +64,7 @@ describe("the footer", () => {
       // Every internal link: the server answers 200 when the page is loaded directly, and
       // the page is not the 404 screen.
       for (const { href, text } of internal) {
-        const response = await page.goto(`${BASE_URL}${href}`, { waitUntil: "networkidle" });
+        const response = await goto(page, href);
         assert.equal(response.status(), 200, `${href} (${text}) status`);
         const heading = await h1Of(page);
         assert.notEqual(heading, "404 Page Not Found", `${href} shows the 404 screen`);

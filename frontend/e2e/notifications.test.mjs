@@ -24,6 +24,7 @@ import {
   MOBILE,
   registerMember,
   registerModerator,
+  reload,
   signInContext,
   until,
   withPage,
@@ -168,7 +169,7 @@ describe("notification bell and panel", () => {
         axe.assertClean();
 
         // The server agrees.
-        await page.reload({ waitUntil: "networkidle" });
+        await reload(page);
         await expectBell(page, "Notifications, none unread");
       }));
   }

@@ -14,6 +14,7 @@ import {
   launchBrowser,
   MOBILE,
   registerMember,
+  reload,
   signInContext,
   until,
   withPage,
@@ -204,7 +205,7 @@ describe("sign-up", () => {
       await axe.check("sign-up with both errors");
 
       // With an empty form too: every message at once, the mismatch among them.
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       await page.getByLabel(/^Password/).fill("brisk otter 42");
       await page.getByLabel(/^Confirm Password/).fill("brisk otter 4");
       await page.getByRole("button", { name: "Create Account" }).click();

@@ -9,6 +9,7 @@ import {
   launchBrowser,
   londonDay,
   MOBILE,
+  reload,
   until,
   withPage,
 } from "./helpers.mjs";
@@ -166,7 +167,7 @@ describe("events", () => {
       await goto(page, "/events?q=zzzz-no-such-event");
       await page.getByRole("heading", { name: "No events match your filters" }).waitFor();
       assert.equal(await page.getByRole("searchbox", { name: "Search" }).inputValue(), "zzzz-no-such-event");
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       await page.getByRole("heading", { name: "No events match your filters" }).waitFor();
       await page.getByRole("button", { name: "Clear filters" }).click();
       await page.getByRole("heading", { name: "Choose Your Sport" }).waitFor();
@@ -249,7 +250,7 @@ describe("other pages", () => {
       await page.getByRole("button", { name: "Theme" }).click();
       await page.getByRole("menuitemradio", { name: "Dark" }).click();
       assert.equal(await isDark(), true);
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       assert.equal(await isDark(), true);
       await page.getByRole("button", { name: "Theme" }).click();
       assert.equal(await page.getByRole("menuitemradio", { name: "Dark" }).getAttribute("aria-checked"), "true");
@@ -293,7 +294,7 @@ describe("other pages", () => {
 
       // An evening visit is dark from the first paint.
       await page.clock.setSystemTime(new Date("2026-11-25T20:00:00Z"));
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       assert.equal(await page.evaluate(() => window.__firstPaintDark), true, "dark before first paint at 20:00");
       assert.equal(await isDark(), true);
 

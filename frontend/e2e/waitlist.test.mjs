@@ -6,12 +6,12 @@
 // the local checkout, on an event of its own.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { AxeBuilder } from "@axe-core/playwright";
 import {
   adminCookie,
   api,
   apiAs,
   axeChecker,
+  axeViolations,
   BASE_URL,
   bookFor,
   createEventAs,
@@ -23,6 +23,7 @@ import {
   MOBILE,
   openPage,
   registerMember,
+  reload,
   sessionCookie,
   signInContext,
   tabUntil,
@@ -139,11 +140,11 @@ async function axeEventPage(person, ready, extraStep) {
       await goto(page, `/events/${event.id}`);
       await ready(bookingCard(page));
       const label = `${colorScheme} ${viewport.width} px`;
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const violations = await axeViolations(page);
       if (violations.length > 0) failures.push(`${label}\n${describeViolations(violations)}`);
       if (extraStep) {
         await extraStep(page);
-        const { violations: more } = await new AxeBuilder({ page }).analyze();
+        const more = await axeViolations(page);
         if (more.length > 0) failures.push(`${label}, after the extra step\n${describeViolations(more)}`);
       }
     });
@@ -196,7 +197,7 @@ describe("waitlist (/events/{id} when full)", () => {
       }
       const again = await apiAs(people.V.cookie, "POST", `/api/events/${event.id}/waitlist`);
       assert.equal(again.body.code, "already_waiting");
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       await card.getByText("You're number 1 on the waitlist").waitFor();
       await expectAtCapacity();
     }));
@@ -281,7 +282,7 @@ describe("waitlist (/events/{id} when full)", () => {
       await waitForEmail(people.W.member.email, new RegExp(`^Booking confirmed: .*\\(${reference}\\)$`));
 
       // Next visit: their booking, not the waitlist; and no second offer.
-      await page.reload({ waitUntil: "networkidle" });
+      await reload(page);
       await card.getByRole("heading", { name: "You're Booked" }).waitFor();
       await card.getByText(reference).waitFor();
       const rejoin = await apiAs(people.W.cookie, "POST", `/api/events/${event.id}/waitlist`);

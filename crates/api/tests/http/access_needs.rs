@@ -13,20 +13,6 @@ use common::{TestApp, admin, admin_with_role, register, send};
 use playspace_domain::access_needs::CHOICES_MESSAGE;
 use serde_json::{Value, json};
 
-/// Each test once over SQLite and once over PostgreSQL.
-macro_rules! on_both_backends {
-    ($($name:ident),+ $(,)?) => {
-        mod sqlite {
-            $(#[actix_web::test] async fn $name() { super::$name(super::TestApp::new()).await; })+
-        }
-        mod postgres {
-            $(#[actix_web::test] async fn $name() {
-                if let Some(app) = super::TestApp::on_postgres() { super::$name(app).await; }
-            })+
-        }
-    };
-}
-
 on_both_backends!(
     needs_are_the_members_own_checked_and_unshared_until_they_say,
     shared_needs_reach_only_that_sessions_leader_and_admins,

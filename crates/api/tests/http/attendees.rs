@@ -8,19 +8,6 @@ use actix_web::test::TestRequest;
 use common::{TestApp, register, send};
 use serde_json::{Value, json};
 
-macro_rules! on_both_backends {
-    ($($name:ident),+ $(,)?) => {
-        mod sqlite {
-            $(#[actix_web::test] async fn $name() { super::$name(super::TestApp::new()).await; })+
-        }
-        mod postgres {
-            $(#[actix_web::test] async fn $name() {
-                if let Some(app) = super::TestApp::on_postgres() { super::$name(app).await; }
-            })+
-        }
-    };
-}
-
 on_both_backends!(
     each_combination_of_the_two_preferences_signed_in_and_out,
     never_an_email_an_id_or_access_needs,

@@ -382,6 +382,23 @@ pub fn sign_up(email: &str) -> serde_json::Value {
     })
 }
 
+/// Each named test, `async fn name(app: TestApp)` in the calling module, once over SQLite
+/// (`sqlite::name`) and once over PostgreSQL (`postgres::name`, skipped without
+/// TEST_DATABASE_URL). The calling module imports `TestApp`.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),+ $(,)?) => {
+        mod sqlite {
+            $(#[actix_web::test] async fn $name() { super::$name(super::TestApp::new()).await; })+
+        }
+        mod postgres {
+            $(#[actix_web::test] async fn $name() {
+                if let Some(app) = super::TestApp::on_postgres() { super::$name(app).await; }
+            })+
+        }
+    };
+}
+
 /// The type of a test service, for helper functions: `service: &svc!()`.
 #[macro_export]
 macro_rules! svc {
