@@ -6,12 +6,13 @@
 
 use crate::common;
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use actix_web::test::TestRequest;
 use common::process::{call, count, serve_with, try_call, within};
-use common::{TestApp, admin, register};
+use common::{TestApp, admin, register, send};
 use playspace_test_support::postgres_cluster::PostgresCluster;
 use serde_json::{Value, json};
 
@@ -419,4 +420,88 @@ async fn sqlite_sigkill_mid_rush_loses_doubles_and_miscounts_nothing() {
     let app = TestApp::new();
     let url = app.db.url();
     sigkill_mid_rush(app.without_rate_limits(), &url).await;
+}
+
+/// With Stripe set up but unreachable (its address refuses connections), a card booking
+/// answers the spec's 'Payment Setup Failed' message and holds no place, however often it
+/// is tried.
+fn payment_provider_unreachable(app: TestApp, url: &str) {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    // Made and finally dropped outside the runtime: its blocking HTTP client runs one of
+    // its own, which may not be dropped inside another.
+    let gateway: Arc<dyn playspace_ports::PaymentGateway> = Arc::new(
+        playspace_stripe::StripeGateway::with_base_url(
+            "sk_test_unreachable",
+            &format!("http://{closed}/"),
+        )
+        .unwrap(),
+    );
+    actix_web::rt::System::new().block_on(payment_setup_fails(&app, url, gateway.clone()));
+    drop(gateway);
+}
+
+async fn payment_setup_fails(
+    app: &TestApp,
+    url: &str,
+    gateway: Arc<dyn playspace_ports::PaymentGateway>,
+) {
+    let service = app
+        .service_with(|state| {
+            state.gateway = gateway;
+            state.local_checkout = None;
+        })
+        .await;
+    let (token, user_id) = register(&service, "payer@example.org").await;
+    let session = app.event(6, |e| e.title("Climbing").price_pence(600).places(0, 10));
+    let session_id = session.id.to_string();
+    for _ in 0..3 {
+        let (status, _, body) = send(
+            &service,
+            TestRequest::post()
+                .uri("/api/create-checkout-session")
+                .set_json(json!({ "eventId": session_id })),
+            Some(&token),
+        )
+        .await;
+        assert_eq!(status, 502, "{body}");
+        assert_eq!(body["error"], "Failed to setup payment. Please try again.");
+        assert_eq!(body["code"], "payment_setup_failed");
+        let (_, _, event) = send(
+            &service,
+            TestRequest::get().uri(&format!("/api/events/{session_id}")),
+            None,
+        )
+        .await;
+        assert_eq!(event["currentParticipants"], 0, "a place stayed held");
+    }
+    assert_eq!(
+        count(
+            url,
+            &format!(
+                "SELECT COUNT(*) AS n FROM bookings WHERE user_id = '{user_id}' \
+                 AND status IN ('confirmed', 'pending')"
+            )
+        ),
+        0
+    );
+    assert_eq!(count(url, MISCOUNTED_EVENTS), 0);
+}
+
+#[test]
+fn postgres_payment_provider_unreachable_fails_the_setup_and_holds_no_place() {
+    let Some(app) = TestApp::on_postgres() else {
+        return;
+    };
+    let url = app.postgres_url().unwrap();
+    payment_provider_unreachable(app, &url);
+}
+
+#[test]
+fn sqlite_payment_provider_unreachable_fails_the_setup_and_holds_no_place() {
+    let app = TestApp::new();
+    let url = app.db.url();
+    payment_provider_unreachable(app, &url);
 }
