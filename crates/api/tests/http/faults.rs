@@ -66,7 +66,7 @@ async fn postgres_database_outage_answers_503_fast_and_recovers_without_a_restar
     let session = app.event(3, |e| e.title("Lido Swim").places(0, 40));
     drop(service);
     let mut served = serve_with(
-        &url,
+        Some(&url),
         Some(&app.data_dir()),
         app.frontend_path(),
         &[("RATE_LIMITS", "off")],
@@ -256,7 +256,7 @@ async fn sigkill_mid_rush(app: TestApp, url: &str) {
     let paid = app.event(5, |e| e.title("Climbing").price_pence(600).places(0, 6));
     drop(service);
     let mut served = serve_with(
-        url,
+        Some(url),
         Some(&app.data_dir()),
         app.frontend_path(),
         &[("RATE_LIMITS", "off"), ("TEST_CLOCK", "on")],
@@ -504,4 +504,95 @@ fn sqlite_payment_provider_unreachable_fails_the_setup_and_holds_no_place() {
     let app = TestApp::new();
     let url = app.db.url();
     payment_provider_unreachable(app, &url);
+}
+
+/// SQLite never answers or logs "database is locked": not on a first start on an empty
+/// database (migrations, the demo seed, then the timed work and the outbox together), and
+/// not under a burst of sign-ups and bookings straight after, while that work runs.
+#[test]
+fn sqlite_first_start_and_a_burst_of_writes_never_find_the_database_locked() {
+    let frontend = tempfile::tempdir().unwrap();
+    std::fs::write(frontend.path().join("index.html"), common::INDEX_HTML).unwrap();
+    for start in 0..3 {
+        let served = serve_with(
+            None,
+            None,
+            frontend.path(),
+            &[("RATE_LIMITS", "off"), ("RUST_LOG", "info")],
+        );
+        let addr = served.addr;
+        let url = format!(
+            "sqlite://{}",
+            served.data.path().join("playspace.db").display()
+        );
+        let listed = call(addr, "GET", "/api/events", None, Value::Null);
+        assert_eq!(listed.status, 200, "{}", listed.body);
+        let sessions: Vec<String> = listed
+            .json()
+            .as_array()
+            .expect("a list of sessions")
+            .iter()
+            .filter(|e| e["price"].as_f64() == Some(0.0) || e["price"] == "0.00")
+            .filter_map(|e| e["id"].as_str().map(str::to_owned))
+            .take(4)
+            .collect();
+        let answers: Vec<common::RawAnswer> = std::thread::scope(|scope| {
+            let clients: Vec<_> = (0..12)
+                .map(|i| {
+                    let (url, sessions) = (&url, &sessions);
+                    scope.spawn(move || {
+                        let email = format!("burst{start}-{i}@example.org");
+                        let mut answers = vec![call(
+                            addr,
+                            "POST",
+                            "/api/auth/register",
+                            None,
+                            common::sign_up(&email),
+                        )];
+                        let link = common::sign_up_link_at(url, &email).expect("a sign-up link");
+                        let confirmed = call(
+                            addr,
+                            "POST",
+                            "/api/auth/register/confirm",
+                            None,
+                            json!({ "token": link, "password": common::PASSWORD }),
+                        );
+                        let token = confirmed.json()["token"].as_str().map(str::to_owned);
+                        answers.push(confirmed);
+                        for session in sessions {
+                            answers.push(call(
+                                addr,
+                                "POST",
+                                "/api/bookings",
+                                token.as_deref(),
+                                json!({ "eventId": session }),
+                            ));
+                        }
+                        answers
+                    })
+                })
+                .collect();
+            clients
+                .into_iter()
+                .flat_map(|c| c.join().unwrap())
+                .collect()
+        });
+        for answer in &answers {
+            assert!(answer.status < 500, "{} {}", answer.status, answer.body);
+            assert!(!answer.body.contains("locked"), "{}", answer.body);
+        }
+        let booked = answers.iter().filter(|a| a.status == 201).count();
+        eprintln!(
+            "start {start}: {booked} of {} writes on {} free sessions went through",
+            answers.len(),
+            sessions.len()
+        );
+        assert!(
+            booked > 12,
+            "only {booked} sign-ups and bookings went through"
+        );
+        let log = served.log();
+        assert!(!log.contains("database is locked"), "start {start}: {log}");
+        assert!(log.contains("demo data seeded"), "{log}");
+    }
 }

@@ -440,6 +440,15 @@ pub fn sign_up_link(email: &str) -> Option<String> {
     sign_up_link_in(&path, email)
 }
 
+/// [`sign_up_link`] from the outbox of the database at `url` (`sqlite://` or PostgreSQL).
+pub fn sign_up_link_at(url: &str, email: &str) -> Option<String> {
+    let at = url.strip_prefix("sqlite://").map_or_else(
+        || DbAt::Postgres(url.to_owned()),
+        |path| DbAt::Sqlite(path.into()),
+    );
+    sign_up_link_in(&at, email)
+}
+
 /// [`sign_up_link`] from the outbox of the database at `path`.
 fn sign_up_link_in(at: &DbAt, email: &str) -> Option<String> {
     let address = playspace_domain::Email::parse(email).unwrap();

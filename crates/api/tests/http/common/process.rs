@@ -18,7 +18,7 @@ pub struct Served {
     child: Child,
     pub addr: SocketAddr,
     pub data: tempfile::TempDir,
-    url: String,
+    url: Option<String>,
     frontend: PathBuf,
     env: Vec<(String, String)>,
 }
@@ -33,13 +33,14 @@ impl Drop for Served {
 /// Starts a server on a free port over `url`, with the secrets of `secrets_from` (every
 /// server of a site shares them) and a data directory of its own (its mailbox).
 pub fn serve(url: &str, secrets_from: &Path, frontend: &Path) -> Served {
-    serve_with(url, Some(secrets_from), frontend, &[])
+    serve_with(Some(url), Some(secrets_from), frontend, &[])
 }
 
-/// [`serve`] with `env` added to (or replacing) the server's settings; without
-/// `secrets_from` the server makes its own.
+/// [`serve`] with `env` added to (or replacing) the server's settings; without `url` the
+/// server makes (and on its first start seeds) its embedded SQLite database in its data
+/// directory; without `secrets_from` it makes its own secrets.
 pub fn serve_with(
-    url: &str,
+    url: Option<&str>,
     secrets_from: Option<&Path>,
     frontend: &Path,
     env: &[(&str, &str)],
@@ -62,7 +63,7 @@ pub fn serve_with(
         child,
         addr,
         data,
-        url: url.to_owned(),
+        url: url.map(str::to_owned),
         frontend: frontend.to_owned(),
         env,
     };
@@ -70,7 +71,12 @@ pub fn serve_with(
     served
 }
 
-fn spawn(url: &str, data: &Path, frontend: &Path, env: &[(String, String)]) -> (Child, SocketAddr) {
+fn spawn(
+    url: Option<&str>,
+    data: &Path,
+    frontend: &Path,
+    env: &[(String, String)],
+) -> (Child, SocketAddr) {
     let addr = TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -81,11 +87,15 @@ fn spawn(url: &str, data: &Path, frontend: &Path, env: &[(String, String)]) -> (
         .append(true)
         .open(data.join("server.log"))
         .unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_playspace"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_playspace"));
+    command
         .arg("serve")
         .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("DATABASE_URL", url)
+        .env("PATH", std::env::var("PATH").unwrap_or_default());
+    if let Some(url) = url {
+        command.env("DATABASE_URL", url);
+    }
+    let child = command
         .env("BIND", addr.to_string())
         .env("PUBLIC_URL", format!("http://{addr}"))
         .env("DATA_DIR", data)
@@ -140,7 +150,12 @@ impl Served {
     pub fn restart(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let (child, addr) = spawn(&self.url, self.data.path(), &self.frontend, &self.env);
+        let (child, addr) = spawn(
+            self.url.as_deref(),
+            self.data.path(),
+            &self.frontend,
+            &self.env,
+        );
         self.child = child;
         self.addr = addr;
         self.wait_ready();
