@@ -596,3 +596,155 @@ fn sqlite_first_start_and_a_burst_of_writes_never_find_the_database_locked() {
         assert!(log.contains("demo data seeded"), "{log}");
     }
 }
+
+/// A clock the test moves.
+struct MovingClock(Mutex<chrono::DateTime<chrono::Utc>>);
+
+impl playspace_ports::Clock for MovingClock {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        *self.0.lock().unwrap()
+    }
+}
+
+/// One request the mock SendGrid took: the outbox row, when (seconds into the outage on the
+/// test clock) and what it answered.
+#[derive(Debug)]
+struct Sent {
+    delivery: String,
+    at: i64,
+    status: u16,
+}
+
+/// A SendGrid look-alike on a free port that answers 500 for the first 30 s of the test
+/// clock, 429 (Retry-After: 30) until 60 s, then 202, and records every request.
+fn failing_sendgrid(
+    clock: Arc<MovingClock>,
+    from: chrono::DateTime<chrono::Utc>,
+    sent: Arc<Mutex<Vec<Sent>>>,
+) -> String {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { return };
+            let (clock, sent) = (clock.clone(), sent.clone());
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut stream = stream;
+                // Keep-alive: one request after another until the client closes.
+                loop {
+                    let mut length = 0;
+                    let mut line = String::new();
+                    loop {
+                        line.clear();
+                        if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                            return;
+                        }
+                        if line == "\r\n" {
+                            break;
+                        }
+                        if let Some((name, value)) = line.split_once(':')
+                            && name.eq_ignore_ascii_case("content-length")
+                        {
+                            length = value.trim().parse().unwrap();
+                        }
+                    }
+                    let mut body = vec![0; length];
+                    reader.read_exact(&mut body).unwrap();
+                    let body: Value = serde_json::from_slice(&body).unwrap();
+                    let at = (playspace_ports::Clock::now(&*clock) - from).num_seconds();
+                    let (status, head) = match at {
+                        ..30 => (500, "500 Internal Server Error\r\n"),
+                        30..60 => (429, "429 Too Many Requests\r\nRetry-After: 30\r\n"),
+                        _ => (202, "202 Accepted\r\nX-Message-Id: mock\r\n"),
+                    };
+                    sent.lock().unwrap().push(Sent {
+                        delivery: body["custom_args"]["delivery_id"]
+                            .as_str()
+                            .unwrap()
+                            .to_owned(),
+                        at,
+                        status,
+                    });
+                    write!(stream, "HTTP/1.1 {head}Content-Length: 0\r\n\r\n").unwrap();
+                }
+            });
+        }
+    });
+    format!("http://{addr}")
+}
+
+/// The email provider fails for a minute (500, then 429): every queued email is delivered
+/// afterwards, none twice, each retry later than the one before.
+fn email_provider_failing(app: TestApp, url: &str) {
+    // Emails queued as people sign up: a link each, and a welcome once they finish.
+    actix_web::rt::System::new().block_on(async {
+        let service = app.service().await;
+        for i in 0..6 {
+            register(&service, &format!("mailed{i}@example.org")).await;
+        }
+    });
+    let queued = count(url, "SELECT COUNT(*) AS n FROM email_deliveries");
+    assert!(queued >= 6);
+    let from = chrono::Utc::now();
+    let clock = Arc::new(MovingClock(Mutex::new(from)));
+    let sent = Arc::new(Mutex::new(Vec::new()));
+    let mailer = playspace_sendgrid::SendGridMailer::with_base_url(
+        "SG.test-key",
+        &failing_sendgrid(clock.clone(), from, sent.clone()),
+    )
+    .unwrap();
+    // The outbox worker's step, every 5 s of the test clock for five minutes: the clock
+    // stands in for the minute of failures and the waits after it.
+    for step in 0..=60 {
+        *clock.0.lock().unwrap() = from + chrono::Duration::seconds(step * 5);
+        playspace_app::deliver_due_emails(&app.store, &mailer, clock.as_ref(), "PlaySpace", 20)
+            .unwrap();
+    }
+    let sent = sent.lock().unwrap();
+    assert!(sent.iter().any(|s| s.status == 500) && sent.iter().any(|s| s.status == 429));
+    assert_eq!(
+        count(
+            url,
+            "SELECT COUNT(*) AS n FROM email_deliveries WHERE status = 'delivered'"
+        ),
+        queued,
+        "{sent:?}"
+    );
+    let mut deliveries: Vec<&str> = sent.iter().map(|s| s.delivery.as_str()).collect();
+    deliveries.sort_unstable();
+    deliveries.dedup();
+    assert_eq!(i64::try_from(deliveries.len()).unwrap(), queued);
+    for delivery in deliveries {
+        let tries: Vec<&Sent> = sent.iter().filter(|s| s.delivery == delivery).collect();
+        assert_eq!(
+            tries.iter().filter(|s| s.status == 202).count(),
+            1,
+            "{tries:?}"
+        );
+        assert!(tries.len() <= 3, "{tries:?}");
+        // Backoff: at least 30 s before the second try, 60 s before the third.
+        let waits: Vec<i64> = tries.windows(2).map(|w| w[1].at - w[0].at).collect();
+        for (i, wait) in waits.iter().enumerate() {
+            assert!(*wait >= 30 << i, "{tries:?}");
+        }
+    }
+    eprintln!("{queued} emails, {} requests to the provider", sent.len());
+}
+
+#[test]
+fn postgres_email_provider_failing_for_a_minute_delivers_everything_once() {
+    let Some(app) = TestApp::on_postgres() else {
+        return;
+    };
+    let url = app.postgres_url().unwrap();
+    email_provider_failing(app, &url);
+}
+
+#[test]
+fn sqlite_email_provider_failing_for_a_minute_delivers_everything_once() {
+    let app = TestApp::new();
+    let url = app.db.url();
+    email_provider_failing(app, &url);
+}
