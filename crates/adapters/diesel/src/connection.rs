@@ -33,6 +33,8 @@ pub enum StoreError {
     Directory(#[from] std::io::Error),
     #[error("could not connect to the database: {0}")]
     Connect(#[from] r2d2::Error),
+    #[error("could not open the database: {0}")]
+    Open(String),
     #[error("migrations failed: {0}")]
     Migrate(String),
 }
@@ -106,8 +108,8 @@ const DOWN_CHECK: Duration = Duration::from_millis(250);
 /// within a second of the database's return (issue 25: service resumes within 5 s).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// Per-connection SQLite settings: busy_timeout (first, so the WAL switch below waits for
-/// other new connections instead of failing) makes writers queue; WAL lets readers run beside
+/// Per-connection SQLite settings: busy_timeout (first) makes writers queue (the WAL switch
+/// on a new file is made alone first, by `prepare_sqlite`, as the timeout does not cover it); WAL lets readers run beside
 /// a writer; foreign keys are off by default in SQLite.
 pub(crate) const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
@@ -208,6 +210,9 @@ impl Store {
             }
             Target::Postgres(_) => Backend::Postgres,
         };
+        if let Target::Sqlite(path) = &target {
+            prepare_sqlite(path)?;
+        }
         let reach = Arc::new(Reach::default());
         let pool = pool_builder(max_connections).build(Manager {
             target,
@@ -330,6 +335,17 @@ impl Store {
             _writer: writer,
         })
     }
+}
+
+/// Opens the SQLite file once, alone, before the pool opens its connections side by side:
+/// on a new file the switch to WAL (which the file keeps) could otherwise meet another
+/// connection's first open and fail with "database is locked", which the busy timeout
+/// does not cover (issue 25: seen once on a first start).
+fn prepare_sqlite(path: &str) -> Result<(), StoreError> {
+    let mut conn =
+        SqliteConnection::establish(path).map_err(|e| StoreError::Open(e.to_string()))?;
+    conn.batch_execute(SQLITE_PRAGMAS)
+        .map_err(|e| StoreError::Open(e.to_string()))
 }
 
 fn pool_builder(max_connections: u32) -> r2d2::Builder<Manager> {
@@ -466,6 +482,28 @@ mod tests {
             .expect("a connection once one was free");
         assert!(waited >= DOWN_CHECK * 3, "{waited:?}");
         assert!(!store.reach.is_down());
+    }
+
+    #[test]
+    fn a_new_sqlite_file_opens_side_by_side_once_prepared() {
+        for _ in 0..10 {
+            let db = playspace_test_support::TempSqlite::new();
+            let path = db.path().join("test.db").to_str().unwrap().to_owned();
+            prepare_sqlite(&path).unwrap();
+            let manager = Arc::new(Manager {
+                target: Target::Sqlite(path),
+                reach: Arc::default(),
+            });
+            let opened: Vec<_> = (0..8)
+                .map(|_| {
+                    let manager = manager.clone();
+                    std::thread::spawn(move || r2d2::ManageConnection::connect(&*manager).map(drop))
+                })
+                .collect();
+            for open in opened {
+                open.join().unwrap().unwrap();
+            }
+        }
     }
 
     #[test]

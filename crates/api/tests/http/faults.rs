@@ -188,6 +188,11 @@ async fn postgres_database_outage_answers_503_fast_and_recovers_without_a_restar
         assert!(s.status.is_some(), "a {} request got no answer", s.what);
     }
     for s in seen.iter().filter(during) {
+        // The list may still come from this server's cache of it (ADR 0009): a 200 then.
+        if s.what == "list" && s.status == Some(200) {
+            assert!(s.body.contains("Lido Swim"), "{}", s.body);
+            continue;
+        }
         assert_eq!(
             s.status,
             Some(503),
