@@ -1,5 +1,5 @@
 //! The outbox worker's step: claim due emails, send each, record the outcome.
-use playspace_domain::outbox::{CLAIM_LEASE, may_retry, retry_delay};
+use playspace_domain::outbox::{CLAIM_LEASE, JITTER, may_retry, retry_delay};
 use playspace_ports::{Clock, EmailMessage, Mailer, Outbox, RepoError, SendError};
 
 /// What one step did, for logs and tests.
@@ -48,7 +48,7 @@ pub fn deliver_due_emails(
             Err(SendError::Retryable(error))
                 if may_retry(email.attempt_count, email.max_attempts) =>
             {
-                let retry_at = now + retry_delay(email.attempt_count, rand::random_range(0.5..1.5));
+                let retry_at = now + retry_delay(email.attempt_count, rand::random_range(JITTER));
                 outbox.mark_failed_attempt(email.id, &error, Some(retry_at), now)?;
                 report.retrying += 1;
             }
@@ -126,7 +126,7 @@ mod tests {
                         let wait = retry.map(|r| r - *now);
                         e.contains("429")
                             && wait.is_some_and(|w| {
-                                w >= chrono::Duration::seconds(15)
+                                w >= chrono::Duration::seconds(30)
                                     && w < chrono::Duration::seconds(45)
                             })
                     })

@@ -71,12 +71,17 @@ pub const MAX_ATTEMPTS: u32 = 3;
 pub const CLAIM_LEASE: Duration = Duration::minutes(2);
 const BASE_DELAY_SECONDS: i64 = 30;
 
+/// The range [`retry_delay`]'s `jitter` is drawn from. Never below 1: jitter only
+/// lengthens a wait, so the third attempt comes at least 90 s (30 + 60) after the first,
+/// and every email outlasts a provider failing for a minute (issue 25).
+pub const JITTER: std::ops::Range<f64> = 1.0..1.5;
+
 /// The wait before attempt `attempts_made + 1`: 30 s, 60 s, 120 s... scaled by `jitter` in
-/// [0.5, 1.5) so many failed emails do not retry in lockstep.
+/// [`JITTER`] so many failed emails do not retry in lockstep.
 pub fn retry_delay(attempts_made: u32, jitter: f64) -> Duration {
     let exponent = attempts_made.saturating_sub(1).min(10);
     let base = BASE_DELAY_SECONDS * (1_i64 << exponent);
-    let jitter = jitter.clamp(0.5, 1.5);
+    let jitter = jitter.clamp(JITTER.start, JITTER.end);
     Duration::milliseconds((base as f64 * 1000.0 * jitter) as i64)
 }
 
@@ -115,10 +120,20 @@ mod tests {
     }
 
     #[test]
-    fn jitter_spreads_retries_within_half_and_one_and_a_half() {
-        assert_eq!(retry_delay(1, 0.5), Duration::seconds(15));
+    fn jitter_only_lengthens_a_wait_by_up_to_half() {
+        assert_eq!(retry_delay(1, 1.0), Duration::seconds(30));
         assert_eq!(retry_delay(1, 1.499), Duration::milliseconds(44_970));
         assert_eq!(retry_delay(1, 9.0), Duration::seconds(45), "clamped");
+        assert_eq!(retry_delay(1, 0.5), Duration::seconds(30), "clamped");
+    }
+
+    #[test]
+    fn every_attempt_outlasts_a_provider_failing_for_a_minute() {
+        // The last attempt's earliest moment, after the first: each wait at its shortest.
+        let last = (1..MAX_ATTEMPTS)
+            .map(|made| retry_delay(made, JITTER.start))
+            .fold(Duration::zero(), |total, wait| total + wait);
+        assert!(last > Duration::minutes(1), "{last}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod mock_http;
+pub mod postgres_cluster;
 pub mod templates;
 
 use std::sync::Arc;

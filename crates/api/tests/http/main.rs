@@ -26,6 +26,7 @@ mod contact;
 mod data_care;
 mod deploy_files;
 mod events;
+mod faults;
 mod free_places;
 mod frontend_files;
 mod memberships;

@@ -10,114 +10,13 @@
 use crate::common;
 
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use common::{RawAnswer, TestApp, admin, register, request_at, venue};
-use diesel::prelude::*;
+use common::process::{call, count, serve, within};
+use common::{TestApp, admin, register, venue};
 use serde_json::{Value, json};
-
-/// One `playspace serve` process, killed when dropped.
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-    data: tempfile::TempDir,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts a server on a free port over `url`, with the secrets of `secrets_from` (every
-/// server of a site shares them) and a data directory of its own (its mailbox).
-fn serve(url: &str, secrets_from: &Path, frontend: &Path) -> Served {
-    let data = tempfile::tempdir().unwrap();
-    let secrets = data.path().join("secrets");
-    std::fs::create_dir_all(&secrets).unwrap();
-    for file in std::fs::read_dir(secrets_from.join("secrets")).unwrap() {
-        let file = file.unwrap();
-        std::fs::copy(file.path(), secrets.join(file.file_name())).unwrap();
-    }
-    let addr = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap();
-    let log = std::fs::File::create(data.path().join("server.log")).unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_playspace"))
-        .arg("serve")
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("DATABASE_URL", url)
-        .env("BIND", addr.to_string())
-        .env("PUBLIC_URL", format!("http://{addr}"))
-        .env("DATA_DIR", data.path())
-        .env("FRONTEND_DIR", frontend)
-        .env("DB_POOL_SIZE", "8")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(log)
-        .spawn()
-        .unwrap();
-    let served = Served { child, addr, data };
-    let ready = Instant::now();
-    while TcpStream::connect(addr).is_err()
-        || request_at(addr, "GET /readyz HTTP/1.1", "").status != 200
-    {
-        assert!(
-            ready.elapsed() < Duration::from_secs(20),
-            "the server did not start: {}",
-            std::fs::read_to_string(served.data.path().join("server.log")).unwrap_or_default()
-        );
-        std::thread::sleep(Duration::from_millis(25));
-    }
-    served
-}
-
-/// A JSON request to `addr`, as `token` when given.
-fn call(addr: SocketAddr, method: &str, path: &str, token: Option<&str>, body: Value) -> RawAnswer {
-    let auth = token.map_or_else(String::new, |t| format!("\r\nAuthorization: Bearer {t}"));
-    let body = if body.is_null() {
-        String::new()
-    } else {
-        body.to_string()
-    };
-    request_at(
-        addr,
-        &format!("{method} {path} HTTP/1.1\r\nContent-Type: application/json{auth}"),
-        &body,
-    )
-}
-
-/// Waits up to `within` for `condition`; how long it took, or `None`.
-fn within(within: Duration, condition: impl Fn() -> bool) -> Option<Duration> {
-    let start = Instant::now();
-    while start.elapsed() < within {
-        if condition() {
-            return Some(start.elapsed());
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    None
-}
-
-fn count(url: &str, sql: &str) -> i64 {
-    #[derive(QueryableByName)]
-    struct Count {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        n: i64,
-    }
-    let mut conn = diesel::PgConnection::establish(url).unwrap();
-    diesel::sql_query(sql)
-        .get_result::<Count>(&mut conn)
-        .unwrap()
-        .n
-}
 
 fn participants(addr: SocketAddr, event: &str) -> i64 {
     call(

@@ -2,6 +2,8 @@
 //! PostgreSQL one) and a temporary frontend build.
 #![allow(dead_code)]
 
+pub mod process;
+
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test;
 use chrono::{Duration, Utc};
@@ -81,6 +83,12 @@ impl TestApp {
             eprintln!("TEST_DATABASE_URL unset: skipping PostgreSQL test");
             return None;
         };
+        Some(Self::on_postgres_at(admin_url))
+    }
+
+    /// [`TestApp::new`] over a new database in the PostgreSQL cluster of `admin_url` (a
+    /// private one, for a test that stops it).
+    pub fn on_postgres_at(admin_url: String) -> Self {
         static SCHEMA: std::sync::OnceLock<String> = std::sync::OnceLock::new();
         let schema = SCHEMA.get_or_init(|| {
             templates::fingerprint(
@@ -98,7 +106,7 @@ impl TestApp {
         app.store = Store::connect(&pg.url(), 4).unwrap();
         NEWEST_DB.set(Some(DbAt::Postgres(pg.url())));
         app.pg = Some(pg);
-        Some(app)
+        app
     }
 
     fn frontend_build() -> tempfile::TempDir {
@@ -447,6 +455,15 @@ pub fn sign_up_link(email: &str) -> Option<String> {
     let path = NEWEST_DB.take().expect("a TestApp on this thread");
     NEWEST_DB.set(Some(path.clone()));
     sign_up_link_in(&path, email)
+}
+
+/// [`sign_up_link`] from the outbox of the database at `url` (`sqlite://` or PostgreSQL).
+pub fn sign_up_link_at(url: &str, email: &str) -> Option<String> {
+    let at = url.strip_prefix("sqlite://").map_or_else(
+        || DbAt::Postgres(url.to_owned()),
+        |path| DbAt::Sqlite(path.into()),
+    );
+    sign_up_link_in(&at, email)
 }
 
 /// [`sign_up_link`] from the outbox of the database at `path`.
@@ -838,19 +855,25 @@ impl RealServer {
 /// Sends `head` (the request line and headers, without the blank line) and `body` to the
 /// server at `addr` on a new connection with `Connection: close`, and reads the answer.
 pub fn request_at(addr: std::net::SocketAddr, head: &str, body: &str) -> RawAnswer {
+    try_request_at(addr, head, body).expect("an answer")
+}
+
+/// [`request_at`], `None` when the connection fails, or ends or times out (10 s) before an
+/// answer.
+pub fn try_request_at(addr: std::net::SocketAddr, head: &str, body: &str) -> Option<RawAnswer> {
     use std::io::Write;
-    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    let mut stream = std::net::TcpStream::connect(addr).ok()?;
     stream
         .set_read_timeout(Some(std::time::Duration::from_secs(10)))
-        .unwrap();
-    stream.set_nodelay(true).unwrap();
+        .ok()?;
+    stream.set_nodelay(true).ok()?;
     write!(
         stream,
         "{head}\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
-    .unwrap();
-    read_answer(&mut stream).expect("an answer")
+    .ok()?;
+    read_answer(&mut stream)
 }
 
 /// Reads one HTTP/1.1 answer (with `Content-Length`, or to the end of the connection).
