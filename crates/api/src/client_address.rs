@@ -13,8 +13,6 @@ use std::net::{IpAddr, SocketAddr};
 use actix_web::HttpRequest;
 use actix_web::http::header::HeaderValue;
 
-use crate::state::AppState;
-
 /// One address, or a network of them (`10.0.0.0/8`, `fd00::/8`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Network {
@@ -151,15 +149,10 @@ fn parse_forwarded(entry: &str) -> Option<IpAddr> {
         .or_else(|| entry.parse::<SocketAddr>().ok().map(|a| a.ip()))
 }
 
-/// The visitor's address for `req` by the rule above, under the server's
-/// `TRUSTED_PROXIES` (none when the request has no state: trust nothing). `None` when the
-/// connection has no peer address (only in tests).
-pub fn client_addr(req: &HttpRequest) -> Option<IpAddr> {
+/// The visitor's address for `req` by the rule above, under `trusted` (the server's
+/// `TRUSTED_PROXIES`). `None` when the connection has no peer address (only in tests).
+pub fn client_addr(req: &HttpRequest, trusted: &TrustedProxies) -> Option<IpAddr> {
     let peer = req.peer_addr()?.ip();
-    let Some(state) = req.app_data::<actix_web::web::Data<AppState>>() else {
-        return Some(peer);
-    };
-    let trusted = &state.config.trusted_proxies;
     if trusted.is_empty() {
         return Some(peer);
     }
@@ -313,13 +306,20 @@ mod tests {
     }
 
     #[test]
-    fn a_request_without_a_server_state_trusts_no_header() {
+    fn a_request_read_trusting_nobody_ignores_its_header() {
         let req = actix_web::test::TestRequest::default()
             .peer_addr("127.0.0.1:443".parse().unwrap())
             .insert_header(("X-Forwarded-For", "203.0.113.7"))
             .to_http_request();
-        assert_eq!(client_addr(&req), Some(ip("127.0.0.1")));
+        assert_eq!(
+            client_addr(&req, &TrustedProxies::default()),
+            Some(ip("127.0.0.1"))
+        );
+        assert_eq!(
+            client_addr(&req, &trusted("127.0.0.1")),
+            Some(ip("203.0.113.7"))
+        );
         let none = actix_web::test::TestRequest::default().to_http_request();
-        assert_eq!(client_addr(&none), None);
+        assert_eq!(client_addr(&none, &trusted("127.0.0.1")), None);
     }
 }

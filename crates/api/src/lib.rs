@@ -18,6 +18,7 @@ pub mod frontend;
 pub mod local_checkout;
 pub mod metrics;
 pub mod middleware;
+pub mod outbox_wake;
 pub mod outbox_worker;
 pub mod rate_limit;
 pub mod request_id;

@@ -1,4 +1,4 @@
-//! `GET /metrics` in the Prometheus text format (ADR 0031), for whoever holds
+//! What `GET /metrics` reports (the route: crate::routes::metrics), in the Prometheus text format (ADR 0031), for whoever holds
 //! `METRICS_TOKEN`: requests and their latency by route pattern and status class, bookings
 //! and webhooks by outcome, the outbox's depth and failures, the database pool's use and
 //! the notification streams open in this process.
@@ -6,21 +6,16 @@
 //! Labels are bounded and carry no personal data: a route is its pattern
 //! (`/api/events/{id}`), never the path; a booking's or webhook's outcome is a fixed word or
 //! an error code. Without `METRICS_TOKEN` nothing is recorded and `/metrics` is a 404.
-use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
-use actix_web::{HttpRequest, HttpResponse, web};
+use playspace_store::Store;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::{Registry, Unit};
-use sha2::{Digest, Sha256};
-use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
-use crate::error_code::ErrorCode;
-use crate::state::AppState;
 
 /// The content type of the text exposition format.
 pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
@@ -224,17 +219,17 @@ impl Metrics {
     }
 
     /// The text exposition, after reading the figures that are looked up rather than
-    /// counted (the outbox from the database, the pool, the streams).
-    fn render(&self, state: &AppState) -> Result<String, ApiError> {
-        let backlog = state.store.outbox_backlog()?;
+    /// counted (the outbox from the database, the pool, the `streams_open` in this process).
+    /// Blocking: on the blocking pool.
+    pub fn render(&self, store: &Store, streams_open: usize) -> Result<String, ApiError> {
+        let backlog = store.outbox_backlog()?;
         self.outbox_waiting.set(saturating_i64(backlog.waiting));
         self.outbox_failed.set(saturating_i64(backlog.failed));
-        let pool = state.store.pool_use();
+        let pool = store.pool_use();
         self.pool_max.set(i64::from(pool.max));
         self.pool_open.set(i64::from(pool.open));
         self.pool_in_use.set(i64::from(pool.in_use));
-        self.streams_open
-            .set(saturating_i64(state.streams.count() as u64));
+        self.streams_open.set(saturating_i64(streams_open as u64));
         let mut text = String::new();
         prometheus_client::encoding::text::encode(&mut text, &self.registry)
             .map_err(ApiError::internal)?;
@@ -269,58 +264,9 @@ fn status_class(status: StatusCode) -> &'static str {
     }
 }
 
-/// Whether `header` is `Bearer {token}`. Both sides are hashed first, so the comparison
-/// takes the same time whatever the lengths and wherever they differ.
-fn bearer_matches(header: Option<&HeaderValue>, token: &str) -> bool {
-    let given = header
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer "))
-        .unwrap_or_default();
-    let given = Sha256::digest(given.as_bytes());
-    let expected = Sha256::digest(token.as_bytes());
-    bool::from(given.ct_eq(&expected)) && !token.is_empty()
-}
-
-/// `GET /metrics`: 404 unless `METRICS_TOKEN` is set, then 401 without it as a bearer token.
-pub async fn handle(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<HttpResponse, ApiError> {
-    let Some(token) = state.config.metrics_token.as_ref() else {
-        return Err(ApiError::new(ErrorCode::NotFound, "Not found"));
-    };
-    if !bearer_matches(req.headers().get(header::AUTHORIZATION), token.expose()) {
-        return Err(ApiError::new(
-            ErrorCode::MetricsTokenRequired,
-            "A valid metrics token is required",
-        ));
-    }
-    let app = state.clone();
-    let text = web::block(move || app.metrics.render(&app)).await??;
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, CONTENT_TYPE))
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(text))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_token_must_match_exactly_as_a_bearer_token() {
-        let header = |text: &str| HeaderValue::from_str(text).unwrap();
-        assert!(bearer_matches(Some(&header("Bearer s3cret")), "s3cret"));
-        assert!(!bearer_matches(Some(&header("Bearer s3cre")), "s3cret"));
-        assert!(!bearer_matches(Some(&header("Bearer s3cretx")), "s3cret"));
-        assert!(!bearer_matches(Some(&header("bearer s3cret")), "s3cret"));
-        assert!(!bearer_matches(Some(&header("s3cret")), "s3cret"));
-        assert!(!bearer_matches(None, "s3cret"));
-        assert!(
-            !bearer_matches(Some(&header("Bearer ")), ""),
-            "never an empty token"
-        );
-    }
 
     #[test]
     fn status_classes_and_methods_are_a_fixed_few() {

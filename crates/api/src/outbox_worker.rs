@@ -5,12 +5,12 @@
 //! (any successful write may have queued an email in its transaction): a sign-up link or a
 //! booking confirmation then leaves within moments instead of at the next look. A burst of
 //! writes wakes it at most once per `MIN_GAP`, so a booking rush costs it a few looks a second.
+//! The wake itself is crate::outbox_wake (the state holds it; this loop waits on it).
 use std::time::Duration;
 
 use actix_web::web;
 use playspace_app::bookings::announce_waitlist_offers;
 use playspace_app::{DeliveryReport, deliver_due_emails};
-use tokio::sync::Notify;
 
 use crate::state::AppState;
 
@@ -20,26 +20,6 @@ const BATCH: u32 = 20;
 /// The least time between two looks, however often writes wake the worker.
 const MIN_GAP: Duration = Duration::from_millis(200);
 
-/// Tells the worker that a write may have queued an email. Waking it while it is busy or
-/// resting keeps one wake for when it is ready: many wakes make one look.
-#[derive(Debug, Default)]
-pub struct OutboxWake(Notify);
-
-impl OutboxWake {
-    pub fn after_write(&self) {
-        self.0.notify_one();
-    }
-}
-
-/// Whether a request may have written something (and so queued an email): a method that
-/// changes state, answered with success.
-pub fn may_have_written(
-    method: &actix_web::http::Method,
-    status: actix_web::http::StatusCode,
-) -> bool {
-    !method.is_safe() && status.is_success()
-}
-
 /// Sends due outbox emails until the server begins to stop (then it ends after the look it
 /// is on).
 pub async fn run(state: AppState) {
@@ -48,7 +28,7 @@ pub async fn run(state: AppState) {
     loop {
         tokio::select! {
             _ = ticks.tick() => {}
-            () = state.outbox_wake.0.notified() => {}
+            () = state.outbox_wake.notified() => {}
             () = state.shutdown.begun() => return,
         }
         step(&state).await;
@@ -88,39 +68,5 @@ async fn step(state: &AppState) {
         Ok(Ok(_)) => {}
         Ok(Err(e)) => tracing::warn!(error = %e, "outbox step failed"),
         Err(e) => tracing::warn!(error = %e, "outbox step did not run"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use actix_web::http::{Method, StatusCode};
-
-    use super::*;
-
-    #[test]
-    fn only_a_successful_write_may_have_queued_an_email() {
-        assert!(may_have_written(&Method::POST, StatusCode::CREATED));
-        assert!(may_have_written(&Method::PATCH, StatusCode::OK));
-        assert!(may_have_written(&Method::DELETE, StatusCode::NO_CONTENT));
-        assert!(!may_have_written(&Method::POST, StatusCode::BAD_REQUEST));
-        assert!(!may_have_written(&Method::GET, StatusCode::OK));
-        assert!(!may_have_written(&Method::HEAD, StatusCode::OK));
-    }
-
-    #[actix_web::test]
-    async fn many_wakes_make_one_look() {
-        let wake = OutboxWake::default();
-        for _ in 0..5 {
-            wake.after_write();
-        }
-        // One stored wake: the first wait returns at once, the second does not.
-        tokio::time::timeout(Duration::from_millis(50), wake.0.notified())
-            .await
-            .unwrap();
-        assert!(
-            tokio::time::timeout(Duration::from_millis(50), wake.0.notified())
-                .await
-                .is_err()
-        );
     }
 }

@@ -30,7 +30,8 @@ use crate::frontend::{self, Frontend};
 use crate::local_checkout::LocalCheckout;
 use crate::metrics::Metrics;
 use crate::middleware::{SiteOrigin, is_cross_site_write, log_request, security_headers};
-use crate::outbox_worker::{self, OutboxWake};
+use crate::outbox_wake::{OutboxWake, may_have_written};
+use crate::outbox_worker;
 use crate::rate_limit::RateLimiter;
 use crate::request_id;
 use crate::routes;
@@ -155,7 +156,7 @@ pub fn app(
                         started.elapsed().as_secs_f64(),
                     );
                 }
-                if outbox_worker::may_have_written(&method, status) {
+                if may_have_written(&method, status) {
                     outbox.after_write();
                 }
                 let mut response = response;

@@ -17,7 +17,7 @@ use crate::events_cache::EventsCache;
 use crate::frontend::Frontend;
 use crate::local_checkout::LocalCheckout;
 use crate::metrics::Metrics;
-use crate::outbox_worker::OutboxWake;
+use crate::outbox_wake::OutboxWake;
 use crate::rate_limit::{AnonymousWrite, Limit, RateLimiter, client_key};
 use crate::shutdown::Shutdown;
 use crate::stream_registry::StreamRegistry;
@@ -53,7 +53,7 @@ pub struct AppState {
     /// Begun when the server starts to stop: streams end, timed work stops
     /// (crate::shutdown).
     pub shutdown: Arc<Shutdown>,
-    /// Wakes this process's outbox worker after a write (crate::outbox_worker).
+    /// Wakes this process's outbox worker after a write (crate::outbox_wake).
     pub outbox_wake: Arc<OutboxWake>,
     /// What `GET /metrics` reports (crate::metrics); records nothing without `METRICS_TOKEN`.
     pub metrics: Arc<Metrics>,
@@ -68,7 +68,8 @@ impl AppState {
         limit: Limit,
         req: &actix_web::HttpRequest,
     ) -> Result<(), ApiError> {
-        self.limit_key(limit, client_key(req)).await
+        self.limit_key(limit, client_key(req, &self.config.trusted_proxies))
+            .await
     }
 
     /// Counts a request against a limit per `key` (a member's id): 429 with the wait once it
@@ -96,7 +97,7 @@ impl AppState {
         req: &actix_web::HttpRequest,
     ) -> Result<(), ApiError> {
         let limiter = self.rate_limiter.clone();
-        let key = client_key(req);
+        let key = client_key(req, &self.config.trusted_proxies);
         actix_web::web::block(move || {
             limiter
                 .check(write.per_address, &key)

@@ -7,6 +7,7 @@ use playspace_app::accounts::{AccountDeps, AuthenticateError, ClientInfo, authen
 use playspace_domain::{Session, User};
 
 use super::SESSION_COOKIE;
+use crate::client_address::TrustedProxies;
 use crate::error::ApiError;
 use crate::error_code::ErrorCode;
 use crate::rate_limit::client_ip;
@@ -40,9 +41,16 @@ pub fn bearer_or_cookie(req: &HttpRequest) -> Option<String> {
         .filter(|t| !t.is_empty())
 }
 
+/// Who is asking, as sessions and the audit trail record it: the address by the one rule of
+/// crate::client_address under the server's `TRUSTED_PROXIES` (a request without the
+/// server's state trusts no header).
 pub fn client_info(req: &HttpRequest) -> ClientInfo {
+    let nobody = TrustedProxies::default();
+    let trusted = req
+        .app_data::<web::Data<AppState>>()
+        .map_or(&nobody, |state| &state.config.trusted_proxies);
     ClientInfo {
-        ip: Some(client_ip(req)),
+        ip: Some(client_ip(req, trusted)),
         user_agent: req
             .headers()
             .get("user-agent")

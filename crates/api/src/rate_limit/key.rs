@@ -3,17 +3,17 @@
 //! for), counted per [`address_key`].
 use std::net::{IpAddr, Ipv6Addr};
 
-use crate::client_address::client_addr;
+use crate::client_address::{TrustedProxies, client_addr};
 
 /// The visitor's address as it is recorded (sessions, the audit trail): exactly as
-/// connected or forwarded.
-pub fn client_ip(req: &actix_web::HttpRequest) -> String {
-    client_addr(req).map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+/// connected or forwarded (through `trusted`, the server's `TRUSTED_PROXIES`).
+pub fn client_ip(req: &actix_web::HttpRequest, trusted: &TrustedProxies) -> String {
+    client_addr(req, trusted).map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
 }
 
-/// The key per-address limits count under (see [`address_key`]).
-pub fn client_key(req: &actix_web::HttpRequest) -> String {
-    client_addr(req).map_or_else(|| "unknown".to_owned(), address_key)
+/// The key per-address limits count under (see [`address_key`]), through `trusted`.
+pub fn client_key(req: &actix_web::HttpRequest, trusted: &TrustedProxies) -> String {
+    client_addr(req, trusted).map_or_else(|| "unknown".to_owned(), address_key)
 }
 
 /// One key per party that controls an address: an IPv4 address as it is; an IPv6 address
@@ -76,9 +76,10 @@ mod tests {
         let req = actix_web::test::TestRequest::default()
             .peer_addr("[2001:db8::7]:443".parse().unwrap())
             .to_http_request();
-        assert_eq!(client_key(&req), "2001:db8::/64");
-        assert_eq!(client_ip(&req), "2001:db8::7");
+        let trusted = TrustedProxies::default();
+        assert_eq!(client_key(&req, &trusted), "2001:db8::/64");
+        assert_eq!(client_ip(&req, &trusted), "2001:db8::7");
         let none = actix_web::test::TestRequest::default().to_http_request();
-        assert_eq!(client_key(&none), "unknown");
+        assert_eq!(client_key(&none, &trusted), "unknown");
     }
 }

@@ -18,6 +18,7 @@ mod get_event;
 mod health;
 pub(crate) mod list_events;
 mod memberships;
+mod metrics;
 mod newsletter;
 mod notifications;
 mod payments;
@@ -33,7 +34,7 @@ mod waitlist;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health::healthz))
         .route("/readyz", web::get().to(health::readyz))
-        .route("/metrics", web::get().to(crate::metrics::handle))
+        .route("/metrics", web::get().to(metrics::handle))
         .route(
             "/checkout/{id}",
             web::get().to(payments::checkout_page::show),

@@ -23,7 +23,11 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     let Body { email, password } = body.into_inner();
     state.limit_ip(LOGIN_PER_IP, &req).await?;
-    let guesses = PasswordGuesses::new(state.rate_limiter.clone(), &email, &client_key(&req));
+    let guesses = PasswordGuesses::new(
+        state.rate_limiter.clone(),
+        &email,
+        &client_key(&req, &state.config.trusted_proxies),
+    );
     let client = client_info(&req);
     let app = state.clone();
     let signed_in = web::block(move || {
