@@ -2,7 +2,7 @@
  * The `playspace:precompress` Vite plugin: beside every built script, stylesheet and picture
  * under dist/assets it writes `name.br` (Brotli, best quality) and `name.gz` (Zopfli: plain
  * gzip that any browser reads, about 4% smaller than zlib's best). The server sends the
- * smallest one the browser accepts, with its length (crates/api/src/frontend.rs, `asset`),
+ * smallest one the browser accepts, with its length (crates/api/src/pages/assets.rs, `asset`),
  * instead of compressing each file again on every request at a fast, larger level.
  *
  * File names carry a hash of their content, so a compressed copy made once is reused from

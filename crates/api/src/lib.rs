@@ -20,6 +20,7 @@ pub mod metrics;
 pub mod middleware;
 pub mod outbox_wake;
 pub mod outbox_worker;
+pub mod pages;
 pub mod rate_limit;
 pub mod request_id;
 pub mod routes;

@@ -32,6 +32,7 @@ use crate::metrics::Metrics;
 use crate::middleware::{SiteOrigin, is_cross_site_write, log_request, security_headers};
 use crate::outbox_wake::{OutboxWake, may_have_written};
 use crate::outbox_worker;
+use crate::pages;
 use crate::rate_limit::RateLimiter;
 use crate::request_id;
 use crate::routes;
@@ -201,18 +202,18 @@ pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                         Ok(response)
                     }
                 })
-                .route("/assets/{name}", web::get().to(frontend::asset));
+                .route("/assets/{name}", web::get().to(pages::asset));
             let files = match files_dir {
                 Some(dir) => files.service(
-                    actix_files::Files::new("/", dir).default_handler(web::to(frontend::spa_index)),
+                    actix_files::Files::new("/", dir).default_handler(web::to(pages::spa_index)),
                 ),
                 // The binary's own build (FRONTEND_DIR unset).
-                None => files.default_service(web::to(frontend::embedded_file)),
+                None => files.default_service(web::to(pages::embedded_file)),
             };
-            cfg.route("/", web::get().to(frontend::spa_index))
+            cfg.route("/", web::get().to(pages::spa_index))
                 .service(files);
         } else {
-            cfg.default_service(web::to(frontend::spa_index));
+            cfg.default_service(web::to(pages::spa_index));
         }
     }
 }

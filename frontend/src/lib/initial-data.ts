@@ -1,5 +1,5 @@
 /**
- * The page's data the server inlines in its HTML (crates/api/src/frontend.rs), as
+ * The page's data the server inlines in its HTML (crates/api/src/pages/), as
  * <script id="initial-data" type="application/json">{...}</script>, so the first screen needs
  * no round trip. Each feature seeds its own queries from it (src/main.tsx).
  */

@@ -34,7 +34,7 @@ impl From<StorySummary> for StorySummaryDto {
 }
 
 /// A published story as its page shows it: `GET /api/blog-posts/{id}`'s answer, which the
-/// story page's HTML also carries (crates/api/src/frontend.rs).
+/// story page's HTML also carries (crates/api/src/pages/data.rs).
 #[derive(Debug, Serialize)]
 pub struct StoryDto {
     #[serde(flatten)]
