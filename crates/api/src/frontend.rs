@@ -6,6 +6,7 @@
 mod share;
 mod templates;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant, SystemTime};
@@ -18,10 +19,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::SecondsFormat;
 use playspace_app::stories::{GetStoryError, get_story, list_stories};
 use playspace_app::{GetEventError, get_event};
+use playspace_domain::language::Language;
 use playspace_domain::story::CleanHtml;
 
 use crate::dto::EventDto;
 use crate::encoding::{accepts, accepts_gzip, gzip};
+use crate::locale::request_language;
 use crate::routes::list_events;
 use crate::routes::stories::list::StoryPageDto;
 use crate::routes::stories::{StoryDto, StorySummaryDto};
@@ -39,12 +42,37 @@ pub struct Frontend {
     dir: PathBuf,
     built_at_start: bool,
     shell: Watched<str>,
-    home: Watched<str>,
-    events: Watched<str>,
-    event: Watched<EventTemplate>,
-    story: Watched<StoryTemplate>,
-    blog: Watched<StoryTemplate>,
+    home: PerLanguage<str>,
+    events: PerLanguage<str>,
+    event: PerLanguage<EventTemplate>,
+    story: PerLanguage<StoryTemplate>,
+    blog: PerLanguage<StoryTemplate>,
     sport_images: Watched<SportImages>,
+    catalogues: Watched<HashMap<String, String>>,
+}
+
+/// One prerendered page in each language (`Language::ALL`'s order).
+struct PerLanguage<T: ?Sized>(Vec<Watched<T>>);
+
+impl<T: ?Sized> PerLanguage<T> {
+    fn new(dir: &Path, page: Prerendered, parse: fn(String) -> Option<Arc<T>>) -> Self {
+        Self(
+            Language::ALL
+                .iter()
+                .map(|&language| Watched::new(dir.join(page.file_name(language)), parse))
+                .collect(),
+        )
+    }
+
+    fn get(&self, language: Language) -> Option<Arc<T>> {
+        let index = Language::ALL.iter().position(|&l| l == language)?;
+        self.0.get(index)?.get()
+    }
+
+    /// Whether the build made the page in every language.
+    fn complete(&self) -> bool {
+        self.0.iter().all(|file| file.get().is_some())
+    }
 }
 
 /// One file of the build, parsed, with when it was last looked at.
@@ -107,24 +135,26 @@ fn text(html: String) -> Option<Arc<str>> {
 impl Frontend {
     pub fn load(dir: &Path) -> Self {
         let prerendered = dir.join(templates::DIR);
-        let template = |page: Prerendered| prerendered.join(page.file_name());
         let frontend = Self {
             dir: dir.to_owned(),
             built_at_start: false,
             shell: Watched::new(dir.join("index.html"), text),
-            home: Watched::new(template(Prerendered::Home), text),
-            events: Watched::new(template(Prerendered::Events), text),
-            event: Watched::new(template(Prerendered::Event), |html| {
+            home: PerLanguage::new(&prerendered, Prerendered::Home, text),
+            events: PerLanguage::new(&prerendered, Prerendered::Events, text),
+            event: PerLanguage::new(&prerendered, Prerendered::Event, |html| {
                 Some(Arc::new(EventTemplate::parse(&html)))
             }),
-            story: Watched::new(template(Prerendered::Story), |html| {
+            story: PerLanguage::new(&prerendered, Prerendered::Story, |html| {
                 Some(Arc::new(StoryTemplate::parse(&html)))
             }),
-            blog: Watched::new(template(Prerendered::Blog), |html| {
+            blog: PerLanguage::new(&prerendered, Prerendered::Blog, |html| {
                 Some(Arc::new(StoryTemplate::parse(&html)))
             }),
             sport_images: Watched::new(prerendered.join(templates::SPORT_IMAGES_FILE), |json| {
                 SportImages::parse(&json).map(Arc::new)
+            }),
+            catalogues: Watched::new(prerendered.join(templates::CATALOGUES_FILE), |json| {
+                serde_json::from_str(&json).ok().map(Arc::new)
             }),
         };
         let built = frontend.shell.get().is_some();
@@ -154,26 +184,26 @@ impl Frontend {
 
     fn has_template(&self, page: Prerendered) -> bool {
         match page {
-            Prerendered::Home => self.home.get().is_some(),
-            Prerendered::Events => self.events.get().is_some(),
-            Prerendered::Event => self.event.get().is_some() && self.sport_images.get().is_some(),
-            Prerendered::Story => self.story.get().is_some(),
-            Prerendered::Blog => self.blog.get().is_some(),
+            Prerendered::Home => self.home.complete(),
+            Prerendered::Events => self.events.complete(),
+            Prerendered::Event => self.event.complete() && self.sport_images.get().is_some(),
+            Prerendered::Story => self.story.complete(),
+            Prerendered::Blog => self.blog.complete(),
         }
     }
 
-    /// The prerendered home or events page, if the build made one.
-    fn list_template(&self, page: Prerendered) -> Option<Arc<str>> {
+    /// The prerendered home or events page in `language`, if the build made one.
+    fn list_template(&self, page: Prerendered, language: Language) -> Option<Arc<str>> {
         match page {
-            Prerendered::Home => self.home.get(),
-            Prerendered::Events => self.events.get(),
+            Prerendered::Home => self.home.get(language),
+            Prerendered::Events => self.events.get(language),
             Prerendered::Event | Prerendered::Story | Prerendered::Blog => None,
         }
     }
 
     /// The prerendered event page for `event`, if the build made its template.
-    fn event_html(&self, event: &EventDto) -> Option<String> {
-        let template = self.event.get()?;
+    fn event_html(&self, event: &EventDto, language: Language) -> Option<String> {
+        let template = self.event.get(language)?;
         let images = self.sport_images.get()?;
         Some(template.fill(event, &images))
     }
@@ -181,15 +211,26 @@ impl Frontend {
     /// The prerendered story page for `story`, if the build made its template. Its content
     /// is cleaned again on the way in: a row that somehow skipped the cleaning when it was
     /// saved still puts no markup but the allow-list's into the page.
-    fn story_html(&self, story: &StoryDto) -> Option<String> {
-        let template = self.story.get()?;
+    fn story_html(&self, story: &StoryDto, language: Language) -> Option<String> {
+        let template = self.story.get(language)?;
         Some(template.fill(&story.summary, Some(&CleanHtml::clean(&story.content))))
     }
 
     /// The prerendered stories list with `featured` (the newest story) in its Featured Story
     /// card, if the build made its template.
-    fn blog_html(&self, featured: &StorySummaryDto) -> Option<String> {
-        Some(self.blog.get()?.fill(featured, None))
+    fn blog_html(&self, featured: &StorySummaryDto, language: Language) -> Option<String> {
+        Some(self.blog.get(language)?.fill(featured, None))
+    }
+
+    /// A link that fetches `language`'s first catalogue alongside the app's code, for pages
+    /// sent as the app shell (prerendered pages name it themselves).
+    fn catalogue_preload(&self, language: Language) -> String {
+        self.catalogues
+            .get()
+            .and_then(|files| files.get(language.as_str()).cloned())
+            .filter(|path| path.starts_with("/assets/") && is_asset_name(&path["/assets/".len()..]))
+            .map(|path| format!("<link rel=\"modulepreload\" crossorigin href=\"{path}\">"))
+            .unwrap_or_default()
     }
 }
 
@@ -266,6 +307,7 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
             .body(NOT_BUILT);
     };
     let path = req.path();
+    let language = request_language(&req);
     let prerendered = Prerendered::for_request(path, req.query_string());
     let list_page = if path == "/" {
         Some(ListPage::Home)
@@ -276,16 +318,31 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
     };
     let mut page = if let Some(list_page) = list_page {
         let mut page = events_list_page(&state, list_page).await;
-        if let Some(template) = prerendered.and_then(|p| state.frontend.list_template(p)) {
+        if let Some(template) = prerendered.and_then(|p| state.frontend.list_template(p, language))
+        {
             page.html = Some(Html::Template(template));
         }
         page
     } else if let Some(id) = detail_id(path, "/events/") {
-        event_page(&state, id, prerendered == Some(Prerendered::Event)).await
+        event_page(
+            &state,
+            id,
+            (prerendered == Some(Prerendered::Event)).then_some(language),
+        )
+        .await
     } else if path == "/blog" {
-        blog_page(&state, prerendered == Some(Prerendered::Blog)).await
+        blog_page(
+            &state,
+            (prerendered == Some(Prerendered::Blog)).then_some(language),
+        )
+        .await
     } else if let Some(id) = detail_id(path, "/blog/") {
-        story_page(&state, id, prerendered == Some(Prerendered::Story)).await
+        story_page(
+            &state,
+            id,
+            (prerendered == Some(Prerendered::Story)).then_some(language),
+        )
+        .await
     } else {
         Page {
             status: if is_client_route(path) {
@@ -304,7 +361,11 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
         page.head
             .push_str(&text.card().tags(&state.config.public_url));
     }
-    let html = page.render(&index);
+    if page.html.is_none() {
+        page.head
+            .push_str(&state.frontend.catalogue_preload(language));
+    }
+    let html = page.render(&index, language);
     let mut response = HttpResponse::build(page.status);
     response
         .insert_header((
@@ -313,7 +374,11 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
         ))
         // The shell must be revalidated so a deploy's new asset names are picked up.
         .insert_header((CACHE_CONTROL, HeaderValue::from_static("no-cache")))
-        .insert_header((VARY, HeaderValue::from_static("Accept-Encoding")));
+        // The page's language comes from the cookie or Accept-Language (crate::locale).
+        .insert_header((
+            VARY,
+            HeaderValue::from_static("Accept-Encoding, Accept-Language, Cookie"),
+        ));
     match accepts_gzip(&req)
         .then(|| gzip(html.as_bytes()).ok())
         .flatten()
@@ -358,17 +423,29 @@ impl Default for Page {
 }
 
 const HEAD_MARKER: &str = "<!--initial-data-->";
+/// The shell's `<html>` element (frontend/index.html), which takes the page's language.
+const HTML_ELEMENT: &str = "<html lang=\"en-GB\">";
 /// Where the page's description starts in frontend/index.html (kept on one line there).
 const DESCRIPTION_START: &str = "<meta name=\"description\" content=\"";
 
 impl Page {
-    fn render(&self, index: &str) -> String {
+    /// The page in `language`: prerendered pages were built in it; the shell's `<html>`
+    /// takes its `lang` and `dir` here.
+    fn render(&self, index: &str, language: Language) -> String {
         let base = match &self.html {
             Some(Html::Template(html)) => html,
             Some(Html::Filled(html)) => html.as_str(),
             None => index,
         };
-        let mut html = base.replacen(HEAD_MARKER, &self.head, 1);
+        let mut html = base.replacen(HEAD_MARKER, &self.head, 1).replacen(
+            HTML_ELEMENT,
+            &format!(
+                "<html lang=\"{}\" dir=\"{}\">",
+                language.as_str(),
+                language.direction()
+            ),
+            1,
+        );
         if let Some(title) = &self.title {
             html = replace_between(&html, "<title>", "</title>", &escape_html(title));
         }
@@ -460,9 +537,10 @@ where
 }
 
 /// The stories list: its first page (the answer of `GET /api/blog-posts`) inlined, on the
-/// list template with the newest story filled in when `prerendered` (and the build made
-/// one). Without stories it is the app shell, which says 'No stories yet' without asking.
-async fn blog_page(state: &web::Data<AppState>, prerendered: bool) -> Page {
+/// list template in the language `prerendered` names, with the newest story filled in (when
+/// the build made one). Without stories it is the app shell, which says 'No stories yet'
+/// without asking.
+async fn blog_page(state: &web::Data<AppState>, prerendered: Option<Language>) -> Page {
     let app = state.clone();
     let page = match lookup(
         "stories",
@@ -475,7 +553,9 @@ async fn blog_page(state: &web::Data<AppState>, prerendered: bool) -> Page {
         Err(page) => return page,
     };
     let html = match page.posts.first() {
-        Some(featured) if prerendered => state.frontend.blog_html(featured).map(Html::Filled),
+        Some(featured) => prerendered
+            .and_then(|language| state.frontend.blog_html(featured, language))
+            .map(Html::Filled),
         _ => None,
     };
     let data = serde_json::to_string(&page).unwrap_or_default();
@@ -492,8 +572,9 @@ async fn blog_page(state: &web::Data<AppState>, prerendered: bool) -> Page {
 
 /// One event: its data, a real title and description, Open Graph tags and schema.org
 /// JSON-LD, so link previews and search engines see the event without running JavaScript.
-/// With `prerendered`, the page is the event template filled in (when the build made one).
-async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) -> Page {
+/// With `prerendered`, the page is the event template in that language filled in (when the
+/// build made one).
+async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: Option<Language>) -> Page {
     let app = state.clone();
     let id = id.to_owned();
     let not_found = NotFound {
@@ -509,11 +590,9 @@ async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) ->
     let title = format!("{} | PlaySpace", event.title);
     let description = summary(&event.description, 160);
     let dto = EventDto::from(&event);
-    let html = if prerendered {
-        state.frontend.event_html(&dto).map(Html::Filled)
-    } else {
-        None
-    };
+    let html = prerendered
+        .and_then(|language| state.frontend.event_html(&dto, language))
+        .map(Html::Filled);
     let dto = serde_json::to_string(&dto).unwrap_or_default();
     let json_ld = serde_json::json!({
         "@context": "https://schema.org",
@@ -578,7 +657,7 @@ async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) ->
 /// story's summary), Open Graph tags and JSON-LD, on the story template filled in when
 /// `prerendered` (and the build made one). Unknown, malformed and unpublished ids get the
 /// app shell with a 404, as unknown events do; the app then shows 'Story Not Found'.
-async fn story_page(state: &web::Data<AppState>, id: &str, prerendered: bool) -> Page {
+async fn story_page(state: &web::Data<AppState>, id: &str, prerendered: Option<Language>) -> Page {
     let app = state.clone();
     let id = id.to_owned();
     let not_found = NotFound {
@@ -633,11 +712,9 @@ async fn story_page(state: &web::Data<AppState>, id: &str, prerendered: bool) ->
         }
         .tags(base),
     );
-    let html = if prerendered {
-        state.frontend.story_html(&dto).map(Html::Filled)
-    } else {
-        None
-    };
+    let html = prerendered
+        .and_then(|language| state.frontend.story_html(&dto, language))
+        .map(Html::Filled);
     Page {
         status: StatusCode::OK,
         html,
@@ -848,7 +925,13 @@ mod tests {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/index.html"),
         )
         .unwrap();
-        for marker in [DESCRIPTION_START, "<title>", "</title>", HEAD_MARKER] {
+        for marker in [
+            DESCRIPTION_START,
+            "<title>",
+            "</title>",
+            HEAD_MARKER,
+            HTML_ELEMENT,
+        ] {
             assert_eq!(shell.matches(marker).count(), 1, "{marker}");
         }
         let page = Page {
@@ -857,7 +940,8 @@ mod tests {
             head: "<meta property=\"og:title\" content=\"x\" />".into(),
             ..Page::default()
         };
-        let html = page.render(&shell);
+        let html = page.render(&shell, Language::Arabic);
+        assert!(html.contains("<html lang=\"ar\" dir=\"rtl\">"));
         assert!(html.contains("<title>About Us | PlaySpace</title>"));
         assert!(
             html.contains("<meta name=\"description\" content=\"We&#39;re &quot;here&quot;\" />")

@@ -12,6 +12,7 @@ pub mod error;
 pub mod events_cache;
 pub mod frontend;
 pub mod local_checkout;
+pub mod locale;
 pub mod middleware;
 pub mod rate_limit;
 pub mod routes;

@@ -19,6 +19,7 @@ pub mod event_form;
 pub mod event_query;
 pub mod event_summary;
 pub mod ids;
+pub mod language;
 pub mod london;
 pub mod money;
 pub mod newsletter;

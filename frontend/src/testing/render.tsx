@@ -6,6 +6,7 @@ import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { AuthProvider } from "@/app/auth-provider";
 import { CalendarPreferencesProvider } from "@/app/calendar-preferences-provider";
+import { LocaleProvider } from "@/app/locale-provider";
 import { ThemeProvider } from "@/app/theme-provider";
 import { currentUserQueryKey } from "@/features/auth/api/get-current-user";
 import { createQueryClient } from "@/lib/query-client";
@@ -45,12 +46,14 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
       <ThemeProvider>
         <AuthProvider>
           <CalendarPreferencesProvider>
-            <MemoryRouter initialEntries={[options.route ?? "/"]}>
-              <Routes>
-                <Route path={options.path ?? "*"} element={ui} />
-              </Routes>
-              <LocationDisplay />
-            </MemoryRouter>
+            <LocaleProvider>
+              <MemoryRouter initialEntries={[options.route ?? "/"]}>
+                <Routes>
+                  <Route path={options.path ?? "*"} element={ui} />
+                </Routes>
+                <LocationDisplay />
+              </MemoryRouter>
+            </LocaleProvider>
           </CalendarPreferencesProvider>
         </AuthProvider>
       </ThemeProvider>

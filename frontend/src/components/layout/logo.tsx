@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { site } from "@/lib/site";
 
@@ -15,7 +16,9 @@ export function Logo() {
         />
       </svg>
       <span>{site.name}</span>
-      <span className="sr-only">, home</span>
+      <span className="sr-only">
+        <Trans>, home</Trans>
+      </span>
     </Link>
   );
 }
