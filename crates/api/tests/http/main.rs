@@ -21,6 +21,7 @@ mod bookings;
 mod community;
 mod contact;
 mod events;
+mod language;
 mod memberships;
 mod newsletter;
 mod notification_stream;

@@ -4,5 +4,6 @@ pub mod delete_account;
 pub mod export;
 pub mod get_preferences;
 pub mod get_profile;
+pub mod set_language;
 pub mod update_preferences;
 pub mod update_profile;
