@@ -271,6 +271,24 @@ export async function waitForEmail(to, subject, { timeoutMs = 15_000 } = {}) {
   }
 }
 
+/**
+ * Waits until the outbox has sent every email written before this call, the positive signal
+ * that an email which should not exist was not sent: it asks for a newsletter link for a
+ * new address (an email of its own, written now) and waits for that. The outbox sends in
+ * the order emails were written (`claim_due` in crates/adapters/diesel/src/outbox.rs), so
+ * anything written earlier is in the mailbox by the time this one is.
+ */
+export async function outboxCaughtUp() {
+  const marker = `outbox-marker-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  const response = await fetch(`${BASE_URL}/api/newsletter`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: marker }),
+  });
+  if (!response.ok) throw new Error(`newsletter: ${response.status} ${await response.text()}`);
+  await waitForEmail(marker, /confirm your PlaySpace newsletter subscription/i);
+}
+
 /** The first link in an email's text part to `path` on this site, as a path with query. */
 export function linkTo(mail, path) {
   const match = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, "\\$&")}[^\\s]*`).exec(mail.text);

@@ -50,6 +50,9 @@ pub struct Config {
     /// How often an open notification stream looks for the person's new notifications
     /// (ADR 0013). Not read from the environment; tests shorten it.
     pub notification_poll: Duration,
+    /// How often the outbox worker looks for due emails when no write has woken it
+    /// (crate::outbox_worker). Not read from the environment; tests lengthen it.
+    pub outbox_poll: Duration,
     /// `MAX_CONNECTIONS`: connections this process serves at once; more wait in the
     /// kernel's queue until one closes. Lowered at start-up to what the process's descriptor
     /// limit allows (crate::descriptors).
@@ -259,6 +262,7 @@ impl Config {
             log_format,
             db_pool_size,
             notification_poll: Duration::from_secs(3),
+            outbox_poll: Duration::from_secs(2),
         })
     }
 

@@ -55,11 +55,16 @@ pub struct Frontend {
 struct PerLanguage<T: ?Sized>(Vec<Watched<T>>);
 
 impl<T: ?Sized> PerLanguage<T> {
-    fn new(dir: &Path, page: Prerendered, parse: fn(String) -> Option<Arc<T>>) -> Self {
+    fn new(
+        dir: &Path,
+        page: Prerendered,
+        parse: fn(String) -> Option<Arc<T>>,
+        recheck: Duration,
+    ) -> Self {
         Self(
             Language::ALL
                 .iter()
-                .map(|&language| Watched::new(dir.join(page.file_name(language)), parse))
+                .map(|&language| Watched::new(dir.join(page.file_name(language)), parse, recheck))
                 .collect(),
         )
     }
@@ -79,6 +84,8 @@ impl<T: ?Sized> PerLanguage<T> {
 struct Watched<T: ?Sized> {
     path: PathBuf,
     parse: fn(String) -> Option<Arc<T>>,
+    /// How long a look at the file's modification time holds.
+    recheck: Duration,
     state: RwLock<Loaded<T>>,
 }
 
@@ -96,9 +103,14 @@ fn modified(path: &Path) -> Option<SystemTime> {
 }
 
 impl<T: ?Sized> Watched<T> {
-    fn new(path: PathBuf, parse: fn(String) -> Option<Arc<T>>) -> Self {
+    fn new(path: PathBuf, parse: fn(String) -> Option<Arc<T>>, recheck: Duration) -> Self {
         let state = RwLock::new(Self::load(&path, parse));
-        Self { path, parse, state }
+        Self {
+            path,
+            parse,
+            recheck,
+            state,
+        }
     }
 
     fn load(path: &Path, parse: fn(String) -> Option<Arc<T>>) -> Loaded<T> {
@@ -111,13 +123,13 @@ impl<T: ?Sized> Watched<T> {
 
     fn get(&self) -> Option<Arc<T>> {
         if let Ok(state) = self.state.read()
-            && state.checked.elapsed() < RECHECK
+            && state.checked.elapsed() < self.recheck
         {
             return state.value.clone();
         }
         let mut state = self.state.write().ok()?;
         // Another request may have looked while this one waited for the lock.
-        if state.checked.elapsed() >= RECHECK {
+        if state.checked.elapsed() >= self.recheck {
             if state.modified == modified(&self.path) {
                 state.checked = Instant::now();
             } else {
@@ -134,28 +146,47 @@ fn text(html: String) -> Option<Arc<str>> {
 
 impl Frontend {
     pub fn load(dir: &Path) -> Self {
+        Self::load_rechecking_every(dir, RECHECK)
+    }
+
+    /// As [`Frontend::load`], looking whether the files changed at most every `recheck`:
+    /// a test passes zero to see a rebuild at once instead of waiting out the second.
+    pub fn load_rechecking_every(dir: &Path, recheck: Duration) -> Self {
         let prerendered = dir.join(templates::DIR);
         let frontend = Self {
             dir: dir.to_owned(),
             built_at_start: false,
-            shell: Watched::new(dir.join("index.html"), text),
-            home: PerLanguage::new(&prerendered, Prerendered::Home, text),
-            events: PerLanguage::new(&prerendered, Prerendered::Events, text),
-            event: PerLanguage::new(&prerendered, Prerendered::Event, |html| {
-                Some(Arc::new(EventTemplate::parse(&html)))
-            }),
-            story: PerLanguage::new(&prerendered, Prerendered::Story, |html| {
-                Some(Arc::new(StoryTemplate::parse(&html)))
-            }),
-            blog: PerLanguage::new(&prerendered, Prerendered::Blog, |html| {
-                Some(Arc::new(StoryTemplate::parse(&html)))
-            }),
-            sport_images: Watched::new(prerendered.join(templates::SPORT_IMAGES_FILE), |json| {
-                SportImages::parse(&json).map(Arc::new)
-            }),
-            catalogues: Watched::new(prerendered.join(templates::CATALOGUES_FILE), |json| {
-                serde_json::from_str(&json).ok().map(Arc::new)
-            }),
+            shell: Watched::new(dir.join("index.html"), text, recheck),
+            home: PerLanguage::new(&prerendered, Prerendered::Home, text, recheck),
+            events: PerLanguage::new(&prerendered, Prerendered::Events, text, recheck),
+            event: PerLanguage::new(
+                &prerendered,
+                Prerendered::Event,
+                |html| Some(Arc::new(EventTemplate::parse(&html))),
+                recheck,
+            ),
+            story: PerLanguage::new(
+                &prerendered,
+                Prerendered::Story,
+                |html| Some(Arc::new(StoryTemplate::parse(&html))),
+                recheck,
+            ),
+            blog: PerLanguage::new(
+                &prerendered,
+                Prerendered::Blog,
+                |html| Some(Arc::new(StoryTemplate::parse(&html))),
+                recheck,
+            ),
+            sport_images: Watched::new(
+                prerendered.join(templates::SPORT_IMAGES_FILE),
+                |json| SportImages::parse(&json).map(Arc::new),
+                recheck,
+            ),
+            catalogues: Watched::new(
+                prerendered.join(templates::CATALOGUES_FILE),
+                |json| serde_json::from_str(&json).ok().map(Arc::new),
+                recheck,
+            ),
         };
         let built = frontend.shell.get().is_some();
         if !built {

@@ -14,6 +14,7 @@ pub mod frontend;
 pub mod local_checkout;
 pub mod locale;
 pub mod middleware;
+pub mod outbox_worker;
 pub mod rate_limit;
 pub mod routes;
 pub mod server;

@@ -8,10 +8,8 @@ use actix_web::http::header::{ALLOW, CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
 use actix_web::middleware::Compress;
 use actix_web::{App, HttpServer, web};
 use playspace_app::accounts::{EmailSettings, create_admin};
-use playspace_app::bookings::announce_waitlist_offers;
 use playspace_app::{
-    DeliveryReport, ScaleOutcome, ScaleSize, SeedMode, SeedOutcome, deliver_due_emails,
-    seed_demo_data, seed_scale_data,
+    ScaleOutcome, ScaleSize, SeedMode, SeedOutcome, seed_demo_data, seed_scale_data,
 };
 use playspace_ports::{Clock, Mailer, PaymentGateway, SystemClock, WebhookVerifier};
 use playspace_sendgrid::{FileMailbox, SendGridMailer};
@@ -29,6 +27,7 @@ use crate::events_cache::EventsCache;
 use crate::frontend::{self, Frontend};
 use crate::local_checkout::LocalCheckout;
 use crate::middleware::{SiteOrigin, is_cross_site_write, log_request, security_headers};
+use crate::outbox_worker::{self, OutboxWake};
 use crate::rate_limit::RateLimiter;
 use crate::routes;
 use crate::state::AppState;
@@ -53,6 +52,7 @@ pub fn app(
 > {
     let https = state.config.is_https();
     let site = SiteOrigin::new(&state.config.public_url);
+    let outbox = state.outbox_wake.clone();
     let deadlines = Deadlines::new(
         state.config.request_body_timeout,
         state.config.request_timeout,
@@ -111,11 +111,12 @@ pub fn app(
         .wrap(Compress::default())
         .wrap(deadlines)
         .wrap(security_headers(https))
-        .wrap_fn(|req, srv| {
+        .wrap_fn(move |req, srv| {
             let started = Instant::now();
             let method = req.method().clone();
             let path = req.path().to_owned();
             let response = srv.call(req);
+            let outbox = outbox.clone();
             async move {
                 let response = response.await;
                 // An error here is one the dispatcher answers itself (a missed deadline).
@@ -124,6 +125,9 @@ pub fn app(
                     Err(error) => error.as_response_error().status_code(),
                 };
                 log_request(&method, &path, status.as_u16(), started);
+                if outbox_worker::may_have_written(&method, status) {
+                    outbox.after_write();
+                }
                 response
             }
         })
@@ -257,51 +261,9 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         frontend: Arc::new(Frontend::load(&config.frontend_dir)),
         rate_limiter: Arc::new(RateLimiter::new(config.rate_limits)),
         streams: Arc::new(StreamRegistry::new(config.stream_limits())),
+        outbox_wake: Arc::new(OutboxWake::default()),
         config: Arc::new(config),
     })
-}
-
-/// How often the outbox worker looks for due emails, and how many it takes at once.
-const OUTBOX_POLL: std::time::Duration = std::time::Duration::from_secs(2);
-const OUTBOX_BATCH: u32 = 20;
-
-/// Sends due outbox emails until the server stops. Each process runs one; claims keep
-/// several processes from sending the same email.
-async fn run_outbox_worker(state: AppState) {
-    let mut ticks = tokio::time::interval(OUTBOX_POLL);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticks.tick().await;
-        let app = state.clone();
-        let step = web::block(move || {
-            // Offers made since the last tick get their email first, then everything due
-            // is sent.
-            if let Err(e) = announce_waitlist_offers(&app.booking_deps()) {
-                tracing::warn!(error = %e, "announcing waitlist offers failed");
-            }
-            deliver_due_emails(
-                &app.store,
-                app.mailer.as_ref(),
-                app.clock.as_ref(),
-                &app.email.from_name,
-                OUTBOX_BATCH,
-            )
-        })
-        .await;
-        match step {
-            Ok(Ok(report)) if report != DeliveryReport::default() => {
-                tracing::info!(
-                    delivered = report.delivered,
-                    retrying = report.retrying,
-                    failed = report.failed,
-                    "outbox"
-                );
-            }
-            Ok(Ok(_)) => {}
-            Ok(Err(e)) => tracing::warn!(error = %e, "outbox step failed"),
-            Err(e) => tracing::warn!(error = %e, "outbox step did not run"),
-        }
-    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -447,7 +409,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))??;
     }
-    actix_web::rt::spawn(run_outbox_worker(state.clone()));
+    actix_web::rt::spawn(outbox_worker::run(state.clone()));
     for work in [
         timed_work::HOLDS,
         timed_work::REMINDERS,

@@ -15,6 +15,7 @@ use crate::error::ApiError;
 use crate::events_cache::EventsCache;
 use crate::frontend::Frontend;
 use crate::local_checkout::LocalCheckout;
+use crate::outbox_worker::OutboxWake;
 use crate::rate_limit::{AnonymousWrite, Limit, RateLimiter, client_key};
 use crate::stream_registry::StreamRegistry;
 use crate::test_clock::ShiftedClock;
@@ -44,6 +45,8 @@ pub struct AppState {
     pub rate_limiter: Arc<RateLimiter>,
     /// The notification streams open in this process and their caps (ADR 0013).
     pub streams: Arc<StreamRegistry>,
+    /// Wakes this process's outbox worker after a write (crate::outbox_worker).
+    pub outbox_wake: Arc<OutboxWake>,
     pub config: Arc<Config>,
 }
 

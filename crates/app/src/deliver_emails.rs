@@ -10,7 +10,8 @@ pub struct DeliveryReport {
     pub failed: usize,
 }
 
-/// Sends up to `batch` due emails. Only 429, 5xx and network errors are retried, with
+/// Sends up to `batch` due emails, one after another in the order claimed (the order they
+/// were written, for those due together). Only 429, 5xx and network errors are retried, with
 /// jittered exponential backoff, and no email gets more than its `max_attempts`.
 pub fn deliver_due_emails(
     outbox: &dyn Outbox,

@@ -34,7 +34,9 @@ pub trait Outbox: Send + Sync {
 
     /// Claims up to `limit` emails due at `now` (pending and due, or claimed by a worker
     /// whose lease ran out), counting an attempt for each and leasing them for `lease`.
-    /// Two workers never claim the same email at once (PostgreSQL: SKIP LOCKED).
+    /// Two workers never claim the same email at once (PostgreSQL: SKIP LOCKED). Returned
+    /// in order, due first, then as written: a worker sending them in turn sends each
+    /// person's emails in the order their causes happened.
     fn claim_due(
         &self,
         now: DateTime<Utc>,

@@ -203,6 +203,30 @@ impl Store {
         Ok(())
     }
 
+    /// Applies the oldest pending migration (its `up.sql`) and returns its name, or `None`
+    /// when none is pending: for the test that walks the migrations one at a time.
+    #[cfg(feature = "test-hooks")]
+    pub fn run_next_migration_for_tests(&self) -> Result<Option<String>, StoreError> {
+        self.migration_step(true)
+    }
+
+    /// Reverts the newest applied migration (its `down.sql`) and returns its name, or
+    /// `None` when none is applied: for the test that every `down.sql` undoes its `up.sql`.
+    #[cfg(feature = "test-hooks")]
+    pub fn revert_last_migration_for_tests(&self) -> Result<Option<String>, StoreError> {
+        self.migration_step(false)
+    }
+
+    #[cfg(feature = "test-hooks")]
+    fn migration_step(&self, forward: bool) -> Result<Option<String>, StoreError> {
+        let mut conn = self.pool.get()?;
+        match &mut *conn {
+            DbConnection::Sqlite(c) => one_migration(c, SQLITE_MIGRATIONS, forward),
+            DbConnection::Postgres(c) => one_migration(c, POSTGRES_MIGRATIONS, forward),
+        }
+        .map_err(|e| StoreError::Migrate(e.to_string()))
+    }
+
     pub(crate) fn conn(&self) -> Result<PooledConn, RepoError> {
         self.pool
             .get()
@@ -222,4 +246,32 @@ impl Store {
             _writer: writer,
         })
     }
+}
+
+/// Runs the next pending migration forward, or reverts the newest applied one.
+#[cfg(feature = "test-hooks")]
+fn one_migration<DB: diesel::backend::Backend>(
+    harness: &mut impl MigrationHarness<DB>,
+    source: EmbeddedMigrations,
+    forward: bool,
+) -> diesel::migration::Result<Option<String>> {
+    use diesel::migration::MigrationSource;
+    let migration = if forward {
+        harness.pending_migrations(source)?.into_iter().next()
+    } else {
+        let applied = harness.applied_migrations()?;
+        let newest = applied.iter().max();
+        MigrationSource::<DB>::migrations(&source)?
+            .into_iter()
+            .find(|m| Some(&m.name().version()) == newest)
+    };
+    let Some(migration) = migration else {
+        return Ok(None);
+    };
+    if forward {
+        harness.run_migration(&*migration)?;
+    } else {
+        harness.revert_migration(&*migration)?;
+    }
+    Ok(Some(migration.name().to_string()))
 }

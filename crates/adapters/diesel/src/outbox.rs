@@ -81,13 +81,16 @@ struct ClaimedRow {
     attempt_count: i32,
     #[diesel(sql_type = Integer)]
     max_attempts: i32,
+    #[diesel(sql_type = Timestamp)]
+    next_attempt_at: NaiveDateTime,
 }
 
-const RETURNING: &str = "RETURNING id, from_email, to_email, to_name, subject, html_body, text_body, attempt_count, max_attempts";
+const RETURNING: &str = "RETURNING id, from_email, to_email, to_name, subject, html_body, text_body, attempt_count, max_attempts, next_attempt_at";
 
-/// One statement claims and leases the rows. On PostgreSQL, SKIP LOCKED lets concurrent
-/// workers take disjoint rows instead of waiting or double-claiming; SQLite has one writer
-/// at a time, so the statement alone is enough there.
+/// One statement claims and leases the rows, those due first (ties in the order they were
+/// written: ids are time-ordered). On PostgreSQL, SKIP LOCKED lets concurrent workers take
+/// disjoint rows instead of waiting or double-claiming; SQLite has one writer at a time, so
+/// the statement alone is enough there.
 fn claim_sql(postgres: bool) -> String {
     let (p1, p2, p3) = if postgres {
         ("$1", "$2", "$3")
@@ -104,7 +107,7 @@ fn claim_sql(postgres: bool) -> String {
          last_attempt_at = {p1}, lease_expires_at = {p2}, updated_at = {p1} \
          WHERE id IN (SELECT id FROM email_deliveries \
            WHERE (status = 'pending' AND next_attempt_at <= {p1}) OR (status = 'sending' AND lease_expires_at <= {p1}) \
-           ORDER BY next_attempt_at LIMIT {p3}{lock}) {RETURNING}"
+           ORDER BY next_attempt_at, id LIMIT {p3}{lock}) {RETURNING}"
     )
 }
 
@@ -143,7 +146,7 @@ impl Outbox for Store {
         let mut conn = self.writer()?;
         let (now_db, lease_until) = (to_db_time(now), to_db_time(now + lease));
         let limit = i32::try_from(limit).unwrap_or(i32::MAX);
-        let rows: Vec<ClaimedRow> = match &mut *conn {
+        let mut rows: Vec<ClaimedRow> = match &mut *conn {
             DbConnection::Postgres(c) => diesel::sql_query(claim_sql(true))
                 .bind::<Timestamp, _>(now_db)
                 .bind::<Timestamp, _>(lease_until)
@@ -156,6 +159,9 @@ impl Outbox for Store {
                 .load(c),
         }
         .map_err(repo_error)?;
+        // An UPDATE returns its rows in no promised order. In the claim's order, emails go
+        // out as they were written: a person's "booked" before their "cancelled".
+        rows.sort_unstable_by(|a, b| (a.next_attempt_at, &a.id).cmp(&(b.next_attempt_at, &b.id)));
         rows.into_iter()
             .map(|r| {
                 Ok(ClaimedEmail {

@@ -27,6 +27,7 @@ mod newsletter;
 mod notification_stream;
 mod notifications;
 mod openapi;
+mod outbox_worker;
 mod pages;
 mod payments;
 mod platform;

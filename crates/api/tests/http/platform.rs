@@ -18,6 +18,13 @@ async fn health_and_readiness() {
     );
 }
 
+/// The app shell as sent to a reader with no language chosen: English, left to right.
+fn app_shell() -> String {
+    INDEX_HTML
+        .replace("<!--initial-data-->", "")
+        .replace("<html lang=\"en-GB\">", "<html lang=\"en-GB\" dir=\"ltr\">")
+}
+
 #[actix_web::test]
 async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
     let app = TestApp::new();
@@ -37,11 +44,7 @@ async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
     ] {
         let (status, headers, body) = get(&service, path).await;
         assert_eq!(status, 200, "{path}");
-        assert_eq!(
-            body,
-            INDEX_HTML.replace("<!--initial-data-->", ""),
-            "{path}"
-        );
+        assert_eq!(body, app_shell(), "{path}");
         assert_eq!(headers.get("cache-control").unwrap(), "no-cache", "{path}");
     }
     for path in [
@@ -53,11 +56,7 @@ async fn client_routes_get_the_app_and_unknown_paths_a_404_app() {
     ] {
         let (status, _, body) = get(&service, path).await;
         assert_eq!(status, 404, "{path}");
-        assert_eq!(
-            body,
-            INDEX_HTML.replace("<!--initial-data-->", ""),
-            "{path}"
-        );
+        assert_eq!(body, app_shell(), "{path}");
     }
 }
 
@@ -145,18 +144,32 @@ async fn other_methods_on_read_only_resources_are_refused() {
 
 #[actix_web::test]
 async fn a_rebuilt_frontend_is_served_without_a_restart() {
+    use std::time::{Duration, SystemTime};
     let frontend = tempfile::tempdir().unwrap();
-    std::fs::write(frontend.path().join("index.html"), "<p>old build</p>").unwrap();
+    let index = frontend.path().join("index.html");
+    std::fs::write(&index, "<p>old build</p>").unwrap();
+    // Built an hour ago: the rebuild's modification time differs however coarse the
+    // filesystem's clock.
+    std::fs::File::options()
+        .write(true)
+        .open(&index)
+        .unwrap()
+        .set_modified(SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
     let app = TestApp::new();
     let service = app
         .service_with(|state| {
+            // Looking at every request rather than once a second, which would cost the test
+            // a second of waiting.
             state.frontend =
-                std::sync::Arc::new(playspace_api::frontend::Frontend::load(frontend.path()));
+                std::sync::Arc::new(playspace_api::frontend::Frontend::load_rechecking_every(
+                    frontend.path(),
+                    Duration::ZERO,
+                ));
         })
         .await;
     assert!(get(&service, "/about").await.2.contains("old build"));
-    std::thread::sleep(std::time::Duration::from_millis(1100));
-    std::fs::write(frontend.path().join("index.html"), "<p>new build</p>").unwrap();
+    std::fs::write(&index, "<p>new build</p>").unwrap();
     assert!(get(&service, "/about").await.2.contains("new build"));
 }
 

@@ -16,6 +16,7 @@ on_both_backends!(
     an_abandoned_claim_is_taken_over_after_its_lease,
     concurrent_workers_never_claim_one_email_twice,
     sent_since_counts_one_persons_emails_of_one_kind,
+    claims_come_due_first_then_as_written,
 );
 
 fn claims_due_emails_once_with_an_attempt_each(store: &Store) {
@@ -173,4 +174,38 @@ fn sent_since_counts_one_persons_emails_of_one_kind(store: &Store) {
             .unwrap(),
         0
     );
+}
+
+/// The worker sends a claim in turn, so its order is the order emails go out in: the one
+/// due first, and among those due at the same moment the one written first.
+fn claims_come_due_first_then_as_written(store: &Store) {
+    let emails: Vec<_> = (0..8)
+        .map(|i| outgoing_email(&format!("p{i}@example.org")))
+        .collect();
+    store.enqueue(&emails).unwrap();
+    let now = chrono::Utc::now();
+    let written = store.claim_due(now, Duration::minutes(2), 10).unwrap();
+    assert_eq!(written.len(), 8);
+    // Written in one transaction: the same moment, so in the order written.
+    let to: Vec<_> = written.iter().map(|c| c.to_email.as_str()).collect();
+    let expected: Vec<_> = emails.iter().map(|e| e.to_email.as_str()).collect();
+    assert_eq!(to, expected);
+
+    // Retried: the even ones due sooner the later they were written, the odd ones together.
+    for (i, email) in written.iter().enumerate() {
+        let wait = if i % 2 == 0 { 10 - i } else { 30 };
+        let retry_at = now + Duration::seconds(i64::try_from(wait).unwrap());
+        store
+            .mark_failed_attempt(email.id, "429", Some(retry_at), now)
+            .unwrap();
+    }
+    let later = now + Duration::minutes(1);
+    let first = store.claim_due(later, Duration::minutes(2), 3).unwrap();
+    let rest = store.claim_due(later, Duration::minutes(2), 10).unwrap();
+    let order: Vec<_> = first
+        .iter()
+        .chain(&rest)
+        .map(|claimed| written.iter().position(|w| w.id == claimed.id).unwrap())
+        .collect();
+    assert_eq!(order, [6, 4, 2, 0, 1, 3, 5, 7]);
 }

@@ -1,5 +1,7 @@
-import { screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import type { ComponentProps } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CalendarPreferencesContext, type CalendarPreferences } from "@/lib/calendar-preferences";
 import { json, mockFetch } from "@/testing/fetch-mock";
 import { buildEvent, buildUser } from "@/testing/fixtures";
 import { renderWithProviders } from "@/testing/render";
@@ -22,6 +24,35 @@ function withPreferences(calendar: { preferredFormat: string; autoDownload: bool
   });
 }
 
+/**
+ * Preferences known to the component from its first render (or unknown, `undefined`), with
+ * no request in between: `render` and `rerender` return only once React has run the
+ * effects, so whatever the component downloads by itself has started by then and an empty
+ * `downloads` means it started nothing.
+ */
+let known: CalendarPreferences | undefined;
+const useKnownPreferences = () => known;
+type LinksProps = ComponentProps<typeof CalendarLinks>;
+function knowing(props: LinksProps) {
+  return (
+    <CalendarPreferencesContext value={useKnownPreferences}>
+      <CalendarLinks {...props} />
+    </CalendarPreferencesContext>
+  );
+}
+function renderKnowing(preferences: CalendarPreferences | undefined, props: LinksProps) {
+  known = preferences;
+  const result = render(knowing(props));
+  return {
+    ...result,
+    /** Renders again, the preferences now `next`. */
+    learn(next: CalendarPreferences | undefined) {
+      known = next;
+      result.rerender(knowing(props));
+    },
+  };
+}
+
 /** Downloads the page starts (clicks on a download link), kept from navigating in jsdom. */
 const downloads: string[] = [];
 function recordDownload(e: MouseEvent) {
@@ -42,12 +73,9 @@ afterEach(() => {
 
 // jsdom joins the sr-only " (opens in a new tab)" without its leading space; browsers keep it.
 describe("CalendarLinks", () => {
-  it("offers only the .ics to someone who prefers it", async () => {
-    const fetchMock = withPreferences({ preferredFormat: "ics", autoDownload: false });
-    renderWithProviders(<CalendarLinks booking={booking()} event={event} />, { user: member });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/user/preferences", expect.anything()));
+  it("offers only the .ics to someone who prefers it", () => {
+    renderKnowing({ preferredFormat: "ics", autoDownload: false }, { booking: booking(), event });
     expect(screen.getByRole("link", { name: "Download Calendar" })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getAllByRole("link")).toHaveLength(1);
   });
 
@@ -77,33 +105,36 @@ describe("CalendarLinks", () => {
     expect(screen.queryByRole("link", { name: /Google/ })).not.toBeInTheDocument();
   });
 
-  it("starts the .ics download after a confirmation when autoDownload is on, once per booking", async () => {
+  it("starts the .ics download once the preferences arrive after a confirmation when autoDownload is on", async () => {
     withPreferences({ preferredFormat: "ics", autoDownload: true });
-    const confirmed = booking();
-    const first = renderWithProviders(<CalendarLinks booking={confirmed} event={event} justConfirmed />, { user: member });
+    renderWithProviders(<CalendarLinks booking={booking()} event={event} justConfirmed />, { user: member });
     await waitFor(() => expect(downloads).toEqual(["PS-7K3Q9M.ics"]));
-    first.rerender(<CalendarLinks booking={confirmed} event={event} justConfirmed />);
-    first.unmount();
-    // The same confirmation shown again (a reload) does not download a second time.
-    renderWithProviders(<CalendarLinks booking={confirmed} event={event} justConfirmed />, { user: member });
-    await screen.findByRole("link", { name: "Download Calendar" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(downloads).toHaveLength(1);
   });
 
-  it("does not download by itself when autoDownload is off, outside a confirmation, or for an unconfirmed booking", async () => {
-    withPreferences({ preferredFormat: "ics", autoDownload: false });
-    const off = renderWithProviders(<CalendarLinks booking={booking()} event={event} justConfirmed />, { user: member });
-    await screen.findByRole("link", { name: "Download Calendar" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    off.unmount();
+  it("downloads once per booking: not on a re-render, nor when the confirmation is shown again", () => {
+    const on = { preferredFormat: "google", autoDownload: true } as const;
+    const confirmed = booking();
+    const first = renderKnowing(on, { booking: confirmed, event, justConfirmed: true });
+    expect(downloads).toEqual(["PS-7K3Q9M.ics"]);
+    first.learn({ ...on });
+    first.unmount();
+    // The same confirmation shown again (a reload), its preferences applied (the Google link).
+    renderKnowing(on, { booking: confirmed, event, justConfirmed: true });
+    expect(screen.getByRole("link", { name: /^Add to Google Calendar/ })).toBeInTheDocument();
+    expect(downloads).toEqual(["PS-7K3Q9M.ics"]);
+  });
 
-    withPreferences({ preferredFormat: "ics", autoDownload: true });
-    const listed = renderWithProviders(<CalendarLinks booking={booking()} event={event} />, { user: member });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    listed.unmount();
-    renderWithProviders(<CalendarLinks booking={booking("pending")} event={event} justConfirmed />, { user: member });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  it("does not download by itself while the preferences are unknown, when autoDownload is off, outside a confirmation, or for an unconfirmed booking", () => {
+    const unknown = renderKnowing(undefined, { booking: booking(), event, justConfirmed: true });
+    expect(downloads).toEqual([]);
+    unknown.learn({ preferredFormat: "ics", autoDownload: false });
+    expect(downloads).toEqual([]);
+    unknown.unmount();
+
+    const on = { preferredFormat: "ics", autoDownload: true } as const;
+    renderKnowing(on, { booking: booking(), event }).unmount();
+    expect(downloads).toEqual([]);
+    renderKnowing(on, { booking: booking("pending"), event, justConfirmed: true }).unmount();
     expect(downloads).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@
 //! created inside the cluster named by `TEST_DATABASE_URL` and dropped afterwards.
 #![allow(dead_code)]
 
+mod snapshot;
+
 use chrono::{Duration, Utc};
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use playspace_domain::{
@@ -80,21 +82,57 @@ pub fn sqlite_store() -> TestStore {
     }
 }
 
+/// A SQLite database with no tables yet: not even the migrations' table.
+pub fn empty_sqlite_store() -> TestStore {
+    let dir = TempSqlite::new();
+    let store = Store::connect(&dir.url(), 2).expect("sqlite connects");
+    TestStore {
+        store: Some(store),
+        cleanup: Cleanup::Sqlite(dir),
+    }
+}
+
+/// A new, empty PostgreSQL database; `None` as [`postgres_store`].
+pub fn empty_postgres_store() -> Option<TestStore> {
+    let admin_url = postgres_admin_url()?;
+    let name = unique_database_name();
+    let mut admin = PgConnection::establish(&admin_url).expect("TEST_DATABASE_URL reachable");
+    diesel::sql_query(format!("CREATE DATABASE \"{name}\""))
+        .execute(&mut admin)
+        .expect("create test database");
+    let store = Store::connect(&with_database(&admin_url, &name), 2).expect("postgres connects");
+    Some(TestStore {
+        store: Some(store),
+        cleanup: Cleanup::Postgres { admin_url, name },
+    })
+}
+
+/// A connection of its own to the test database, behind the store's back.
+enum Raw {
+    Sqlite(diesel::SqliteConnection),
+    Postgres(PgConnection),
+}
+
 impl TestStore {
-    /// Runs SQL on the test database behind the store's back (to set up rows no port can
-    /// write, such as data from before a migration).
-    pub fn execute(&self, sql: &str) {
+    fn raw(&self) -> Raw {
         match &self.cleanup {
             Cleanup::Sqlite(dir) => {
                 let path = dir.path().join("test.db");
-                let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
-                diesel::sql_query(sql).execute(&mut conn).unwrap();
+                Raw::Sqlite(diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap())
             }
             Cleanup::Postgres { admin_url, name } => {
-                let mut conn = PgConnection::establish(&with_database(admin_url, name)).unwrap();
-                diesel::sql_query(sql).execute(&mut conn).unwrap();
+                Raw::Postgres(PgConnection::establish(&with_database(admin_url, name)).unwrap())
             }
         }
+    }
+
+    /// Runs SQL on the test database behind the store's back (to set up rows no port can
+    /// write, such as data from before a migration).
+    pub fn execute(&self, sql: &str) {
+        match self.raw() {
+            Raw::Sqlite(mut conn) => diesel::sql_query(sql).execute(&mut conn).unwrap(),
+            Raw::Postgres(mut conn) => diesel::sql_query(sql).execute(&mut conn).unwrap(),
+        };
     }
 }
 
@@ -121,9 +159,9 @@ impl TestStore {
     }
 }
 
-/// `None` (the test is skipped) when no PostgreSQL is configured, except under CI, where
-/// a missing PostgreSQL is a failure.
-pub fn postgres_store() -> Option<TestStore> {
+/// `TEST_DATABASE_URL`; `None` (the test is skipped) when no PostgreSQL is configured,
+/// except under CI, where a missing PostgreSQL is a failure.
+fn postgres_admin_url() -> Option<String> {
     let Ok(admin_url) = std::env::var("TEST_DATABASE_URL") else {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
@@ -132,6 +170,12 @@ pub fn postgres_store() -> Option<TestStore> {
         eprintln!("TEST_DATABASE_URL unset: skipping PostgreSQL test");
         return None;
     };
+    Some(admin_url)
+}
+
+/// A copy of the migrated template; `None` as [`postgres_admin_url`].
+pub fn postgres_store() -> Option<TestStore> {
+    let admin_url = postgres_admin_url()?;
     let name = unique_database_name();
     templates::postgres_from_template(&admin_url, &schema_key("postgres"), &name, migrate);
     let url = with_database(&admin_url, &name);
