@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { CalendarPlus } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
@@ -34,7 +35,7 @@ export default function FloatingBookButton() {
       )}
     >
       <CalendarPlus aria-hidden="true" />
-      Book Your Session
+      <Trans>Book Your Session</Trans>
     </Link>
   );
 }

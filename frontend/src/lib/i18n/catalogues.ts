@@ -86,5 +86,6 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Sets the language cookie (a year; Secure over https). */
 export function rememberLocale(locale: Locale): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie, not words
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
 }

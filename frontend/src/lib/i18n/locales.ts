@@ -8,6 +8,7 @@ export type Locale = (typeof LOCALES)[number];
 
 /** Each language named in itself, as the language switch shows it. */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a language is named in itself, never translated
   "en-GB": "English",
   ar: "العربية",
   uk: "Українська",
