@@ -27,6 +27,11 @@ pub fn language_cookie(language: Language, https: bool) -> Cookie<'static> {
 
 /// The language to answer `req` in.
 pub fn request_language(req: &HttpRequest) -> Language {
+    asked_language(req).unwrap_or(Language::DEFAULT)
+}
+
+/// The language `req` asks for, by the cookie or the browser's languages, if the site has it.
+pub fn asked_language(req: &HttpRequest) -> Option<Language> {
     req.cookie(LANGUAGE_COOKIE)
         .and_then(|cookie| cookie.value().parse().ok())
         .or_else(|| {
@@ -35,7 +40,6 @@ pub fn request_language(req: &HttpRequest) -> Language {
                 .and_then(|value| value.to_str().ok())
                 .and_then(Language::from_accept_language)
         })
-        .unwrap_or(Language::DEFAULT)
 }
 
 #[cfg(test)]

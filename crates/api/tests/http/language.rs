@@ -141,3 +141,57 @@ async fn signed_out_is_401() {
         put_language(&service, Some("not-a-session"), json!({"language": "ar"})).await;
     assert_eq!(status, 401);
 }
+
+#[actix_web::test]
+async fn a_new_member_keeps_the_language_they_signed_up_in() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    // Reading the site in Arabic (the switch's cookie) when finishing the sign-up.
+    let email = "layla@example.org";
+    let (status, _, body) = send(
+        &service,
+        TestRequest::post()
+            .uri("/api/auth/register")
+            .set_json(common::sign_up(email)),
+        None,
+    )
+    .await;
+    assert_eq!(status, 202, "{body}");
+    let link = common::sign_up_link(email).unwrap();
+    let (status, _, body) = send(
+        &service,
+        TestRequest::post()
+            .uri("/api/auth/register/confirm")
+            .cookie(actix_web::cookie::Cookie::new("lang", "ar"))
+            .set_json(json!({"token": link, "password": "brisk-otter-42"})),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let token = body["token"].as_str().unwrap();
+    assert_eq!(preferences(&service, token).await["language"], "ar");
+
+    // A browser that asks for Ukrainian, without the switch.
+    let email = "olena@example.org";
+    send(
+        &service,
+        TestRequest::post()
+            .uri("/api/auth/register")
+            .set_json(common::sign_up(email)),
+        None,
+    )
+    .await;
+    let link = common::sign_up_link(email).unwrap();
+    let (status, _, body) = send(
+        &service,
+        TestRequest::post()
+            .uri("/api/auth/register/confirm")
+            .insert_header(("Accept-Language", "uk-UA, en;q=0.5"))
+            .set_json(json!({"token": link, "password": "brisk-otter-42"})),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let token = body["token"].as_str().unwrap();
+    assert_eq!(preferences(&service, token).await["language"], "uk");
+}

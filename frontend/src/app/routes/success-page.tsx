@@ -17,7 +17,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
       <dt className="shrink-0 text-sm font-semibold text-muted-foreground">{label}</dt>
-      <dd className="font-semibold sm:text-right">{children}</dd>
+      <dd className="font-semibold sm:text-end">{children}</dd>
     </div>
   );
 }
@@ -56,7 +56,7 @@ function PaymentSuccess() {
           </>
         }
       >
-        <p className="mx-auto mt-4 flex max-w-md items-start gap-2 text-left text-sm text-muted-foreground">
+        <p className="mx-auto mt-4 flex max-w-md items-start gap-2 text-start text-sm text-muted-foreground">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           If money has left your account, please contact us and we will sort it out.
         </p>
@@ -87,7 +87,7 @@ function PaymentSuccess() {
         </>
       }
     >
-      <div className="mt-8 rounded-2xl border bg-muted/40 px-5 py-2 text-left">
+      <div className="mt-8 rounded-2xl border bg-muted/40 px-5 py-2 text-start">
         <dl className="divide-y">
           <Row label="Booking Reference">
             <span className="font-mono text-lg tracking-wider" data-testid="booking-reference">
@@ -116,7 +116,7 @@ function PaymentSuccess() {
           </Row>
         </dl>
       </div>
-      <section aria-labelledby="next-steps" className="mt-8 text-left">
+      <section aria-labelledby="next-steps" className="mt-8 text-start">
         <h2 id="next-steps" className="text-xl font-bold">
           Next Steps
         </h2>

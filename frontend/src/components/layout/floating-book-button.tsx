@@ -31,7 +31,7 @@ export default function FloatingBookButton() {
       to="/events"
       className={cn(
         buttonVariants({ size: "lg" }),
-        "floating-book fixed right-4 bottom-4 z-30 rounded-full! shadow-lg! shadow-black/20 md:hidden",
+        "floating-book fixed end-4 bottom-4 z-30 rounded-full! shadow-lg! shadow-black/20 md:hidden",
       )}
     >
       <CalendarPlus aria-hidden="true" />

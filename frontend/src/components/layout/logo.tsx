@@ -15,7 +15,8 @@ export function Logo() {
           className="stroke-primary-foreground"
         />
       </svg>
-      <span>{site.name}</span>
+      {/* Below 360 px the header's buttons need the room: the mark alone, still named. */}
+      <span className="max-[359px]:sr-only">{site.name}</span>
       <span className="sr-only">
         <Trans>, home</Trans>
       </span>

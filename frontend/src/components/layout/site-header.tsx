@@ -109,14 +109,15 @@ export function SiteHeader() {
         if (event.key === "Escape") closeMenu();
       }}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+      {/* Narrow phones fit the logo, the language, theme, bell, avatar and menu buttons. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
         <Logo />
         <nav aria-label={t`Main`} className="ms-6 hidden lg:block">
           <ul className="flex items-center gap-1">
             <NavItems mobile={false} />
           </ul>
         </nav>
-        <div className="ms-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <Button asChild className="max-xl:hidden">
             <Link to="/events">
               <Trans>Book Now</Trans>

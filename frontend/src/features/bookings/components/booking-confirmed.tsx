@@ -14,7 +14,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
       <dt className="shrink-0 text-sm font-semibold text-muted-foreground">{label}</dt>
-      <dd className="font-semibold sm:text-right">{children}</dd>
+      <dd className="font-semibold sm:text-end">{children}</dd>
     </div>
   );
 }
@@ -41,7 +41,7 @@ export function BookingConfirmed({ booking, event }: { booking: Booking; event: 
         Thank you for booking with {site.name}. We&apos;re excited to see you at the event!
       </p>
 
-      <div className="mt-8 rounded-2xl border bg-muted/40 px-5 py-2 text-left">
+      <div className="mt-8 rounded-2xl border bg-muted/40 px-5 py-2 text-start">
         <dl className="divide-y">
           <Row label="Booking Reference">
             <span className="font-mono text-lg tracking-wider" data-testid="booking-reference">
@@ -70,7 +70,7 @@ export function BookingConfirmed({ booking, event }: { booking: Booking; event: 
         </dl>
       </div>
 
-      <div className="mt-6 space-y-3 text-left text-sm">
+      <div className="mt-6 space-y-3 text-start text-sm">
         <p className="flex gap-3 rounded-xl bg-accent-soft p-4 text-accent-soft-foreground">
           <Mail className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <span>

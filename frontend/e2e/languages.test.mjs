@@ -1,0 +1,180 @@
+// The site in Arabic (right to left) and Ukrainian beside English (docs/adr/0024-languages.md):
+// the header's language switch, the choice remembered in a cookie for visitors and in the
+// preferences for members, pages sent in the chosen language with <html lang dir>, and axe
+// clean in Arabic. Screenshots of home and events in Arabic go to e2e/screenshots/.
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, describe, test } from "node:test";
+import {
+  apiAs,
+  axeChecker,
+  BASE_URL,
+  DESKTOP,
+  goto,
+  launchBrowser,
+  MOBILE,
+  registerMember,
+  sessionCookie,
+  signInContext,
+  until,
+  withPage,
+} from "./helpers.mjs";
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
+
+/** The `<html>` element's language and direction. */
+const htmlLangDir = (page) =>
+  page.evaluate(() => [document.documentElement.lang, document.documentElement.dir].join(" "));
+
+/**
+ * Opens the language menu, whose button says "Language: English" in the page's language
+ * ("اللغة: العربية"...), and chooses `name` (the language as it names itself).
+ */
+async function chooseLanguage(page, current, name) {
+  await page.getByRole("button", { name: new RegExp(`: ${current}$`) }).click();
+  await page.getByRole("menuitemradio", { name }).click();
+}
+
+/** The `lang` cookie of `context`, if any. */
+async function languageCookie(context) {
+  return (await context.cookies(BASE_URL)).find((cookie) => cookie.name === "lang")?.value;
+}
+
+describe("languages", () => {
+  test("a visitor switches to Arabic: right to left, remembered, and sent so by the server", () =>
+    withPage(browser, {}, async (page, context) => {
+      await goto(page, "/");
+      assert.equal(await htmlLangDir(page), "en-GB ltr");
+      const main = page.getByRole("navigation", { name: "Main" });
+      await main.getByRole("link", { name: "Events" }).waitFor();
+
+      await chooseLanguage(page, "English", "العربية");
+      await until(async () => (await htmlLangDir(page)) === "ar rtl", { what: "<html lang=ar dir=rtl>" });
+      const arabicNav = page.getByRole("navigation", { name: "القائمة الرئيسية" });
+      await arabicNav.getByRole("link", { name: "الفعاليات" }).waitFor();
+      assert.equal(await languageCookie(context), "ar");
+      // The header lays out right to left: the logo is now at the right-hand end.
+      const logo = await page.getByRole("link", { name: /PlaySpace/ }).first().boundingBox();
+      assert.ok(logo.x > DESKTOP.width / 2, `the logo starts at x=${logo.x}`);
+
+      // A new page load comes from the server in Arabic (the prerendered Arabic page, no
+      // flash of English), and hydrates without an error.
+      await goto(page, "/events");
+      assert.equal(await htmlLangDir(page), "ar rtl");
+      await arabicNav.getByRole("link", { name: "الفعاليات" }).waitFor();
+      const html = await (await context.request.get(`${BASE_URL}/events`)).text();
+      assert.match(html, /<html lang="ar" dir="rtl">/);
+      assert.match(html, /الرئيسية/, "the prerendered page's header is in Arabic");
+
+      // Ukrainian, then back to English: left to right again.
+      await chooseLanguage(page, "العربية", "Українська");
+      await until(async () => (await htmlLangDir(page)) === "uk ltr", { what: "<html lang=uk dir=ltr>" });
+      await page.getByRole("navigation", { name: "Головне меню" }).getByRole("link", { name: "Події" }).waitFor();
+      assert.equal(await languageCookie(context), "uk");
+      await chooseLanguage(page, "Українська", "English");
+      await until(async () => (await htmlLangDir(page)) === "en-GB ltr", { what: "<html lang=en-GB>" });
+      await main.getByRole("link", { name: "Events" }).waitFor();
+    }));
+
+  test("the language menu names each language in itself, marked as that language", () =>
+    withPage(browser, {}, async (page) => {
+      await goto(page, "/");
+      const button = page.getByRole("button", { name: "Language: English" });
+      await button.click();
+      const items = page.getByRole("menuitemradio");
+      await items.first().waitFor();
+      assert.deepEqual(await items.allInnerTexts(), ["English", "العربية", "Українська"]);
+      assert.equal(await items.nth(1).locator("[lang]").getAttribute("lang"), "ar");
+      assert.equal(await items.nth(1).locator("[dir]").getAttribute("dir"), "rtl");
+      assert.equal(await items.nth(2).locator("[lang]").getAttribute("lang"), "uk");
+      assert.equal(await page.getByRole("menuitemradio", { name: "English" }).getAttribute("aria-checked"), "true");
+      // The keyboard opens the menu and chooses a language too.
+      await page.keyboard.press("Escape");
+      await items.first().waitFor({ state: "hidden" });
+      await button.focus();
+      await page.keyboard.press("Enter");
+      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "");
+      await until(async () => (await focused()) === "English", { what: "English focused in the open menu" });
+      await page.keyboard.press("ArrowDown");
+      await until(async () => (await focused()) === "العربية", { what: "العربية focused" });
+      await page.keyboard.press("Enter");
+      await until(async () => (await htmlLangDir(page)) === "ar rtl", { what: "Arabic chosen by keyboard" });
+    }));
+
+  test("a browser that asks for Ukrainian gets the site in Ukrainian without choosing", async () => {
+    const context = await browser.newContext({ locale: "uk-UA", timezoneId: "Europe/London" });
+    try {
+      const page = await context.newPage();
+      await goto(page, "/");
+      assert.equal(await htmlLangDir(page), "uk ltr");
+      await page.getByRole("button", { name: "Мова: Українська" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a member's choice is saved and follows them to another device", async () => {
+    const member = await registerMember();
+    const cookie = await sessionCookie(member);
+    await withPage(browser, { prepare: (context) => signInContext(context, member) }, async (page) => {
+      await goto(page, "/");
+      await chooseLanguage(page, "English", "Українська");
+      await until(async () => (await apiAs(cookie, "GET", "/api/user/preferences")).body.preferences.language === "uk", {
+        what: "the member's preferences to say uk",
+      });
+    });
+    // Another device: no language cookie until signing in, which brings it.
+    await withPage(browser, {}, async (page, context) => {
+      await goto(page, "/");
+      assert.equal(await htmlLangDir(page), "en-GB ltr");
+      await signInContext(context, member);
+      assert.equal(await languageCookie(context), "uk");
+      await goto(page, "/");
+      assert.equal(await htmlLangDir(page), "uk ltr");
+    });
+  });
+
+  test("home and events in Arabic: axe clean in both themes, at 390 px and on a desktop", async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    for (const [size, viewport] of [
+      ["mobile", MOBILE],
+      ["desktop", DESKTOP],
+    ]) {
+      await withPage(browser, { viewport }, async (page, context) => {
+        await context.addCookies([{ name: "lang", value: "ar", url: BASE_URL }]);
+        const axe = axeChecker(page);
+        for (const [name, path] of [
+          ["home", "/"],
+          ["events", "/events"],
+        ]) {
+          await goto(page, path);
+          assert.equal(await htmlLangDir(page), "ar rtl");
+          await page.locator("main h1").first().waitFor();
+          await axe.check(`${path} in Arabic at ${viewport.width} px`);
+          // Nothing runs off the side of the page.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `${path} scrolls sideways by ${overflow} px at ${viewport.width} px`);
+          for (const colorScheme of ["light", "dark"]) {
+            await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+            await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, colorScheme === "dark");
+            await page.screenshot({ path: join(SCREENSHOTS, `ar-${name}-${size}-${colorScheme}.png`), fullPage: true });
+          }
+          await page.emulateMedia({ colorScheme: "light" });
+        }
+        axe.assertClean();
+      });
+    }
+  });
+});
