@@ -122,7 +122,8 @@ describe("sign-up", () => {
       const { user } = await page.evaluate(() => fetch("/api/auth/user").then((r) => r.json()));
       assert.equal(user.isEmailVerified, true, "opening the link confirmed the address");
       const { profile } = await page.evaluate(() => fetch("/api/user/profile").then((r) => r.json()));
-      assert.equal(profile.accessibilityNeeds, "Step-free access");
+      const needs = await page.evaluate(() => fetch("/api/user/access-needs").then((r) => r.json()));
+      assert.deepEqual(needs, { needs: [], note: "Step-free access", shareWithLeader: false }, "kept as a private note");
       assert.deepEqual(profile.sportsInterests, ["Badminton", "Table Tennis"]);
       await goto(page, "/profile");
       await page.getByRole("heading", { name: "Personal Details" }).waitFor();
@@ -451,7 +452,6 @@ describe("profile and data rights", () => {
 
       await page.getByRole("textbox", { name: /^Chosen Name/ }).fill("Seun");
       await page.getByRole("textbox", { name: /^Pronouns/ }).fill("he/him");
-      await page.getByRole("textbox", { name: /^Accessibility Needs/ }).fill("Step-free access, please");
       await page.getByRole("textbox", { name: /^Phone Number/ }).fill("123");
       await page.getByRole("button", { name: "Save Changes" }).click();
       await page.getByText("Please enter a valid phone number").waitFor();
@@ -465,10 +465,6 @@ describe("profile and data rights", () => {
       assert.equal(await page.getByRole("textbox", { name: /^Chosen Name/ }).inputValue(), "Seun");
       assert.equal(await page.getByRole("textbox", { name: /^Pronouns/ }).inputValue(), "he/him");
       assert.equal(await page.getByRole("textbox", { name: /^Phone Number/ }).inputValue(), "020 7946 0999");
-      assert.equal(
-        await page.getByRole("textbox", { name: /^Accessibility Needs/ }).inputValue(),
-        "Step-free access, please",
-      );
       await expectSignedIn(page, "Seun");
 
       await page.getByLabel("Current Password", { exact: true }).fill("wrong password");

@@ -122,7 +122,7 @@ describe("admin bookings", () => {
       const [header, first] = csv.split(/\r?\n/);
       assert.equal(
         header,
-        "id,reference,userId,eventId,eventTitle,eventDate,status,paymentStatus,paymentMethod,amount,attendance,createdAt",
+        "id,reference,userId,eventId,eventTitle,eventDate,status,paymentStatus,paymentMethod,amount,companion,attendance,createdAt",
       );
       assert.match(first, /^[0-9a-f-]{36},/, "a row of data follows");
       assert.doesNotMatch(csv, /password|emergency/i);

@@ -76,7 +76,7 @@ describe("admin events", () => {
       await dialog.getByRole("textbox", { name: "Title" }).fill(title);
       await dialog.getByRole("textbox", { name: "Description" }).fill("Lane swimming for adults who are new to it.");
       await choose(page, dialog, "Category", "Swimming");
-      await dialog.getByRole("textbox", { name: "Location" }).fill("London Fields Lido, Hackney");
+      await choose(page, dialog, "Venue", "London Fields Lido, Hackney");
       await dialog.getByLabel(/^Date/).fill(dayFromNow(9));
       await dialog.getByLabel("Start time").fill("10:15");
       await dialog.getByRole("textbox", { name: "Price (£)" }).fill("4");
@@ -118,7 +118,7 @@ describe("admin events", () => {
       await dialog.getByRole("textbox", { name: "Title" }).fill(title);
       await dialog.getByRole("textbox", { name: "Description" }).fill("Friendly netball, every week, all welcome.");
       await choose(page, dialog, "Category", "Basketball");
-      await dialog.getByRole("textbox", { name: "Location" }).fill("Mile End Leisure Centre, Tower Hamlets");
+      await choose(page, dialog, "Venue", "Mile End Leisure Centre, Tower Hamlets");
       await dialog.getByLabel("First date").fill(firstDate);
       await dialog.getByLabel("Start time").fill("19:00");
       await dialog.getByRole("radio", { name: "Every week" }).check();

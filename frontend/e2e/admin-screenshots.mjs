@@ -150,6 +150,17 @@ const adminShots = [
     },
     false,
   ],
+  ["venues", "/admin?tab=venues", (page) => page.getByRole("region", { name: "All venues" })],
+  [
+    "add-venue-dialog",
+    "/admin?tab=venues",
+    (page) => page.getByRole("region", { name: "All venues" }),
+    async (page) => {
+      await page.getByRole("button", { name: "Add venue" }).click();
+      await page.getByRole("dialog", { name: "Add a venue" }).waitFor();
+    },
+    false,
+  ],
   ["bookings", "/admin?tab=bookings", (page) => page.getByRole("region", { name: /^Bookings, page/ })],
   [
     "cancel-booking-dialog",

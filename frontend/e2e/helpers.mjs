@@ -391,12 +391,23 @@ export async function bookFor(member, eventId, { accessibilityRequirements = nul
   return body;
 }
 
-/** Creates an event as the administrator (POST /api/admin/events); returns the AdminEvent. */
-export async function createEventAs(asAdmin, fields) {
+/** The id of the demo venue called `name` (GET /api/venues). */
+export async function venueIdOf(name) {
+  const { status, body } = await apiAs("", "GET", "/api/venues");
+  const venue = status === 200 ? body.venues.find((v) => v.name === name) : undefined;
+  if (!venue) throw new Error(`no venue called ${name}: ${status}`);
+  return venue.id;
+}
+
+/**
+ * Creates an event as the administrator (POST /api/admin/events) at the demo venue called
+ * `venue` (Hackney Marshes Centre unless given); returns the AdminEvent.
+ */
+export async function createEventAs(asAdmin, { venue = "Hackney Marshes Centre", ...fields }) {
   const { status, body } = await apiAs(asAdmin, "POST", "/api/admin/events", {
     description: "A relaxed session for every level. Bring water and comfortable clothes.",
     category: "Football",
-    location: "Haggerston Park, Hackney",
+    venueId: await venueIdOf(venue),
     duration: 60,
     maxParticipants: 20,
     price: "0.00",

@@ -35,6 +35,9 @@ const visitorPages = [
   ["events", "/events", "Choose Your Sport"],
   ["sport", `/events?sport=${encodeURIComponent(sport)}`, "Choose your preferred location"],
   ["event", `/events/${events[0].id}`, "About This Event"],
+  ["events-access", "/events?access=stepFree,genderNeutralChanging", "Choose Your Sport", (page) => page.getByText(/match your filters/).waitFor()],
+  // The venue and its access facts are drawn once the app has taken over.
+  ["event-venue", `/events/${events[0].id}`, "About This Event", (page) => page.getByRole("heading", { name: "Venue and access" }).waitFor()],
   // Prerendered: its date and content are drawn once the app has taken over.
   ["story", `/blog/${story.id}`, "Back to Stories", (page) => page.locator("article time").waitFor()],
   ["about", "/about", "Our Mission"],

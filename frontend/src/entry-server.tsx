@@ -54,12 +54,40 @@ export const templateEvent: SportEvent = {
   location: EVENT_TOKENS.location,
   // The event page does not show the area, so it needs no placeholder.
   area: "",
+  // The venue's details are drawn once the app has taken over (like dates), so none of it
+  // reaches the template.
+  venue: {
+    id: "",
+    name: "",
+    address: "",
+    postcode: "",
+    borough: "",
+    mapUrl: null,
+    nearestStepFreeStation: null,
+    transportNotes: null,
+    access: {
+      stepFree: "unknown",
+      accessibleToilet: "unknown",
+      changingPlaces: "unknown",
+      genderNeutralChanging: "unknown",
+      privateChangingCubicles: "unknown",
+      quietSpace: "unknown",
+      hearingLoop: "unknown",
+      accessibleParking: "unknown",
+      lift: "unknown",
+      assistanceDogs: "unknown",
+    },
+    accessCheckedAt: null,
+  },
   currentParticipants: 987_654_301,
   maxParticipants: 987_654_302,
   date: "2000-01-01T00:00:00Z",
   duration: 60,
   price: "0.00",
   isActive: true,
+  companionAllowed: false,
+  solidarityPlaces: 0,
+  solidarityPlacesLeft: 0,
 };
 
 /** Markup of the template that stands for something the server fills in, and what. */

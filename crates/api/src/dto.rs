@@ -1,7 +1,8 @@
 //! JSON shapes of the API contract, in the spec's camelCase field names.
 use chrono::SecondsFormat;
-use playspace_domain::{Event, EventsSummary};
+use playspace_domain::{AccessFact, AccessFacts, Event, EventsSummary, Venue};
 use serde::Serialize;
+use serde::ser::SerializeMap;
 
 /// `{sessionId, url}`: the checkout a held place is paid at, and where the browser goes.
 #[derive(Debug, Serialize)]
@@ -55,14 +56,22 @@ pub struct EventDto<'a> {
     pub date: String,
     /// Minutes.
     pub duration: u32,
-    pub location: &'a str,
+    /// The venue's one line ("Haggerston Park, Hackney"), as clients before venues read it.
+    pub location: String,
     /// The location's last comma-separated part ("Hackney"), what the events page groups by.
     pub area: &'a str,
+    pub venue: VenueDto<'a>,
     /// Pounds with two decimals, e.g. "0.00".
     pub price: String,
     pub max_participants: u32,
     pub current_participants: u32,
     pub is_active: bool,
+    /// Members may bring a companion on a second, free place (ADR 0022).
+    pub companion_allowed: bool,
+    /// Free places Supporters fund on this session, and how many can still be booked (none
+    /// once the session is full).
+    pub solidarity_places: u32,
+    pub solidarity_places_left: u32,
 }
 
 impl<'a> From<&'a Event> for EventDto<'a> {
@@ -74,13 +83,70 @@ impl<'a> From<&'a Event> for EventDto<'a> {
             category: e.category.as_str(),
             date: e.starts_at.to_rfc3339_opts(SecondsFormat::Secs, true),
             duration: e.duration_minutes,
-            location: &e.location,
+            location: e.location(),
             area: e.area(),
+            venue: VenueDto::from(&*e.venue),
             price: e.price.to_string(),
             max_participants: e.max_participants,
             current_participants: e.current_participants,
             is_active: e.is_active,
+            companion_allowed: e.free_places.companion_allowed,
+            solidarity_places: e.free_places.solidarity_places,
+            solidarity_places_left: e.solidarity_places_left(),
         }
+    }
+}
+
+/// A venue as the public reads it: where it is, how to get there, and its access facts.
+/// (Who checked the facts is for admins: `AdminVenueDto`.)
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VenueDto<'a> {
+    pub id: String,
+    pub name: &'a str,
+    pub address: &'a str,
+    /// Empty for a venue made from an old free-text location and not yet completed.
+    pub postcode: &'a str,
+    pub borough: &'a str,
+    pub map_url: Option<&'a str>,
+    pub nearest_step_free_station: Option<&'a str>,
+    pub transport_notes: Option<&'a str>,
+    pub access: AccessDto<'a>,
+    /// When the facts were last checked; null when never.
+    pub access_checked_at: Option<String>,
+}
+
+impl<'a> From<&'a Venue> for VenueDto<'a> {
+    fn from(v: &'a Venue) -> Self {
+        Self {
+            id: v.id.to_string(),
+            name: &v.name,
+            address: &v.address,
+            postcode: &v.postcode,
+            borough: &v.borough,
+            map_url: v.map_url.as_deref(),
+            nearest_step_free_station: v.nearest_step_free_station.as_deref(),
+            transport_notes: v.transport_notes.as_deref(),
+            access: AccessDto(&v.access),
+            access_checked_at: v
+                .access_checked
+                .as_ref()
+                .map(|c| c.at.to_rfc3339_opts(SecondsFormat::Secs, true)),
+        }
+    }
+}
+
+/// `{"stepFree": "yes", ...}`: every fact by its key, in the domain's order.
+#[derive(Debug)]
+pub struct AccessDto<'a>(pub &'a AccessFacts);
+
+impl Serialize for AccessDto<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(AccessFact::ALL.len()))?;
+        for (fact, value) in self.0.iter() {
+            map.serialize_entry(fact.key(), value.as_str())?;
+        }
+        map.end()
     }
 }
 
@@ -183,7 +249,6 @@ pub struct ProfileDto<'a> {
     pub sports_interests: &'a [String],
     pub how_did_you_hear: Option<&'static str>,
     pub marketing_consent: bool,
-    pub accessibility_needs: Option<&'a str>,
 }
 
 impl<'a> From<&'a playspace_domain::User> for ProfileDto<'a> {
@@ -208,7 +273,25 @@ impl<'a> From<&'a playspace_domain::User> for ProfileDto<'a> {
             sports_interests: &p.sports_interests,
             how_did_you_hear: p.how_did_you_hear.map(|h| h.as_str()),
             marketing_consent: p.marketing_consent,
-            accessibility_needs: p.accessibility_needs.as_deref(),
+        }
+    }
+}
+
+/// A person's access needs as they see and edit them (`/api/user/access-needs`).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccessNeedsDto<'a> {
+    pub needs: Vec<&'static str>,
+    pub note: Option<&'a str>,
+    pub share_with_leader: bool,
+}
+
+impl<'a> From<&'a playspace_domain::ProfileAccessNeeds> for AccessNeedsDto<'a> {
+    fn from(n: &'a playspace_domain::ProfileAccessNeeds) -> Self {
+        Self {
+            needs: n.needs.names(),
+            note: n.needs.note.as_deref(),
+            share_with_leader: n.share_with_leader,
         }
     }
 }
@@ -227,6 +310,14 @@ pub struct BookingDto<'a> {
     /// Pounds with two decimals, as charged when booked.
     pub amount: String,
     pub accessibility_requirements: Option<&'a str>,
+    /// The common access needs ticked for this session.
+    pub access_needs: Vec<&'static str>,
+    /// Whether the needs are the copy of the person's shared profile needs (ADR 0023).
+    pub access_needs_from_profile: bool,
+    /// A companion comes on a second, free place ("+1 companion"), with their first name if
+    /// the member gave one.
+    pub companion: bool,
+    pub companion_name: Option<&'a str>,
     pub created_at: String,
     /// With the event: the last moment the person may cancel (the browser never retypes
     /// the cut-off).
@@ -248,6 +339,10 @@ impl<'a> BookingDto<'a> {
             payment_method: b.payment_method.as_str(),
             amount: b.amount.to_string(),
             accessibility_requirements: b.accessibility_requirements.as_deref(),
+            access_needs: b.access_needs.iter().map(|n| n.as_str()).collect(),
+            access_needs_from_profile: b.needs_from_profile,
+            companion: b.companion.is_some(),
+            companion_name: b.companion.as_ref().and_then(|c| c.first_name.as_deref()),
             created_at: b.created_at.to_rfc3339_opts(SecondsFormat::Secs, true),
             cancellable_until: event.map(|e| {
                 playspace_domain::booking_rules::cancellable_until(e)

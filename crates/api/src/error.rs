@@ -167,10 +167,19 @@ impl From<RepoError> for ApiError {
     }
 }
 
-/// A booking rule said no: 409 with the rule's stable code and message.
+/// A booking rule said no, with the rule's stable code and message: 400 for a request the
+/// session never accepts (a companion where none is allowed, a solidarity place on a free
+/// session), 409 for what the session's state refuses now (full, started, none left).
 impl From<playspace_domain::booking_rules::BookingRefusal> for ApiError {
     fn from(refusal: playspace_domain::booking_rules::BookingRefusal) -> Self {
-        Self::new(StatusCode::CONFLICT, refusal.code(), refusal.to_string())
+        use playspace_domain::booking_rules::BookingRefusal::{
+            CompanionNotAllowed, SolidarityNotNeeded,
+        };
+        let status = match refusal {
+            CompanionNotAllowed | SolidarityNotNeeded => StatusCode::BAD_REQUEST,
+            _ => StatusCode::CONFLICT,
+        };
+        Self::new(status, refusal.code(), refusal.to_string())
     }
 }
 

@@ -634,16 +634,7 @@ async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: Option<L
         "endDate": event.ends_at().to_rfc3339_opts(SecondsFormat::Secs, true),
         "eventStatus": "https://schema.org/EventScheduled",
         "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
-        "location": {
-            "@type": "Place",
-            "name": event.location,
-            "address": {
-                "@type": "PostalAddress",
-                "addressLocality": event.area(),
-                "addressRegion": "London",
-                "addressCountry": "GB"
-            }
-        },
+        "location": place_ld(&event.venue),
         "offers": {
             "@type": "Offer",
             "price": event.price.to_string(),
@@ -682,6 +673,49 @@ async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: Option<L
         description: Some(description),
         head,
     }
+}
+
+/// A venue as schema.org's Place: its address, and each access fact it has checked (yes or
+/// no; unknown facts are left out rather than guessed) as an amenity feature.
+fn place_ld(venue: &playspace_domain::Venue) -> serde_json::Value {
+    let mut address = serde_json::json!({
+        "@type": "PostalAddress",
+        "streetAddress": venue.address,
+        "addressLocality": venue.borough,
+        "addressRegion": "London",
+        "addressCountry": "GB"
+    });
+    if !venue.postcode.is_empty() {
+        address["postalCode"] = venue.postcode.as_str().into();
+    }
+    let features: Vec<serde_json::Value> = venue
+        .access
+        .iter()
+        .filter_map(|(fact, value)| {
+            let known = match value {
+                playspace_domain::FactValue::Yes => true,
+                playspace_domain::FactValue::No => false,
+                playspace_domain::FactValue::Unknown => return None,
+            };
+            Some(serde_json::json!({
+                "@type": "LocationFeatureSpecification",
+                "name": fact.text().label,
+                "value": known
+            }))
+        })
+        .collect();
+    let mut place = serde_json::json!({
+        "@type": "Place",
+        "name": venue.name,
+        "address": address
+    });
+    if !features.is_empty() {
+        place["amenityFeature"] = features.into();
+    }
+    if let Some(map) = &venue.map_url {
+        place["hasMap"] = map.as_str().into();
+    }
+    place
 }
 
 /// One published story, as an event page is sent: its data, title, description (the

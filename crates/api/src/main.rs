@@ -11,10 +11,18 @@ use playspace_app::accounts::{CreateAdminError, create_admin};
 use playspace_app::{ScaleOutcome, ScaleSize, SeedMode, SeedOutcome};
 use playspace_store::Store;
 
+/// `playspace --version`: the release and the commit it was built from (crates/api/build.rs).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("PLAYSPACE_COMMIT"),
+    ")"
+);
+
 #[derive(Parser)]
 #[command(
     name = "playspace",
-    version,
+    version = VERSION,
     about = "PlaySpace: inclusive community sports booking"
 )]
 struct Cli {

@@ -110,6 +110,7 @@ impl AppState {
             bulk_email: &self.store,
             exports: &self.store,
             links: self.links.as_ref(),
+            venues: &self.store,
         }
     }
 
@@ -127,6 +128,7 @@ impl AppState {
             bookings: &self.store,
             memberships: &self.store,
             users: &self.store,
+            access: &self.store,
             waitlist: &self.store,
             gateway: self.gateway.as_ref(),
             clock: self.clock.as_ref(),

@@ -2,8 +2,9 @@
 //! frontend switches on, and the message. Handlers only `.map_err(ApiError::from)`.
 use actix_web::http::StatusCode;
 use playspace_app::accounts::{
-    self, ChangePasswordError, ConfirmSignUpError, DeleteAccountError, ForgotPasswordError,
-    LoginError, PreferencesError, ResetPasswordError, UpdateProfileError, VerifyEmailError,
+    self, AccessNeedsError, ChangePasswordError, ConfirmSignUpError, DeleteAccountError,
+    ForgotPasswordError, LoginError, PreferencesError, ResetPasswordError, UpdateProfileError,
+    VerifyEmailError,
 };
 use playspace_app::admin::{
     AdminLoginError, AuditLogError, BulkActionError, CreateUserError, ListUsersError,
@@ -11,7 +12,7 @@ use playspace_app::admin::{
 };
 use playspace_app::bookings::{
     BookEventError, CalendarError, CancelBookingError, CancelPlanError, CheckoutError,
-    ChoosePlanError, PaymentError,
+    ChoosePlanError, PaymentError, UpdateBookingNeedsError,
 };
 use playspace_app::community::UpdateCommunityError;
 use playspace_app::notifications::NotificationError;
@@ -33,6 +34,8 @@ pub mod code {
     pub const BOOKING_NOT_FOUND: &str = "booking_not_found";
     pub const NOTIFICATION_NOT_FOUND: &str = "notification_not_found";
     pub const CANCELLATION_CLOSED: &str = "cancellation_closed";
+    /// A booking cancelled or whose session started: its access needs stay as they were.
+    pub const BOOKING_CLOSED: &str = "booking_closed";
     pub const EMAIL_TAKEN: &str = "email_taken";
     pub const EVENT_NOT_FOUND: &str = "event_not_found";
     pub const INVALID_ADMIN_PASSWORD: &str = "invalid_admin_password";
@@ -413,6 +416,28 @@ impl From<NotificationError> for ApiError {
                 ApiError::not_found(code::NOTIFICATION_NOT_FOUND, e.to_string())
             }
             NotificationError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<UpdateBookingNeedsError> for ApiError {
+    fn from(e: UpdateBookingNeedsError) -> Self {
+        match e {
+            UpdateBookingNeedsError::NotFound => booking_not_found(),
+            UpdateBookingNeedsError::Closed => {
+                ApiError::new(StatusCode::CONFLICT, code::BOOKING_CLOSED, e.to_string())
+            }
+            UpdateBookingNeedsError::Invalid(fields) => ApiError::validation(fields),
+            UpdateBookingNeedsError::Store(e) => e.into(),
+        }
+    }
+}
+
+impl From<AccessNeedsError> for ApiError {
+    fn from(e: AccessNeedsError) -> Self {
+        match e {
+            AccessNeedsError::Invalid(fields) => ApiError::validation(fields),
+            AccessNeedsError::Store(e) => e.into(),
         }
     }
 }

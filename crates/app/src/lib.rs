@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod attendees;
 pub mod bookings;
 pub mod community;
 pub mod deliver_emails;
@@ -15,6 +16,7 @@ pub mod seed_demo_data;
 pub mod seed_scale_data;
 pub mod stories;
 pub mod submit_contact_message;
+pub mod venues;
 
 pub use deliver_emails::{DeliveryReport, deliver_due_emails};
 pub use get_event::{GetEventError, get_event};
@@ -22,3 +24,4 @@ pub use list_events::{list_events, summarise_events};
 pub use seed_demo_data::{SeedError, SeedMode, SeedOutcome, seed_demo_data};
 pub use seed_scale_data::{ScaleOutcome, ScaleSize, seed_scale_data};
 pub use submit_contact_message::{SubmitContactError, submit_contact_message};
+pub use venues::list_venues;

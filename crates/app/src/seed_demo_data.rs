@@ -3,11 +3,15 @@
 //! counts (some sessions full).
 mod catalogue;
 mod stories;
+pub mod venues;
+
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveTime};
 use playspace_domain::{
     Booking, BookingId, BookingReference, BookingStatus, Category, Event, EventId, Money,
-    PaymentMethod, PaymentStatus, UserId, london,
+    PaymentMethod, PaymentStatus, UserId, Venue, london,
 };
 use playspace_ports::{Clock, DemoData, DemoMember, DemoSeedStore, RepoError};
 use rand::SeedableRng;
@@ -86,6 +90,7 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
         })
         .collect();
 
+    let venues = venues::by_name(now).map_err(SeedError::Catalogue)?;
     let mut events = Vec::new();
     let mut bookings = Vec::new();
     for (i, template) in TEMPLATES.iter().enumerate() {
@@ -93,7 +98,7 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
             let week = (i as i64) % 4 + weeks;
             let day = next_weekday_after(today, template.weekday) + Duration::weeks(week);
             let index = i * WEEK_OFFSETS.len() + j;
-            let mut event = event_from(template, day, now)?;
+            let mut event = event_from(template, &venues, day, now)?;
             let taken = if index % FULL_EVERY == 3 {
                 event.max_participants
             } else {
@@ -111,6 +116,9 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
                     payment_method: PaymentMethod::Cash,
                     amount: event.price,
                     accessibility_requirements: None,
+                    access_needs: vec![],
+                    needs_from_profile: false,
+                    companion: None,
                     created_at: now - Duration::days(1),
                 });
             }
@@ -128,8 +136,20 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
     })
 }
 
+/// The venue a template's sessions are at.
+pub(crate) fn venue_of(
+    t: &SessionTemplate,
+    venues: &HashMap<&'static str, Arc<Venue>>,
+) -> Result<Arc<Venue>, SeedError> {
+    venues
+        .get(t.venue)
+        .cloned()
+        .ok_or_else(|| SeedError::Catalogue(format!("{}: no venue {}", t.title, t.venue)))
+}
+
 fn event_from(
     t: &SessionTemplate,
+    venues: &HashMap<&'static str, Arc<Venue>>,
     day: NaiveDate,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<Event, SeedError> {
@@ -144,12 +164,13 @@ fn event_from(
         title: t.title.into(),
         description: t.description.into(),
         category: Category::parse(t.category).map_err(|e| bad(e.message()))?,
-        location: format!("{}, {}", t.venue, t.borough),
+        venue: venue_of(t, venues)?,
         starts_at: london::to_utc(day.and_time(time)),
         duration_minutes: t.duration_minutes,
         price: Money::from_pence(t.price_pence).map_err(|e| bad(e.message()))?,
         max_participants: t.max_participants,
         current_participants: 0,
+        free_places: playspace_domain::FreePlaces::default(),
         is_active: true,
         created_at: now,
     })
@@ -168,7 +189,7 @@ mod tests {
     use std::collections::{HashMap, HashSet};
 
     use super::*;
-    use playspace_domain::{SPORTS, area_of};
+    use playspace_domain::SPORTS;
     use playspace_ports::MockDemoSeedStore;
     use playspace_test_support::{FixedClock, test_now};
 
@@ -204,7 +225,7 @@ mod tests {
                 "no {sport}"
             );
         }
-        let areas: HashSet<&str> = data.events.iter().map(|e| area_of(&e.location)).collect();
+        let areas: HashSet<&str> = data.events.iter().map(|e| e.area()).collect();
         assert_eq!(areas.len(), 12, "{areas:?}");
     }
 

@@ -8,6 +8,7 @@
 //! runs on one day (on databases alike) write identical rows. Ids are UUIDv7-shaped, with
 //! the row's own creation time and RNG bits instead of the clock's.
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc, Weekday};
 use playspace_domain::admin::Attendance;
@@ -22,7 +23,7 @@ use playspace_ports::{
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::seed_demo_data::{SeedError, SessionTemplate, TEMPLATES};
+use crate::seed_demo_data::{SeedError, SessionTemplate, TEMPLATES, venue_of, venues};
 
 /// How much data to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -363,6 +364,7 @@ fn sessions(
     moderators: &[UserId],
 ) -> Result<(Vec<ScaleSeries>, Vec<ScaleEvent>), SeedError> {
     let slots = slots(rng, moderators)?;
+    let venues = venues::by_name(anchor).map_err(SeedError::Catalogue)?;
     let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
     let first_week = -i64::from(size.weeks_back);
     let last_week = i64::from(size.weeks_ahead) - 1;
@@ -374,6 +376,7 @@ fn sessions(
         let bad = |what: &str| SeedError::Catalogue(format!("{}: {what}", t.title));
         let category = Category::parse(t.category).map_err(|e| bad(e.message()))?;
         let price = Money::from_pence(t.price_pence).map_err(|e| bad(e.message()))?;
+        let venue = venue_of(t, &venues)?;
         let offset = i64::from(slot.weekday.num_days_from_monday());
         let mut week = first_week;
         while week <= last_week {
@@ -415,12 +418,13 @@ fn sessions(
                     title: t.title.into(),
                     description: t.description.into(),
                     category: category.clone(),
-                    location: format!("{}, {}", t.venue, t.borough),
+                    venue: Arc::clone(&venue),
                     starts_at,
                     duration_minutes: t.duration_minutes,
                     price,
                     max_participants: t.max_participants,
                     current_participants: 0,
+                    free_places: playspace_domain::FreePlaces::default(),
                     is_active: !rng.random_bool(INACTIVE_SHARE),
                     created_at,
                 };
@@ -556,7 +560,8 @@ fn bookings(
                     (mark, starts_at + Duration::minutes(rng.random_range(0..30)))
                 });
                 let payment = match (method, attendance) {
-                    (PaymentMethod::Card, _) => PaymentStatus::Paid,
+                    // Nothing is owed for a solidarity place (not seeded here).
+                    (PaymentMethod::Card | PaymentMethod::Solidarity, _) => PaymentStatus::Paid,
                     (PaymentMethod::Cash, Some((Attendance::Attended, _))) => PaymentStatus::Paid,
                     (PaymentMethod::Cash, _) => PaymentStatus::Pending,
                 };
@@ -604,6 +609,9 @@ fn bookings(
                     payment_method: method,
                     amount: event.price,
                     accessibility_requirements,
+                    access_needs: vec![],
+                    needs_from_profile: false,
+                    companion: None,
                     created_at,
                 },
                 attendance,

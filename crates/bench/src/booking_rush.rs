@@ -70,6 +70,7 @@ fn prepare(args: &Args) -> Result<(String, Vec<Vec<u8>>), String> {
             // Never used to sign in: the token below is.
             password_hash: "!".into(),
             registration_ip: None,
+            access_note: None,
         };
         store
             .create_account(&record, &session, &[], &[], &[])

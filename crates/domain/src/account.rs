@@ -1,5 +1,6 @@
 //! People's accounts: who they are, what they told us when signing up, and the rules for it.
-//! Medical and accessibility details live here too; they are shown only to their owner.
+//! Medical details live here too; they are shown only to their owner. Access needs have
+//! their own record and rules (`access_needs`).
 use std::borrow::Cow;
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
@@ -62,7 +63,6 @@ pub struct Profile {
     pub sports_interests: Vec<String>,
     pub how_did_you_hear: Option<HowDidYouHear>,
     pub marketing_consent: bool,
-    pub accessibility_needs: Option<String>,
 }
 
 impl Profile {
@@ -149,6 +149,9 @@ pub struct NewAccount {
     pub email: Email,
     pub password: Password,
     pub profile: Profile,
+    /// The sign-up's "accessibility needs": the note of the member's access needs, not
+    /// shared with anyone until they choose to (ADR 0023).
+    pub access_note: Option<String>,
 }
 
 impl SignUpForm {
@@ -235,8 +238,8 @@ impl SignUpForm {
                     fitness_level: Some(fitness_level),
                     how_did_you_hear: Some(how_did_you_hear),
                     marketing_consent: form.marketing_consent,
-                    accessibility_needs: form.accessibility_needs,
                 },
+                access_note: form.accessibility_needs,
             }),
             _ => Err(e),
         }
@@ -359,8 +362,6 @@ pub struct ProfileForm {
     pub emergency_contact_phone: Option<String>,
     #[validate(length(max = LONG_TEXT_CHARS), custom(function = "text::no_controls"))]
     pub medical_conditions: Option<String>,
-    #[validate(length(max = LONG_TEXT_CHARS), custom(function = "text::no_controls"))]
-    pub accessibility_needs: Option<String>,
 }
 
 impl ProfileForm {
@@ -378,7 +379,6 @@ impl ProfileForm {
             &mut self.emergency_contact_name,
             &mut self.emergency_contact_phone,
             &mut self.medical_conditions,
-            &mut self.accessibility_needs,
         ] {
             text::trim_optional(field);
         }
@@ -401,7 +401,6 @@ impl ProfileForm {
             emergency_contact_name: form.emergency_contact_name,
             emergency_contact_phone: form.emergency_contact_phone,
             medical_conditions: form.medical_conditions,
-            accessibility_needs: form.accessibility_needs,
             ..current.clone()
         })
     }
@@ -449,6 +448,7 @@ mod tests {
             ["Football", "Table Tennis"]
         );
         assert_eq!(account.profile.gender, Some(Gender::NonBinary));
+        assert_eq!(account.access_note.as_deref(), Some("Step-free access"));
         assert_eq!(
             account.profile.date_of_birth,
             NaiveDate::from_ymd_opt(1990, 5, 17)
@@ -469,7 +469,7 @@ mod tests {
         .validate(today())
         .unwrap();
         assert!(account.profile.sports_interests.is_empty());
-        assert_eq!(account.profile.accessibility_needs, None);
+        assert_eq!(account.access_note, None);
         assert_eq!(account.profile.emergency_contact_phone, None);
     }
 
@@ -560,7 +560,7 @@ mod tests {
         .unwrap();
         assert_eq!(updated.chosen_name.as_deref(), Some("Nia"));
         assert_eq!(updated.postcode.as_deref(), Some("N1 9GU"));
-        assert_eq!(updated.accessibility_needs, None, "cleared when left blank");
+        assert_eq!(updated.medical_conditions, None, "cleared when left blank");
         assert_eq!(updated.sports_interests, current.sports_interests, "kept");
         assert_eq!(updated.gender, current.gender, "kept");
 
@@ -715,11 +715,6 @@ mod tests {
             (
                 "medicalConditions",
                 |f, v| f.medical_conditions = Some(v),
-                LONG_TEXT_CHARS,
-            ),
-            (
-                "accessibilityNeeds",
-                |f, v| f.accessibility_needs = Some(v),
                 LONG_TEXT_CHARS,
             ),
         ];

@@ -65,6 +65,9 @@ pub mod actions {
     pub const EVENT_UPDATE: &str = "event.update";
     pub const EVENT_CANCEL: &str = "event.cancel";
     pub const SERIES_CREATE: &str = "series.create";
+    pub const VENUE_CREATE: &str = "venue.create";
+    pub const VENUE_UPDATE: &str = "venue.update";
+    pub const VENUE_DELETE: &str = "venue.delete";
     pub const BOOKING_UPDATE: &str = "booking.update";
     pub const BOOKING_CANCEL: &str = "booking.cancel";
     pub const ATTENDANCE_MARK: &str = "booking.attendance";
@@ -91,6 +94,9 @@ pub mod actions {
         EVENT_UPDATE,
         EVENT_CANCEL,
         SERIES_CREATE,
+        VENUE_CREATE,
+        VENUE_UPDATE,
+        VENUE_DELETE,
         BOOKING_UPDATE,
         BOOKING_CANCEL,
         ATTENDANCE_MARK,

@@ -5,13 +5,12 @@ use std::str::FromStr;
 use chrono::{DateTime, Utc};
 use rand::Rng;
 
-use validator::Validate;
-
+use crate::access_needs::{AccessNeed, AccessNeeds, BookingNeeds};
+use crate::free_places::{Companion, PlaceRequest};
 use crate::ids::{BookingId, EventId, UserId};
 use crate::money::Money;
-use crate::text;
 use crate::text_enum;
-use crate::validation::{FieldErrors, ValidationError};
+use crate::validation::ValidationError;
 
 /// Letters and digits a person can read out over the phone without confusion:
 /// no 0/O, 1/I/L.
@@ -70,7 +69,9 @@ text_enum!(
     PaymentStatus { Paid => "paid", Pending => "pending", Failed => "failed", Refunded => "refunded" }
 );
 text_enum!(
-    PaymentMethod { Cash => "cash", Card => "card" }
+    /// A solidarity place is paid for by Supporters: the member pays nothing and there is
+    /// no payment step (ADR 0022).
+    PaymentMethod { Cash => "cash", Card => "card", Solidarity => "solidarity" }
 );
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,37 +85,48 @@ pub struct Booking {
     pub payment_method: PaymentMethod,
     /// The price when booked, so later price changes never alter what someone owes.
     pub amount: Money,
+    /// What the person wrote about their access needs for this session (the spec's field).
     pub accessibility_requirements: Option<String>,
+    /// The common needs ticked for this session.
+    pub access_needs: Vec<AccessNeed>,
+    /// Whether the needs are the copy of the person's shared profile needs (ADR 0023).
+    pub needs_from_profile: bool,
+    /// Someone coming with the member on a second, free place (ADR 0022).
+    pub companion: Option<Companion>,
     pub created_at: DateTime<Utc>,
-}
-
-/// The most a person may write about their accessibility needs for one booking.
-pub const ACCESSIBILITY_CHARS: u64 = 1000;
-
-/// What a person may add when booking (by cash, by card or from a waitlist offer).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Validate)]
-pub struct BookingDetails {
-    #[validate(
-        length(max = ACCESSIBILITY_CHARS),
-        custom(function = "text::no_controls")
-    )]
-    pub accessibility_requirements: Option<String>,
-}
-
-/// A booking's accessibility requirements as typed: trimmed, blank meaning none, bounded.
-pub fn accessibility_requirements(input: Option<&str>) -> Result<Option<String>, FieldErrors> {
-    let mut details = BookingDetails {
-        accessibility_requirements: input.map(str::to_owned),
-    };
-    text::trim_optional(&mut details.accessibility_requirements);
-    FieldErrors::from_rules(&details).into_result()?;
-    Ok(details.accessibility_requirements)
 }
 
 impl Booking {
     /// Live bookings hold a place; cancelled ones do not.
     pub fn is_live(&self) -> bool {
         self.status != BookingStatus::Cancelled
+    }
+
+    /// The access needs this booking carries.
+    pub fn needs(&self) -> AccessNeeds {
+        AccessNeeds {
+            needs: self.access_needs.clone(),
+            note: self.accessibility_requirements.clone(),
+        }
+    }
+
+    /// Gives the booking `needs` (ADR 0023).
+    pub fn with_needs(self, needs: BookingNeeds) -> Self {
+        Self {
+            accessibility_requirements: needs.needs.note,
+            access_needs: needs.needs.needs,
+            needs_from_profile: needs.from_profile,
+            ..self
+        }
+    }
+
+    /// What the booking takes beyond the member's own place: the store takes and gives back
+    /// exactly this.
+    pub fn place_request(&self) -> PlaceRequest {
+        PlaceRequest {
+            companion: self.companion.is_some(),
+            solidarity: self.payment_method == PaymentMethod::Solidarity,
+        }
     }
 }
 
@@ -166,24 +178,33 @@ mod tests {
     }
 
     #[test]
-    fn accessibility_requirements_are_trimmed_bounded_and_plain() {
+    fn a_booking_asks_for_its_companions_place_and_its_solidarity_place() {
+        let mut booking = Booking {
+            id: BookingId::new(),
+            reference: BookingReference::generate(&mut StdRng::seed_from_u64(3)),
+            user_id: UserId::new(),
+            event_id: EventId::new(),
+            status: BookingStatus::Confirmed,
+            payment_status: PaymentStatus::Pending,
+            payment_method: PaymentMethod::Cash,
+            amount: Money::ZERO,
+            accessibility_requirements: None,
+            access_needs: Vec::new(),
+            needs_from_profile: false,
+            companion: None,
+            created_at: DateTime::UNIX_EPOCH,
+        };
+        assert_eq!(booking.place_request(), PlaceRequest::default());
+        booking.companion = Some(Companion::default());
+        booking.payment_method = PaymentMethod::Solidarity;
         assert_eq!(
-            accessibility_requirements(Some("  Step-free access ")).unwrap(),
-            Some("Step-free access".to_owned())
+            booking.place_request(),
+            PlaceRequest {
+                companion: true,
+                solidarity: true
+            }
         );
-        assert_eq!(accessibility_requirements(Some("   ")).unwrap(), None);
-        assert_eq!(accessibility_requirements(None).unwrap(), None);
-        assert!(accessibility_requirements(Some(&"é".repeat(1000))).is_ok());
-        let too_long = accessibility_requirements(Some(&"é".repeat(1001))).unwrap_err();
-        assert_eq!(
-            too_long.get("accessibilityRequirements"),
-            Some("Must be at most 1000 characters")
-        );
-        let hidden = accessibility_requirements(Some("ramp\u{202E}")).unwrap_err();
-        assert_eq!(
-            hidden.get("accessibilityRequirements"),
-            Some(text::CONTROL_MESSAGE)
-        );
+        assert_eq!(booking.place_request().seats(), 2);
     }
 
     #[test]
@@ -198,6 +219,10 @@ mod tests {
         assert_eq!(
             "card".parse::<PaymentMethod>().unwrap(),
             PaymentMethod::Card
+        );
+        assert_eq!(
+            "solidarity".parse::<PaymentMethod>().unwrap(),
+            PaymentMethod::Solidarity
         );
     }
 }

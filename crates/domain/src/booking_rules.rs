@@ -2,6 +2,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use crate::event::Event;
+use crate::free_places::{self, PlaceRequest};
 use crate::london;
 use crate::text_enum;
 
@@ -44,6 +45,14 @@ pub enum BookingRefusal {
         "Your Community plan includes 2 events a month. Upgrade to Active for unlimited bookings."
     )]
     MonthlyLimitReached,
+    #[error("This session does not have companion places.")]
+    CompanionNotAllowed,
+    #[error("Only one place is left, so there is no room for a companion.")]
+    NoRoomForCompanion,
+    #[error("This session is free, so there is no need for a solidarity place.")]
+    SolidarityNotNeeded,
+    #[error("No free places are left for this session.")]
+    NoSolidarityPlaces,
 }
 
 impl BookingRefusal {
@@ -54,6 +63,10 @@ impl BookingRefusal {
             Self::EventFull => "event_full",
             Self::AlreadyBooked => "already_booked",
             Self::MonthlyLimitReached => "monthly_limit_reached",
+            Self::CompanionNotAllowed => "companion_not_allowed",
+            Self::NoRoomForCompanion => "no_room_for_companion",
+            Self::SolidarityNotNeeded => "solidarity_not_needed",
+            Self::NoSolidarityPlaces => "no_solidarity_places",
         }
     }
 }
@@ -71,6 +84,18 @@ pub fn check_bookable(event: &Event, now: DateTime<Utc>) -> Result<(), BookingRe
         return Err(BookingRefusal::EventFull);
     }
     Ok(())
+}
+
+/// [`check_bookable`], then what a companion or a solidarity place needs
+/// ([`free_places::check_places`]): the store's guard enforces the same, and after a refusal
+/// this names which rule it was.
+pub fn check_booking(
+    event: &Event,
+    request: PlaceRequest,
+    now: DateTime<Utc>,
+) -> Result<(), BookingRefusal> {
+    check_bookable(event, now)?;
+    free_places::check_places(event, request)
 }
 
 /// How many events a month the person's plan allows (`None`: no limit); no plan is the
@@ -137,6 +162,26 @@ mod tests {
     }
 
     #[test]
+    fn the_event_side_is_checked_before_the_free_places() {
+        let companion = PlaceRequest {
+            companion: true,
+            solidarity: false,
+        };
+        let mut e = event(0, 10, -Duration::minutes(1));
+        assert_eq!(
+            check_booking(&e, companion, now()),
+            Err(BookingRefusal::EventStarted)
+        );
+        e.starts_at = now() + Duration::days(1);
+        assert_eq!(
+            check_booking(&e, companion, now()),
+            Err(BookingRefusal::CompanionNotAllowed)
+        );
+        e.free_places.companion_allowed = true;
+        assert_eq!(check_booking(&e, companion, now()), Ok(()));
+    }
+
+    #[test]
     fn community_allows_two_a_month_and_no_plan_is_community() {
         assert_eq!(monthly_limit(None), Some(2));
         assert_eq!(monthly_limit(Some(Plan::Community)), Some(2));
@@ -181,6 +226,14 @@ mod tests {
         assert_eq!(
             BookingRefusal::MonthlyLimitReached.code(),
             "monthly_limit_reached"
+        );
+        assert_eq!(
+            BookingRefusal::CompanionNotAllowed.code(),
+            "companion_not_allowed"
+        );
+        assert_eq!(
+            BookingRefusal::NoSolidarityPlaces.to_string(),
+            "No free places are left for this session."
         );
         assert_eq!(Plan::Active.monthly_price_pence(), 1500);
         assert_eq!("active".parse::<Plan>().unwrap(), Plan::Active);

@@ -33,7 +33,7 @@ pub fn booking_ics(
                 event.description
             ))
         ),
-        format!("LOCATION:{}", escape(&event.location)),
+        format!("LOCATION:{}", escape(&event.location())),
         format!("URL:{}/events/{}", site_url.trim_end_matches('/'), event.id),
     ];
     if alarm_minutes > 0 {
@@ -101,12 +101,13 @@ mod tests {
             title: "Carers' Yoga; gentle, slow".into(),
             description: "Mats provided.\nQuiet room available.".into(),
             category: Category::parse("Yoga").unwrap(),
-            location: "Jubilee Hall, Camden".into(),
+            venue: std::sync::Arc::new(crate::Venue::from_location("Jubilee Hall, Camden")),
             starts_at: start,
             duration_minutes: 75,
             price: Money::ZERO,
             max_participants: 12,
             current_participants: 0,
+            free_places: crate::free_places::FreePlaces::default(),
             is_active: true,
             created_at: start,
         }

@@ -1,9 +1,13 @@
 //! An event is one bookable session.
+use std::sync::Arc;
+
 use chrono::{DateTime, Duration, Utc};
 
 use crate::category::Category;
+use crate::free_places::FreePlaces;
 use crate::ids::EventId;
 use crate::money::Money;
+use crate::venue::Venue;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
@@ -11,13 +15,15 @@ pub struct Event {
     pub title: String,
     pub description: String,
     pub category: Category,
-    /// "Venue, Area", e.g. "Haggerston Park, Hackney".
-    pub location: String,
+    /// Where it happens (shared by the sessions loaded with it).
+    pub venue: Arc<Venue>,
     pub starts_at: DateTime<Utc>,
     pub duration_minutes: u32,
     pub price: Money,
     pub max_participants: u32,
     pub current_participants: u32,
+    /// Companion and solidarity places (ADR 0022).
+    pub free_places: FreePlaces,
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
 }
@@ -41,8 +47,14 @@ impl Event {
         self.starts_at + Duration::minutes(i64::from(self.duration_minutes))
     }
 
+    /// "Venue, Area", e.g. "Haggerston Park, Hackney": the venue's one line.
+    pub fn location(&self) -> String {
+        self.venue.location()
+    }
+
+    /// The venue's borough, which is its location's last comma part.
     pub fn area(&self) -> &str {
-        area_of(&self.location)
+        &self.venue.borough
     }
 }
 
@@ -65,12 +77,13 @@ mod tests {
             title: "Queer Newcomers Football".into(),
             description: "Friendly five-a-side.".into(),
             category: Category::parse("Football").unwrap(),
-            location: "Haggerston Park, Hackney".into(),
+            venue: Arc::new(Venue::from_location("Haggerston Park, Hackney")),
             starts_at,
             duration_minutes: 90,
             price: Money::ZERO,
             max_participants: max,
             current_participants: current,
+            free_places: FreePlaces::default(),
             is_active: true,
             created_at: starts_at,
         }
@@ -95,6 +108,7 @@ mod tests {
         );
         assert_eq!(area_of("Online"), "Online");
         assert_eq!(event(0, 1).area(), "Hackney");
+        assert_eq!(area_of(&event(0, 1).location()), event(0, 1).area());
     }
 
     #[test]

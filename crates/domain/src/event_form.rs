@@ -1,14 +1,18 @@
 //! Creating and editing sessions from the admin area: the fields' rules and messages, the
 //! spec's defaults for a new event, and what of a change the people booked must hear about.
+use std::sync::Arc;
+
 use chrono::{DateTime, Duration, Utc};
 
 use crate::category::Category;
 use crate::event::Event;
+use crate::free_places::{self, FreePlaces};
 use crate::ids::EventId;
 use crate::london;
 use crate::money::Money;
 use crate::text;
 use crate::validation::{FieldErrors, ValidationError};
+use crate::venue::Venue;
 
 /// The spec's defaults for a new event.
 pub const DEFAULT_DURATION_MINUTES: u32 = 60;
@@ -18,7 +22,6 @@ pub const EVENT_CATEGORIES: [&str; 3] = ["fitness", "sports", "wellness"];
 
 const TITLE_CHARS: usize = 200;
 const DESCRIPTION_CHARS: usize = 5000;
-const LOCATION_CHARS: usize = 200;
 const MAX_DURATION_MINUTES: i64 = 1440;
 const MAX_CAPACITY: i64 = 10_000;
 
@@ -28,7 +31,8 @@ pub struct EventForm {
     pub title: String,
     pub description: String,
     pub category: String,
-    pub location: String,
+    /// The venue picked, by id (the use case looks it up: see [`EventForm::details`]).
+    pub venue_id: String,
     /// ISO 8601 with an offset, e.g. "2026-12-01T18:30:00Z".
     pub date: String,
     pub duration: Option<i64>,
@@ -36,6 +40,10 @@ pub struct EventForm {
     /// Pounds, "12.50"; unset is free.
     pub price: Option<String>,
     pub is_active: Option<bool>,
+    /// Companion places (ADR 0022); unset is none.
+    pub companion_allowed: Option<bool>,
+    /// Solidarity places on a paid session; unset is none.
+    pub solidarity_places: Option<i64>,
 }
 
 /// Field values shared by a single event and a series (everything but the date).
@@ -44,11 +52,13 @@ pub struct EventDetails {
     pub title: String,
     pub description: String,
     pub category: Category,
-    pub location: String,
+    pub venue: Arc<Venue>,
     pub duration_minutes: u32,
     pub max_participants: u32,
     pub price: Money,
     pub is_active: bool,
+    pub companion_allowed: bool,
+    pub solidarity_places: u32,
 }
 
 impl EventDetails {
@@ -59,12 +69,17 @@ impl EventDetails {
             title: self.title.clone(),
             description: self.description.clone(),
             category: self.category.clone(),
-            location: self.location.clone(),
+            venue: Arc::clone(&self.venue),
             starts_at,
             duration_minutes: self.duration_minutes,
             price: self.price,
             max_participants: self.max_participants,
             current_participants: 0,
+            free_places: FreePlaces {
+                companion_allowed: self.companion_allowed,
+                solidarity_places: self.solidarity_places,
+                solidarity_used: 0,
+            },
             is_active: self.is_active,
             created_at: now,
         }
@@ -72,12 +87,18 @@ impl EventDetails {
 }
 
 impl EventForm {
-    /// Checks every field but the date, reporting into `errors`.
-    pub fn details(&self, errors: &mut FieldErrors) -> Option<EventDetails> {
+    /// Checks every field but the date, reporting into `errors`. `venue` is the venue
+    /// `venue_id` names, as the caller found it (or why it cannot be used: see
+    /// [`Venue::for_new_session`]).
+    pub fn details(
+        &self,
+        venue: Result<Arc<Venue>, ValidationError>,
+        errors: &mut FieldErrors,
+    ) -> Option<EventDetails> {
         let title = errors.check("title", title(&self.title));
         let description = errors.check("description", description(&self.description));
         let category = errors.check("category", Category::parse(&self.category));
-        let location = errors.check("location", location(&self.location));
+        let venue = errors.check("venueId", venue);
         let duration = errors.check(
             "duration",
             duration(self.duration.unwrap_or(i64::from(DEFAULT_DURATION_MINUTES))),
@@ -94,23 +115,43 @@ impl EventForm {
             "price",
             self.price.as_deref().map_or(Ok(Money::ZERO), Money::parse),
         );
+        // Checked against the capacity and price only once both are valid.
+        let solidarity_places = match (max_participants, price) {
+            (Some(capacity), Some(price)) => errors.check(
+                "solidarityPlaces",
+                free_places::solidarity_places(
+                    self.solidarity_places.unwrap_or(0),
+                    capacity,
+                    0,
+                    price,
+                ),
+            ),
+            _ => None,
+        };
         Some(EventDetails {
             title: title?,
             description: description?,
             category: category?,
-            location: location?,
+            venue: venue?,
             duration_minutes: duration?,
             max_participants: max_participants?,
             price: price?,
             is_active: self.is_active.unwrap_or(true),
+            companion_allowed: self.companion_allowed.unwrap_or(false),
+            solidarity_places: solidarity_places?,
         })
     }
 
-    /// A valid new event, or every broken rule by field.
-    pub fn validate(self, now: DateTime<Utc>) -> Result<Event, FieldErrors> {
+    /// A valid new event at `venue` (see [`EventForm::details`]), or every broken rule by
+    /// field.
+    pub fn validate(
+        self,
+        venue: Result<Arc<Venue>, ValidationError>,
+        now: DateTime<Utc>,
+    ) -> Result<Event, FieldErrors> {
         let mut errors = FieldErrors::new();
         let starts_at = errors.check("date", date(&self.date));
-        let details = self.details(&mut errors);
+        let details = self.details(venue, &mut errors);
         match (details, starts_at) {
             (Some(details), Some(starts_at)) if errors.is_empty() => Ok(details.at(starts_at, now)),
             _ => Err(errors),
@@ -124,12 +165,15 @@ pub struct EventPatch {
     pub title: Option<String>,
     pub description: Option<String>,
     pub category: Option<String>,
-    pub location: Option<String>,
+    /// A venue to move to, already looked up and allowed by the use case.
+    pub venue: Option<Arc<Venue>>,
     pub date: Option<String>,
     pub duration: Option<i64>,
     pub max_participants: Option<i64>,
     pub price: Option<String>,
     pub is_active: Option<bool>,
+    pub companion_allowed: Option<bool>,
+    pub solidarity_places: Option<i64>,
 }
 
 impl EventPatch {
@@ -177,11 +221,8 @@ impl EventPatch {
         ) {
             next.category = c.unwrap_or(next.category);
         }
-        if let Some(l) = errors.check(
-            "location",
-            self.location.as_deref().map(location).transpose(),
-        ) {
-            next.location = l.unwrap_or(next.location);
+        if let Some(venue) = &self.venue {
+            next.venue = Arc::clone(venue);
         }
         if let Some(s) = errors.check("date", starts_at) {
             next.starts_at = s.unwrap_or(next.starts_at);
@@ -203,6 +244,25 @@ impl EventPatch {
         }
         if let Some(active) = self.is_active {
             next.is_active = active;
+        }
+        if let Some(allowed) = self.companion_allowed {
+            next.free_places.companion_allowed = allowed;
+        }
+        // Held to the session as it will be (its capacity and price may change with it),
+        // and never below the places live bookings use.
+        if errors.is_empty()
+            && let Some(places) = errors.check(
+                "solidarityPlaces",
+                free_places::solidarity_places(
+                    self.solidarity_places
+                        .unwrap_or(i64::from(next.free_places.solidarity_places)),
+                    next.max_participants,
+                    event.free_places.solidarity_used,
+                    next.price,
+                ),
+            )
+        {
+            next.free_places.solidarity_places = places;
         }
         errors.into_result().map(|()| next)
     }
@@ -254,11 +314,9 @@ pub fn attendee_changes(before: &Event, after: &Event) -> Vec<AttendeeChange> {
             to: after.starts_at,
         });
     }
-    if before.location != after.location {
-        changes.push(AttendeeChange::Location {
-            from: before.location.clone(),
-            to: after.location.clone(),
-        });
+    let (from, to) = (before.location(), after.location());
+    if before.venue.id != after.venue.id || from != to {
+        changes.push(AttendeeChange::Location { from, to });
     }
     changes
 }
@@ -269,10 +327,6 @@ fn title(input: &str) -> Result<String, ValidationError> {
 
 fn description(input: &str) -> Result<String, ValidationError> {
     text::required(input, DESCRIPTION_CHARS, "Description is required")
-}
-
-fn location(input: &str) -> Result<String, ValidationError> {
-    text::required(input, LOCATION_CHARS, "Location is required")
 }
 
 fn date(input: &str) -> Result<DateTime<Utc>, ValidationError> {
@@ -318,10 +372,16 @@ mod tests {
             title: " Trans Swim ".into(),
             description: "Women-only swim, trans and non-binary people welcome.".into(),
             category: "Swimming".into(),
-            location: "London Fields Lido, Hackney".into(),
+            venue_id: String::new(),
             date: "2026-12-01T18:30:00Z".into(),
             ..EventForm::default()
         }
+    }
+
+    fn lido() -> Result<Arc<Venue>, ValidationError> {
+        Ok(Arc::new(Venue::from_location(
+            "London Fields Lido, Hackney",
+        )))
     }
 
     fn utc(s: &str) -> DateTime<Utc> {
@@ -330,8 +390,9 @@ mod tests {
 
     #[test]
     fn a_new_event_takes_the_specs_defaults() {
-        let e = form().validate(now()).unwrap();
+        let e = form().validate(lido(), now()).unwrap();
         assert_eq!(e.title, "Trans Swim");
+        assert_eq!(e.location(), "London Fields Lido, Hackney");
         assert_eq!(e.duration_minutes, 60);
         assert_eq!(e.max_participants, 20);
         assert_eq!(e.price, Money::ZERO);
@@ -348,12 +409,12 @@ mod tests {
             price: Some("12.345".into()),
             ..EventForm::default()
         }
-        .validate(now())
+        .validate(Err(ValidationError::new(crate::venue::CHOOSE_VENUE)), now())
         .unwrap_err();
         assert_eq!(errors.get("title"), Some("Title is required"));
         assert_eq!(errors.get("description"), Some("Description is required"));
         assert_eq!(errors.get("category"), Some("Category is required"));
-        assert_eq!(errors.get("location"), Some("Location is required"));
+        assert_eq!(errors.get("venueId"), Some("Please choose a venue"));
         assert_eq!(errors.get("date"), Some("Please choose a date and time"));
         assert_eq!(
             errors.get("duration"),
@@ -400,7 +461,7 @@ mod tests {
         .unwrap();
         assert_eq!(patched.title, "New title");
         assert_eq!(patched.price.pence(), 750);
-        assert_eq!(patched.location, e.location);
+        assert_eq!(patched.venue, e.venue);
         assert_eq!(patched.starts_at, e.starts_at);
         assert!(EventPatch::default().is_empty());
         let blank = EventPatch {
@@ -410,6 +471,144 @@ mod tests {
         assert_eq!(
             blank.apply(&e).unwrap_err().get("title"),
             Some("Title is required")
+        );
+    }
+
+    #[test]
+    fn a_new_event_offers_companion_and_solidarity_places_when_asked() {
+        let plain = form().validate(lido(), now()).unwrap();
+        assert_eq!(plain.free_places, FreePlaces::default());
+        let e = EventForm {
+            price: Some("5.00".into()),
+            companion_allowed: Some(true),
+            solidarity_places: Some(4),
+            ..form()
+        }
+        .validate(lido(), now())
+        .unwrap();
+        assert!(e.free_places.companion_allowed);
+        assert_eq!(e.free_places.solidarity_places, 4);
+        assert_eq!(e.free_places.solidarity_used, 0);
+        let free = EventForm {
+            solidarity_places: Some(4),
+            ..form()
+        }
+        .validate(lido(), now())
+        .unwrap_err();
+        assert_eq!(
+            free.get("solidarityPlaces"),
+            Some("A free session needs no solidarity places")
+        );
+        let too_many = EventForm {
+            price: Some("5.00".into()),
+            max_participants: Some(3),
+            solidarity_places: Some(4),
+            ..form()
+        }
+        .validate(lido(), now())
+        .unwrap_err();
+        assert_eq!(
+            too_many.get("solidarityPlaces"),
+            Some("Solidarity places cannot be more than the session's places")
+        );
+    }
+
+    #[test]
+    fn an_edit_keeps_solidarity_places_between_those_used_and_the_capacity() {
+        let mut e = event(5, 10, Duration::days(2));
+        e.free_places = FreePlaces {
+            companion_allowed: false,
+            solidarity_places: 4,
+            solidarity_used: 3,
+        };
+        let patch = |places: Option<i64>, max: Option<i64>, price: Option<&str>| EventPatch {
+            solidarity_places: places,
+            max_participants: max,
+            price: price.map(str::to_owned),
+            companion_allowed: Some(true),
+            ..EventPatch::default()
+        };
+        let edited = patch(Some(3), None, None).apply(&e).unwrap();
+        assert_eq!(edited.free_places.solidarity_places, 3);
+        assert!(edited.free_places.companion_allowed);
+        assert_eq!(
+            edited.free_places.solidarity_used, 3,
+            "the store's count stays"
+        );
+        assert_eq!(
+            patch(Some(2), None, None)
+                .apply(&e)
+                .unwrap_err()
+                .get("solidarityPlaces"),
+            Some("3 solidarity places are already taken")
+        );
+        // A smaller session cannot keep more solidarity places than it has places.
+        let mut roomy = e.clone();
+        roomy.current_participants = 0;
+        assert_eq!(
+            patch(None, Some(3), None)
+                .apply(&roomy)
+                .unwrap_err()
+                .get("solidarityPlaces"),
+            Some("Solidarity places cannot be more than the session's places")
+        );
+        // Made free, it keeps the places taken and offers no more.
+        assert_eq!(
+            patch(None, None, Some("0.00"))
+                .apply(&e)
+                .unwrap_err()
+                .get("solidarityPlaces"),
+            Some("A free session needs no solidarity places")
+        );
+        assert_eq!(
+            patch(Some(3), None, Some("0.00"))
+                .apply(&e)
+                .unwrap()
+                .free_places
+                .solidarity_places,
+            3
+        );
+    }
+
+    #[test]
+    fn a_patch_moves_a_session_to_the_venue_given() {
+        let e = event(0, 10, Duration::days(2));
+        let park = Arc::new(Venue::from_location("Victoria Park, Tower Hamlets"));
+        let moved = EventPatch {
+            venue: Some(Arc::clone(&park)),
+            ..EventPatch::default()
+        }
+        .apply(&e)
+        .unwrap();
+        assert_eq!(moved.venue, park);
+        assert_eq!(moved.area(), "Tower Hamlets");
+        assert!(
+            !EventPatch {
+                venue: Some(park),
+                ..EventPatch::default()
+            }
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_move_to_another_venue_of_the_same_name_is_still_news() {
+        let before = event(3, 10, Duration::days(2));
+        let mut after = before.clone();
+        after.venue = Arc::new(Venue::from_location(&before.location()));
+        let changes = attendee_changes(&before, &after);
+        assert_eq!(
+            changes.len(),
+            1,
+            "a different venue, even with the same line"
+        );
+        let mut renamed = (*before.venue).clone();
+        renamed.name = "Memorial Park".into();
+        let mut after = before.clone();
+        after.venue = Arc::new(renamed);
+        assert_eq!(
+            attendee_changes(&before, &after)[0].describe(),
+            "New place: Memorial Park, Newham (was Memorial Recreation Ground, Newham)."
         );
     }
 
@@ -440,7 +639,7 @@ mod tests {
         after.max_participants = 20;
         assert!(attendee_changes(&before, &after).is_empty());
         after.starts_at = before.starts_at + Duration::minutes(30);
-        after.location = "Victoria Park, Tower Hamlets".into();
+        after.venue = Arc::new(Venue::from_location("Victoria Park, Tower Hamlets"));
         let changes = attendee_changes(&before, &after);
         assert_eq!(changes.len(), 2);
         assert_eq!(

@@ -1,8 +1,10 @@
 //! Turning what a visitor typed into the events page's filters into a precise query.
 use chrono::{DateTime, NaiveDate, Utc};
 
+use crate::event::Event;
 use crate::london;
 use crate::validation::{FieldErrors, ValidationError};
+use crate::venue::AccessSet;
 
 /// The filters as received: every field optional, nothing yet trusted.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -18,6 +20,8 @@ pub struct EventFilter {
     pub to: Option<String>,
     /// At most this many events, the soonest (the home page shows three).
     pub limit: Option<String>,
+    /// Access fact keys, comma-separated: only sessions whose venue says yes to each.
+    pub access: Option<String>,
 }
 
 /// A validated query over active events starting in `[starts_from, starts_before)`.
@@ -30,6 +34,27 @@ pub struct EventQuery {
     pub starts_from: DateTime<Utc>,
     pub starts_before: Option<DateTime<Utc>>,
     pub limit: Option<u32>,
+    /// Facts the venue must say yes to (none: any venue).
+    pub access: AccessSet,
+}
+
+/// The part of the whole upcoming list a query selects when it narrows that list by sport
+/// or access facts only (the events page's sport and access choices), so a cached copy of
+/// the list can answer it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListPart<'a> {
+    /// Lower-cased.
+    pub sport: Option<&'a str>,
+    pub access: AccessSet,
+}
+
+impl ListPart<'_> {
+    /// Whether `event`, from the whole upcoming list, is in this part: the store's rule for
+    /// the same query (its sport, and a yes from its venue to every fact asked for).
+    pub fn contains(&self, event: &Event) -> bool {
+        self.sport.is_none_or(|sport| event.category.matches(sport))
+            && self.access.met_by(&event.venue.access)
+    }
 }
 
 const MAX_NEEDLE_CHARS: usize = 100;
@@ -47,24 +72,29 @@ impl EventQuery {
             starts_from: now,
             starts_before: None,
             limit: None,
+            access: AccessSet::default(),
         }
     }
 
     /// Whether the query selects the whole upcoming list, perhaps cut at `limit` (so a
     /// cached copy of that list can answer it).
     pub fn is_unfiltered(&self, now: DateTime<Utc>) -> bool {
-        self.sport.is_none() && self.narrows_only_by_sport(now)
+        self.sport.is_none() && self.access.is_empty() && self.narrows_only_by_part(now)
     }
 
-    /// The sport a query narrows the whole upcoming list to when that is all it does (the
-    /// events page once a sport is chosen), so a cached copy of the list can answer it.
-    pub fn sport_of_whole_list(&self, now: DateTime<Utc>) -> Option<&str> {
-        self.sport
-            .as_deref()
-            .filter(|_| self.narrows_only_by_sport(now))
+    /// The sport and access facts a query narrows the whole upcoming list by when that is
+    /// all it does (the events page once a sport or an access need is chosen); `None` for
+    /// the whole list itself and for queries the list cannot answer.
+    pub fn part_of_whole_list(&self, now: DateTime<Utc>) -> Option<ListPart<'_>> {
+        let part = ListPart {
+            sport: self.sport.as_deref(),
+            access: self.access,
+        };
+        (!(part.sport.is_none() && part.access.is_empty()) && self.narrows_only_by_part(now))
+            .then_some(part)
     }
 
-    fn narrows_only_by_sport(&self, now: DateTime<Utc>) -> bool {
+    fn narrows_only_by_part(&self, now: DateTime<Utc>) -> bool {
         self.area.is_none()
             && self.text.is_none()
             && self.starts_before.is_none()
@@ -93,6 +123,12 @@ impl EventFilter {
         let limit = errors
             .check("limit", optional_limit(self.limit.as_deref()))
             .flatten();
+        let access = errors
+            .check(
+                "access",
+                AccessSet::parse(self.access.as_deref().unwrap_or_default()),
+            )
+            .unwrap_or_default();
         errors.into_result()?;
 
         let mut starts_from = from.unwrap_or(now);
@@ -119,6 +155,7 @@ impl EventFilter {
             starts_from,
             starts_before,
             limit,
+            access,
         })
     }
 }
@@ -216,7 +253,10 @@ mod tests {
         assert_eq!(query.area, None);
         assert_eq!(query.text, None);
         assert!(!query.is_unfiltered(now()));
-        assert_eq!(query.sport_of_whole_list(now()), Some("table tennis"));
+        assert_eq!(
+            query.part_of_whole_list(now()).and_then(|p| p.sport),
+            Some("table tennis")
+        );
         let in_camden = EventFilter {
             sport: Some("Yoga".into()),
             area: Some("Camden".into()),
@@ -226,10 +266,101 @@ mod tests {
             in_camden
                 .into_query(now())
                 .unwrap()
-                .sport_of_whole_list(now()),
+                .part_of_whole_list(now()),
             None
         );
-        assert_eq!(EventQuery::upcoming(now()).sport_of_whole_list(now()), None);
+        assert_eq!(EventQuery::upcoming(now()).part_of_whole_list(now()), None);
+    }
+
+    #[test]
+    fn a_part_holds_the_sessions_of_its_sport_at_venues_saying_yes() {
+        use crate::testing::event;
+        use crate::venue::{AccessFact, FactValue};
+        use crate::{Category, Venue};
+        let mut level = Venue::from_location("Clissold Leisure Centre, Hackney");
+        level.access.set(AccessFact::StepFree, FactValue::Yes);
+        level.access.set(AccessFact::Lift, FactValue::Unknown);
+        let mut swim = event(0, 10, chrono::Duration::days(1));
+        swim.category = Category::parse("Swimming").unwrap();
+        swim.venue = std::sync::Arc::new(level);
+        let step_free = AccessSet::of(&[AccessFact::StepFree]);
+        let part = |sport, access| ListPart { sport, access };
+        assert!(part(None, step_free).contains(&swim));
+        assert!(part(Some("swimming"), step_free).contains(&swim));
+        assert!(!part(Some("football"), step_free).contains(&swim));
+        assert!(
+            !part(None, step_free.with(AccessFact::Lift)).contains(&swim),
+            "unknown is not yes"
+        );
+        let football = event(0, 10, chrono::Duration::days(1));
+        assert!(
+            !part(None, step_free).contains(&football),
+            "nothing checked"
+        );
+        assert!(part(Some("football"), AccessSet::default()).contains(&football));
+    }
+
+    #[test]
+    fn access_facts_narrow_the_whole_list_and_unknown_keys_are_refused() {
+        use crate::venue::AccessFact;
+        let filter = EventFilter {
+            access: Some("stepFree,genderNeutralChanging".into()),
+            ..Default::default()
+        };
+        let query = filter.into_query(now()).unwrap();
+        let wanted = AccessSet::of(&[AccessFact::StepFree, AccessFact::GenderNeutralChanging]);
+        assert_eq!(query.access, wanted);
+        assert!(!query.is_unfiltered(now()));
+        assert_eq!(
+            query.part_of_whole_list(now()),
+            Some(ListPart {
+                sport: None,
+                access: wanted
+            })
+        );
+        let with_sport = EventFilter {
+            sport: Some("Swimming".into()),
+            access: Some("stepFree".into()),
+            ..Default::default()
+        }
+        .into_query(now())
+        .unwrap();
+        assert_eq!(
+            with_sport.part_of_whole_list(now()),
+            Some(ListPart {
+                sport: Some("swimming"),
+                access: AccessSet::of(&[AccessFact::StepFree])
+            })
+        );
+        let with_date = EventFilter {
+            date: Some("2026-11-30".into()),
+            access: Some("stepFree".into()),
+            ..Default::default()
+        }
+        .into_query(now())
+        .unwrap();
+        assert_eq!(
+            with_date.part_of_whole_list(now()),
+            None,
+            "the store answers"
+        );
+        let blank = EventFilter {
+            access: Some(" , ".into()),
+            ..Default::default()
+        };
+        assert!(blank.into_query(now()).unwrap().is_unfiltered(now()));
+        let errors = EventFilter {
+            access: Some("stepFree,steps".into()),
+            ..Default::default()
+        }
+        .into_query(now())
+        .unwrap_err();
+        assert!(
+            errors
+                .get("access")
+                .is_some_and(|m| m.contains("Use any of: stepFree, accessibleToilet")),
+            "{errors}"
+        );
     }
 
     #[test]

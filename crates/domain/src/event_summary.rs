@@ -80,7 +80,7 @@ mod tests {
     fn at(category: &str, location: &str) -> Event {
         let mut e = event(0, 20, chrono::Duration::hours(1));
         e.category = crate::Category::parse(category).unwrap();
-        e.location = location.into();
+        e.venue = std::sync::Arc::new(crate::Venue::from_location(location));
         e
     }
 

@@ -101,6 +101,11 @@ id_type!(
     SubscriberId
 );
 
+id_type!(
+    /// A place sessions happen, with its access facts.
+    VenueId
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

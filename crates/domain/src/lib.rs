@@ -1,9 +1,11 @@
 //! PlaySpace's business core: entities, valid-by-construction values and the rules the
 //! product spec states. Nothing here performs I/O, so every rule is unit-testable.
 
+pub mod access_needs;
 pub mod account;
 pub mod admin;
 pub mod admin_users;
+pub mod attendance;
 pub mod audit;
 pub mod booking;
 pub mod booking_rules;
@@ -18,6 +20,7 @@ pub mod event;
 pub mod event_form;
 pub mod event_query;
 pub mod event_summary;
+pub mod free_places;
 pub mod ids;
 pub mod language;
 pub mod london;
@@ -41,8 +44,10 @@ mod testing;
 pub mod text;
 pub mod text_enum;
 pub mod validation;
+pub mod venue;
 pub mod waitlist;
 
+pub use access_needs::{AccessNeed, AccessNeeds, BookingNeeds, ProfileAccessNeeds};
 pub use account::{
     FitnessLevel, Gender, HowDidYouHear, NewAccount, Profile, ProfileForm, Role, SignUpForm, User,
 };
@@ -53,11 +58,12 @@ pub use community::{Community, CommunityForm};
 pub use contact::{CONTACT_SUBJECTS, ContactForm, ContactMessage};
 pub use email::Email;
 pub use event::{Event, area_of};
-pub use event_query::{EventFilter, EventQuery};
+pub use event_query::{EventFilter, EventQuery, ListPart};
 pub use event_summary::{EventsSummary, SportSummary};
+pub use free_places::{Companion, FreePlaces, PlaceRequest};
 pub use ids::{
     BookingId, CampaignId, ContactMessageId, DeliveryId, EventId, NotificationId, SeriesId,
-    SessionId, StoryId, SubscriberId, UserId, WaitlistEntryId,
+    SessionId, StoryId, SubscriberId, UserId, VenueId, WaitlistEntryId,
 };
 pub use money::Money;
 pub use notification::{NOTIFICATIONS_KEPT, NewNotification, Notification, NotificationKind};
@@ -67,3 +73,4 @@ pub use plans::{PLAN_OFFERS, PlanOffer};
 pub use preferences::Preferences;
 pub use session::{OneTimeToken, Session, TokenPurpose};
 pub use validation::{FieldErrors, ValidationError};
+pub use venue::{AccessFact, AccessFacts, AccessSet, FactValue, Venue};

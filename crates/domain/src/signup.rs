@@ -32,6 +32,8 @@ pub const LINK_LIFETIME: Duration = Duration::hours(24);
 pub struct PendingSignUp {
     pub email: Email,
     pub profile: Profile,
+    /// The form's accessibility needs: the note of the account's access needs (ADR 0023).
+    pub access_note: Option<String>,
     /// The address the form came from, kept on the account as its registration address.
     pub registration_ip: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -48,9 +50,18 @@ impl PendingSignUp {
         Self {
             email,
             profile,
+            access_note: None,
             registration_ip,
             created_at: now,
             expires_at: now + LINK_LIFETIME,
+        }
+    }
+
+    /// The sign-up with the form's accessibility needs.
+    pub fn with_access_note(self, access_note: Option<String>) -> Self {
+        Self {
+            access_note,
+            ..self
         }
     }
 

@@ -2,9 +2,11 @@
 //! which depends on this one and so cannot serve it).
 #![allow(clippy::unwrap_used)]
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Duration, Utc};
 
-use crate::{Category, Event, EventId, Money};
+use crate::{Category, Event, EventId, Money, Venue};
 
 /// The fixed "now" of the rule tests.
 pub(crate) fn now() -> DateTime<Utc> {
@@ -21,12 +23,13 @@ pub(crate) fn event(current: u32, max: u32, starts_in: Duration) -> Event {
         title: "Refugee Welcome Football".into(),
         description: "Friendly football.".into(),
         category: Category::parse("Football").unwrap(),
-        location: "Memorial Recreation Ground, Newham".into(),
+        venue: Arc::new(Venue::from_location("Memorial Recreation Ground, Newham")),
         starts_at: now() + starts_in,
         duration_minutes: 90,
         price: Money::from_pence(500).unwrap(),
         max_participants: max,
         current_participants: current,
+        free_places: crate::free_places::FreePlaces::default(),
         is_active: true,
         created_at: now(),
     }

@@ -2,8 +2,8 @@ use chrono::{DateTime, Utc};
 use playspace_domain::outbox::SendCap;
 use playspace_domain::signup::PendingSignUp;
 use playspace_domain::{
-    AuditEntry, Email, NewNotification, OneTimeToken, OutgoingEmail, Preferences, Profile, Session,
-    SessionId, TokenPurpose, User, UserId,
+    AccessNeeds, AuditEntry, Email, NewNotification, OneTimeToken, OutgoingEmail, Preferences,
+    Profile, ProfileAccessNeeds, Session, SessionId, TokenPurpose, User, UserId,
 };
 
 use crate::RepoError;
@@ -14,6 +14,9 @@ pub struct NewUserRecord {
     pub user: User,
     pub password_hash: String,
     pub registration_ip: Option<String>,
+    /// The sign-up's accessibility needs, kept as the note of the member's access needs,
+    /// not shared (ADR 0023).
+    pub access_note: Option<String>,
 }
 
 /// A one-time token to store (only its hash is kept).
@@ -52,15 +55,28 @@ pub enum SignUpRecorded {
     Capped,
 }
 
+/// One booking in a person's data export.
+#[derive(Clone, Debug)]
+pub struct ExportedBooking {
+    pub reference: String,
+    pub event_title: String,
+    pub starts_at: DateTime<Utc>,
+    pub status: String,
+    pub payment_status: String,
+    /// The access needs it carries (theirs to see: their right of access).
+    pub needs: AccessNeeds,
+}
+
 /// Everything held about one person, for their data export.
 #[derive(Clone, Debug)]
 pub struct AccountExport {
     pub user: User,
     pub registration_ip: Option<String>,
     pub preferences: Preferences,
+    /// Their access needs and choice to share them.
+    pub access_needs: ProfileAccessNeeds,
     pub sessions: Vec<Session>,
-    /// Each booking as (reference, event title, event start, status, payment status).
-    pub bookings: Vec<(String, String, DateTime<Utc>, String, String)>,
+    pub bookings: Vec<ExportedBooking>,
     /// Each notification as (title, message, created).
     pub notifications: Vec<(String, String, DateTime<Utc>)>,
 }

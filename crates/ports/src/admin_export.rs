@@ -50,6 +50,8 @@ pub struct BookingExportRow {
     pub payment_status: String,
     pub payment_method: String,
     pub amount: Money,
+    /// A companion came on a second place (never their name: ADR 0022).
+    pub companion: bool,
     pub attendance: Option<String>,
     pub created_at: DateTime<Utc>,
 }

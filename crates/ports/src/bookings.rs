@@ -71,8 +71,10 @@ pub enum TransitionOutcome {
 pub trait BookingRepository: Send + Sync {
     /// Books atomically: refuses a second live booking of the person for the event, a plan
     /// over its monthly limit, and, with a guarded `UPDATE` that must change exactly one row,
-    /// an event that is inactive, started or full at `now`. Never oversells, whatever the
-    /// concurrency.
+    /// an event that is inactive, started or without the places the booking takes at `now`
+    /// (two with a companion, where companions are allowed; a solidarity place while one
+    /// set is unused). Never oversells places or solidarity places, whatever the
+    /// concurrency; a companion's booking counts once towards the monthly limit.
     fn book(&self, request: &BookingRequest, now: DateTime<Utc>) -> Result<(), BookError>;
 
     /// The booking and its event. Errors: `NotFound`.
@@ -86,8 +88,9 @@ pub trait BookingRepository: Send + Sync {
     fn live_event_ids(&self, user: UserId, after: DateTime<Utc>)
     -> Result<Vec<EventId>, RepoError>;
 
-    /// Cancels a live booking and releases its place exactly once, writing `emails` and
-    /// `notifications` with it.
+    /// Cancels a live booking and releases what it held exactly once (its places, each to
+    /// the waitlist first, and its solidarity place), writing `emails` and `notifications`
+    /// with it.
     /// Errors: `NotFound` when there is no live booking with this id.
     fn cancel(
         &self,
@@ -143,4 +146,11 @@ pub trait BookingRepository: Send + Sync {
 
     /// The gateway's payment id for a card-paid booking, if any.
     fn payment_intent(&self, id: BookingId) -> Result<Option<String>, RepoError>;
+
+    /// Solidarity places held by live bookings of sessions starting in `[from, to)`.
+    fn solidarity_places_used(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<u64, RepoError>;
 }

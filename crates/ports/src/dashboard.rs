@@ -50,6 +50,11 @@ pub struct Dashboard {
     /// Live bookings made in the 12 weeks, paid in cash and by card.
     pub cash_bookings: u64,
     pub card_bookings: u64,
+    /// Live solidarity places booked in the 12 weeks.
+    pub solidarity_bookings: u64,
+    /// Solidarity places held by live bookings of sessions this London month
+    /// ([`playspace_domain::free_places::solidarity_month`]).
+    pub solidarity_used_this_month: u64,
     /// (sport, attended, no-show) marked on registers of sessions that started in the 12 weeks.
     pub turn_up_by_sport: Vec<(String, u64, u64)>,
 }

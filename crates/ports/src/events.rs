@@ -11,6 +11,9 @@ pub trait EventRepository: Send + Sync {
     /// One event, active or not. Errors: `NotFound`, `Unavailable`.
     fn get(&self, id: EventId) -> Result<Event, RepoError>;
 
-    /// Stores a new event. Errors: `Conflict` if the id exists, `Unavailable`.
+    /// Stores a new event, and its venue unless a venue with that id is stored (for tests,
+    /// benchmarks and seeds; the admin area stores venues itself and sessions at them with
+    /// `AdminEventRepository::create_events`). Errors: `Conflict` if the id exists,
+    /// `Unavailable`.
     fn insert(&self, event: &Event) -> Result<(), RepoError>;
 }

@@ -2,6 +2,7 @@
 //! because Diesel and r2d2 are; the api runs calls on a blocking thread pool.
 //! Enable feature `mock` for mockall mocks of each trait.
 
+mod access_needs;
 mod accounts;
 mod admin_bookings;
 mod admin_emails;
@@ -30,11 +31,13 @@ mod reminders;
 mod scale;
 mod security;
 mod stories;
+mod venues;
 mod waitlist;
 
+pub use access_needs::{AccessNeedsRepository, AttendanceRepository, GoingPerson};
 pub use accounts::{
-    AccountExport, NewUserRecord, SessionRepository, SignUpRecorded, SignUpRequest, TokenRecord,
-    UserRepository,
+    AccountExport, ExportedBooking, NewUserRecord, SessionRepository, SignUpRecorded,
+    SignUpRequest, TokenRecord, UserRepository,
 };
 pub use admin_bookings::{AdminBooking, AdminBookingRepository, BookingFilter};
 pub use admin_emails::{
@@ -80,8 +83,11 @@ pub use scale::{
 };
 pub use security::{PasswordHasher, TokenIssuer};
 pub use stories::{AdminStoryFilter, AdminStoryPage, AdminStoryStore, StoryPage, StoryRepository};
+pub use venues::{AdminVenue, VenueRepository};
 pub use waitlist::{ClaimError, JoinError, OfferNotice, WaitlistRepository};
 
+#[cfg(feature = "mock")]
+pub use access_needs::{MockAccessNeedsRepository, MockAttendanceRepository};
 #[cfg(feature = "mock")]
 pub use accounts::{MockSessionRepository, MockUserRepository};
 #[cfg(feature = "mock")]
@@ -136,5 +142,7 @@ pub use scale::MockScaleSeedStore;
 pub use security::{MockPasswordHasher, MockTokenIssuer};
 #[cfg(feature = "mock")]
 pub use stories::{MockAdminStoryStore, MockStoryRepository};
+#[cfg(feature = "mock")]
+pub use venues::MockVenueRepository;
 #[cfg(feature = "mock")]
 pub use waitlist::MockWaitlistRepository;

@@ -53,6 +53,9 @@ pub trait MembershipRepository: Send + Sync {
         now: DateTime<Utc>,
     ) -> Result<Option<Vec<String>>, RepoError>;
 
+    /// Members whose plan in force at `now` is the Supporter plan (`champion`).
+    fn supporters(&self, now: DateTime<Utc>) -> Result<u64, RepoError>;
+
     /// The person's memberships, newest first.
     fn list_for_user(&self, user: UserId) -> Result<Vec<Membership>, RepoError>;
 

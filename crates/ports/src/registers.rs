@@ -1,14 +1,14 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::admin::Attendance;
 use playspace_domain::{
-    AuditEntry, BookingId, BookingReference, BookingStatus, EventId, Money, PaymentMethod,
-    PaymentStatus, UserId,
+    AccessNeed, AuditEntry, BookingId, BookingReference, BookingStatus, EventId, Money,
+    PaymentMethod, PaymentStatus, UserId,
 };
 
 use crate::{AdminEvent, RepoError};
 
-/// One person on a session's register. Accessibility requirements and the emergency
-/// contact appear only here, for the session's leader and admins.
+/// One person on a session's register. Access needs and the emergency contact appear only
+/// here, for the session's leader and admins (ADR 0008, ADR 0023).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RegisterLine {
     pub booking_id: BookingId,
@@ -22,6 +22,11 @@ pub struct RegisterLine {
     pub payment_status: PaymentStatus,
     pub amount: Money,
     pub accessibility_requirements: Option<String>,
+    /// The common needs ticked for this session.
+    pub access_needs: Vec<AccessNeed>,
+    /// "+1 companion" on a second, free place, with their first name if given (ADR 0022).
+    pub companion: bool,
+    pub companion_name: Option<String>,
     pub emergency_contact_name: Option<String>,
     pub emergency_contact_phone: Option<String>,
     pub attendance: Option<Attendance>,

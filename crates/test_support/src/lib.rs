@@ -4,8 +4,10 @@
 pub mod mock_http;
 pub mod templates;
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Duration, Utc};
-use playspace_domain::{Category, Event, EventId, Money};
+use playspace_domain::{Category, Event, EventId, Money, Venue};
 use playspace_ports::Clock;
 
 /// A fixed instant most tests treat as "now": Saturday 21 November 2026, 12:00 UTC.
@@ -29,8 +31,8 @@ impl Clock for FixedClock {
     }
 }
 
-/// Builds a valid event with sensible defaults: free football in Hackney, a day from
-/// [`test_now`], 20 places, none taken.
+/// Builds a valid event with sensible defaults: free football at a venue of its own in
+/// Hackney (nothing checked), a day from [`test_now`], 20 places, none taken.
 #[derive(Clone, Debug)]
 pub struct EventBuilder(Event);
 
@@ -42,12 +44,13 @@ impl Default for EventBuilder {
             title: "Queer Newcomers Football".into(),
             description: "A friendly five-a-side for people new to the game.".into(),
             category: Category::parse("Football").unwrap(),
-            location: "Haggerston Park, Hackney".into(),
+            venue: Arc::new(Venue::from_location("Haggerston Park, Hackney")),
             starts_at: test_now() + Duration::days(1),
             duration_minutes: 90,
             price: Money::ZERO,
             max_participants: 20,
             current_participants: 0,
+            free_places: playspace_domain::FreePlaces::default(),
             is_active: true,
             created_at: created,
         })
@@ -74,8 +77,14 @@ impl EventBuilder {
         self
     }
 
+    /// At a new venue made from an old-style location line ("Jubilee Hall, Camden").
     pub fn location(mut self, location: &str) -> Self {
-        self.0.location = location.into();
+        self.0.venue = Arc::new(Venue::from_location(location));
+        self
+    }
+
+    pub fn venue(mut self, venue: &Arc<Venue>) -> Self {
+        self.0.venue = Arc::clone(venue);
         self
     }
 
@@ -107,6 +116,19 @@ impl EventBuilder {
 
     pub fn inactive(mut self) -> Self {
         self.0.is_active = false;
+        self
+    }
+
+    /// Members may bring a companion on a second, free place.
+    pub fn companions(mut self) -> Self {
+        self.0.free_places.companion_allowed = true;
+        self
+    }
+
+    /// `places` solidarity places, `used` of them taken (count them in `places(..)` too).
+    pub fn solidarity(mut self, places: u32, used: u32) -> Self {
+        self.0.free_places.solidarity_places = places;
+        self.0.free_places.solidarity_used = used;
         self
     }
 
@@ -157,7 +179,7 @@ pub fn user_with_email(email: &str) -> playspace_domain::User {
             first_name: "Ana".into(),
             last_name: "Silva".into(),
             phone: Some("07700 900123".into()),
-            accessibility_needs: Some("Step-free access please".into()),
+            medical_conditions: Some("Asthma".into()),
             sports_interests: vec!["Football".into()],
             ..Default::default()
         },

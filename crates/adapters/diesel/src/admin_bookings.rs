@@ -7,7 +7,7 @@ use playspace_ports::{AdminBooking, AdminBookingRepository, BookingFilter, RepoE
 
 use crate::admin_events::display_name;
 use crate::audit::insert_audit;
-use crate::bookings::{BookingRow, cancel_live, take_place};
+use crate::bookings::{BookingRow, cancel_live, held_by, take_place};
 use crate::convert::{from_db_time, refused, repo_error, to_db_time};
 use crate::events::contains_pattern;
 use crate::schema::{bookings, cancellations, events, users};
@@ -164,8 +164,10 @@ impl AdminBookingRepository for Store {
                     cancel_live(c, &key, Some(reason), None, emails, notes, audit.at)?;
                 }
                 ("cancelled", to) => {
-                    // Reviving takes a place again, through the same guard as booking.
-                    if !take_place(c, &event_id, now)? {
+                    // Reviving takes its places (and solidarity place) again, through the
+                    // same guard as booking.
+                    let (_, held) = held_by(c, &key)?;
+                    if !take_place(c, &event_id, now, held)? {
                         return Err(refused("no free place to revive the booking"));
                     }
                     // The unique index refuses it if the person booked again meanwhile.

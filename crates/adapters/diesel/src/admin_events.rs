@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use playspace_domain::page_cursor::{Page, PageCursor};
 use playspace_domain::waitlist::WaitlistStatus;
-use playspace_domain::{AuditEntry, Email, Event, EventId, Money, Role, SeriesId, UserId, area_of};
+use playspace_domain::{AuditEntry, Email, Event, EventId, Money, Role, SeriesId, UserId};
 use playspace_ports::{
     AdminEvent, AdminEventRepository, Attendee, AttendeeBooking, Compose, EventListQuery,
     EventNews, EventUpdate, EventWhen, Leader, NewSeries, RepoError, UpdateOutcome,
@@ -13,10 +13,10 @@ use playspace_ports::{
 use crate::audit::insert_audit;
 use crate::bookings::record_cancellation;
 use crate::convert::{corrupt, lower, refused, repo_error, to_db_time, to_i32};
-use crate::events::{EventRow, contains_pattern};
+use crate::events::{EventRow, NewEventRow, contains_pattern};
 use crate::notifications;
 use crate::outbox::insert_emails;
-use crate::schema::{bookings, event_series, events, users, waitlist};
+use crate::schema::{bookings, event_series, events, users, venues, waitlist};
 use crate::waitlist::release_place;
 use crate::{DbConnection, Store};
 
@@ -77,10 +77,11 @@ pub(crate) fn admin_event((event, series, leader): AdminEventRow) -> Result<Admi
     })
 }
 
-/// Events with their leader (left-joined: most sessions have none).
+/// Events with their venue and leader (left-joined: most sessions have none).
 macro_rules! admin_events_query {
     () => {
         $crate::schema::events::table
+            .inner_join($crate::schema::venues::table)
             .left_join(
                 $crate::schema::users::table
                     .on($crate::schema::events::leader_id.eq($crate::schema::users::id.nullable())),
@@ -215,6 +216,7 @@ impl AdminEventRepository for Store {
     fn series_from(&self, series: SeriesId, from: DateTime<Utc>) -> Result<Vec<Event>, RepoError> {
         let mut conn = self.conn()?;
         let rows: Vec<EventRow> = events::table
+            .inner_join(venues::table)
             .filter(events::series_id.eq(series.to_string()))
             .filter(events::starts_at.ge(to_db_time(from)))
             .order((events::starts_at.asc(), events::id.asc()))
@@ -256,7 +258,7 @@ impl AdminEventRepository for Store {
             for event in events {
                 diesel::insert_into(events::table)
                     .values((
-                        EventRow::from_domain(event),
+                        NewEventRow::from_domain(event),
                         events::leader_id.eq(leader.map(|l| l.to_string())),
                         events::series_id.eq(series.map(|s| s.id.to_string())),
                     ))
@@ -297,24 +299,29 @@ fn apply_update(
     let (before, after) = (&update.before, &update.after);
     let key = after.id.to_string();
     let now_db = to_db_time(now);
-    // The capacity guard: places taken meanwhile must still fit. Updating the row first
-    // also locks it (PostgreSQL), so no booking slips in between this and telling people.
+    // The capacity guard: places and solidarity places taken meanwhile must still fit.
+    // Updating the row first also locks it (PostgreSQL), so no booking slips in between
+    // this and telling people.
     let changed = diesel::update(
         events::table
             .find(&key)
-            .filter(events::current_participants.le(to_i32(after.max_participants))),
+            .filter(events::current_participants.le(to_i32(after.max_participants)))
+            .filter(events::solidarity_used.le(to_i32(after.free_places.solidarity_places))),
     )
     .set((
         events::title.eq(&after.title),
         events::description.eq(&after.description),
         events::category.eq(after.category.as_str()),
-        events::location.eq(&after.location),
-        events::area.eq(area_of(&after.location)),
+        events::venue_id.eq(after.venue.id.to_string()),
+        events::location.eq(after.location()),
+        events::area.eq(after.area()),
         events::starts_at.eq(to_db_time(after.starts_at)),
         events::duration_minutes.eq(to_i32(after.duration_minutes)),
         events::max_participants.eq(to_i32(after.max_participants)),
         events::price_pence.eq(after.price.pence()),
         events::is_active.eq(after.is_active),
+        events::companion_allowed.eq(after.free_places.companion_allowed),
+        events::solidarity_places.eq(to_i32(after.free_places.solidarity_places)),
         events::updated_at.eq(now_db),
     ))
     .execute(c)?;
@@ -334,7 +341,8 @@ fn apply_update(
     insert_audit(c, &update.audit)?;
     // The row as it is now (its count may have moved since the admin's form was read).
     let current: EventRow = events::table
-        .find(&key)
+        .inner_join(venues::table)
+        .filter(events::id.eq(&key))
         .select(EventRow::as_select())
         .first(c)?;
     let current = current.into_domain().map_err(bad)?;
@@ -475,9 +483,12 @@ fn cancel_session(
             outcome.notified += 1;
         }
     }
-    // No place is taken or held any more.
+    // No place (or solidarity place) is taken or held any more.
     diesel::update(events::table.find(&key))
-        .set(events::current_participants.eq(0))
+        .set((
+            events::current_participants.eq(0),
+            events::solidarity_used.eq(0),
+        ))
         .execute(c)
         .map(|_| ())
 }

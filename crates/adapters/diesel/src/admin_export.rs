@@ -50,6 +50,7 @@ type BookingRow = (
     String,
     String,
     i64,
+    bool,
     Option<String>,
     NaiveDateTime,
 );
@@ -195,6 +196,7 @@ impl ExportStore for Store {
                 bookings::payment_status,
                 bookings::payment_method,
                 bookings::amount_pence,
+                bookings::companion,
                 bookings::attendance,
                 bookings::created_at,
             ))
@@ -213,6 +215,7 @@ impl ExportStore for Store {
                     paid,
                     method,
                     amount,
+                    companion,
                     attendance,
                     created,
                 )| {
@@ -227,6 +230,7 @@ impl ExportStore for Store {
                         payment_status: paid,
                         payment_method: method,
                         amount: money(amount)?,
+                        companion,
                         attendance,
                         created_at: from_db_time(created),
                     })

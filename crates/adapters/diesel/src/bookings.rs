@@ -1,19 +1,23 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::IntoSql;
 use diesel::prelude::*;
 use playspace_domain::booking_rules::BookingRefusal;
-use playspace_domain::{Booking, BookingId, EventId, Money, UserId};
+use playspace_domain::{
+    Booking, BookingId, Companion, EventId, Money, PaymentMethod, PlaceRequest, UserId,
+};
 use playspace_ports::{
     BookError, BookingRepository, BookingRequest, BookingWithEvent, PaymentTransition, RepoError,
     TransitionOutcome,
 };
 
+use crate::access_needs::{needs_text, parse_needs_text, refresh_profile_copy};
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::notifications;
 use crate::one_statement_booking;
 use crate::outbox::insert_emails;
-use crate::schema::{bookings, cancellations, events, processed_webhook_events, users};
-use crate::waitlist::release_place;
+use crate::schema::{bookings, cancellations, events, processed_webhook_events, users, venues};
+use crate::waitlist::give_back;
 use crate::{DbConnection, Store};
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -33,6 +37,10 @@ pub(crate) struct BookingRow {
     accessibility_requirements: Option<String>,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    access_needs: String,
+    needs_from_profile: bool,
+    companion: bool,
+    companion_name: Option<String>,
 }
 
 impl BookingRow {
@@ -49,6 +57,10 @@ impl BookingRow {
             accessibility_requirements: b.accessibility_requirements.clone(),
             created_at: to_db_time(b.created_at),
             updated_at: to_db_time(b.created_at),
+            access_needs: needs_text(&b.access_needs),
+            needs_from_profile: b.needs_from_profile,
+            companion: b.companion.is_some(),
+            companion_name: b.companion.as_ref().and_then(|c| c.first_name.clone()),
         }
     }
 
@@ -78,6 +90,11 @@ impl BookingRow {
                 .map_err(|e| corrupt("payment method", e))?,
             amount: Money::from_pence(self.amount_pence).map_err(|e| corrupt("amount", e))?,
             accessibility_requirements: self.accessibility_requirements,
+            access_needs: parse_needs_text(&self.access_needs)?,
+            needs_from_profile: self.needs_from_profile,
+            companion: self.companion.then_some(Companion {
+                first_name: self.companion_name,
+            }),
             created_at: from_db_time(self.created_at),
         })
     }
@@ -147,6 +164,7 @@ pub(crate) fn insert_booking(
             bookings::hold_expires_at.eq(request.hold_until.map(to_db_time)),
         ))
         .execute(c)?;
+    refresh_profile_copy(c, &request.booking, to_db_time(now))?;
     if let Some(limit) = request.monthly_limit {
         let (from, to) = request.limit_month;
         // Counts the booking just inserted too.
@@ -169,33 +187,76 @@ pub(crate) fn insert_booking(
     Ok(())
 }
 
-/// The capacity guard, last in the transaction: the seat is taken only if one is free at an
-/// active event that has not started, in one statement, and the event row stays locked
-/// (PostgreSQL) only until the commit. Every path that takes a place goes through it.
+/// The capacity guard, last in the transaction: the places `request` asks for (the
+/// member's, and a companion's) are taken only if that many are free at an active event
+/// that has not started, with its solidarity place only if one of those set is unused and
+/// its companion only where companions are allowed, all in one statement; the event row
+/// stays locked (PostgreSQL) only until the commit. Every path that takes a place goes
+/// through it (ADR 0022).
 pub(crate) fn take_place(
     c: &mut DbConnection,
     event_id: &str,
     now: NaiveDateTime,
+    request: PlaceRequest,
 ) -> QueryResult<bool> {
+    take_places(c, event_id, now, request.seats(), request)
+}
+
+/// [`take_place`] for `seats` places (fewer than `request` holds when one is held already,
+/// as a waitlist offer's is), with `request`'s solidarity place and companion rule.
+pub(crate) fn take_places(
+    c: &mut DbConnection,
+    event_id: &str,
+    now: NaiveDateTime,
+    seats: u32,
+    request: PlaceRequest,
+) -> QueryResult<bool> {
+    use diesel::dsl::not;
+    use diesel::sql_types::Bool;
+    let seats = i32::try_from(seats).unwrap_or(i32::MAX);
+    let solidarity = i32::from(request.solidarity);
     let taken = diesel::update(
         events::table
             .find(event_id)
             .filter(events::is_active.eq(true))
             .filter(events::starts_at.gt(now))
-            .filter(events::current_participants.lt(events::max_participants)),
+            .filter(events::current_participants.le(events::max_participants - seats))
+            .filter(events::solidarity_used.le(events::solidarity_places - solidarity))
+            .filter(events::companion_allowed.or(not(request.companion.into_sql::<Bool>()))),
     )
     .set((
-        events::current_participants.eq(events::current_participants + 1),
+        events::current_participants.eq(events::current_participants + seats),
+        events::solidarity_used.eq(events::solidarity_used + solidarity),
         events::updated_at.eq(now),
     ))
     .execute(c)?;
     Ok(taken == 1)
 }
 
-/// Cancels a live booking and releases its place exactly once (only a live booking flips),
-/// recording the cancellation and writing `emails` and `notes`, on the caller's transaction.
-/// `NotFound` when there is no live booking with this id.
-/// Cancels a live booking and gives its place back (to the waitlist first). `refund_owed`
+/// What the live booking `key` holds of its event: (event id, its places and solidarity
+/// place), read before it is cancelled so exactly that is given back.
+pub(crate) fn held_by(c: &mut DbConnection, key: &str) -> QueryResult<(String, PlaceRequest)> {
+    let (event_id, companion, method): (String, bool, String) = bookings::table
+        .find(key)
+        .select((
+            bookings::event_id,
+            bookings::companion,
+            bookings::payment_method,
+        ))
+        .first(c)?;
+    Ok((
+        event_id,
+        PlaceRequest {
+            companion,
+            solidarity: method == PaymentMethod::Solidarity.as_str(),
+        },
+    ))
+}
+
+/// Cancels a live booking and releases what it held exactly once (only a live booking
+/// flips): its places, each to the waitlist first, and its solidarity place, recording the
+/// cancellation and writing `emails` and `notes`, on the caller's transaction. `NotFound`
+/// when there is no live booking with this id. `refund_owed`
 /// is the card payment to send back, recorded as pending for the refund that follows the
 /// commit (or the owed-refund sweep, should the server stop first).
 pub(crate) fn cancel_live(
@@ -222,17 +283,31 @@ pub(crate) fn cancel_live(
     if flipped != 1 {
         return Err(diesel::result::Error::NotFound);
     }
-    let event_id: String = bookings::table
-        .find(key)
-        .select(bookings::event_id)
-        .first(c)?;
-    release_place(c, &event_id, now)?;
+    let (event_id, held) = held_by(c, key)?;
+    give_back(c, &event_id, held, now)?;
     record_cancellation(c, key, reason, refund_owed, now_db)?;
     insert_emails(c, emails, now)?;
     for note in notes {
         notifications::add(c, note, now_db)?;
     }
     Ok(())
+}
+
+/// Solidarity places held by live bookings of sessions starting in `[from, to)`.
+pub(crate) fn solidarity_used_between(
+    c: &mut DbConnection,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> QueryResult<u64> {
+    let n: i64 = bookings::table
+        .inner_join(events::table)
+        .filter(events::starts_at.ge(to_db_time(from)))
+        .filter(events::starts_at.lt(to_db_time(to)))
+        .filter(bookings::status.ne("cancelled"))
+        .filter(bookings::payment_method.eq(PaymentMethod::Solidarity.as_str()))
+        .count()
+        .get_result(c)?;
+    Ok(u64::try_from(n).unwrap_or_default())
 }
 
 /// The cancellation row of a booking just cancelled: a refund owed stays pending (and
@@ -279,6 +354,9 @@ impl Store {
             let taken = match c {
                 DbConnection::Postgres(pg) if one_statement => {
                     let taken = one_statement_booking::book(pg, request, now)?;
+                    if taken {
+                        refresh_profile_copy(c, &request.booking, now_db)?;
+                    }
                     if let (true, Some(n)) = (taken, &request.notification) {
                         notifications::add(c, n, now_db)?;
                     }
@@ -286,14 +364,15 @@ impl Store {
                 }
                 _ => {
                     insert_booking(c, request, now)?;
-                    take_place(c, &event_id, now_db)?
+                    take_place(c, &event_id, now_db, request.booking.place_request())?
                 }
             };
             if taken {
                 return Ok(());
             }
             let event: Option<EventRow> = events::table
-                .find(&event_id)
+                .inner_join(venues::table)
+                .filter(events::id.eq(&event_id))
                 .select(EventRow::as_select())
                 .first(c)
                 .optional()?;
@@ -303,9 +382,13 @@ impl Store {
             let event = event
                 .into_domain()
                 .map_err(|_| Abort::Db(diesel::result::Error::NotFound))?;
-            let refusal = playspace_domain::booking_rules::check_bookable(&event, now)
-                .err()
-                .unwrap_or(BookingRefusal::EventFull);
+            let refusal = playspace_domain::booking_rules::check_booking(
+                &event,
+                request.booking.place_request(),
+                now,
+            )
+            .err()
+            .unwrap_or(BookingRefusal::EventFull);
             Err(Abort::Refused(refusal))
         });
         outcome.map_err(Abort::into_book_error)
@@ -320,7 +403,7 @@ impl BookingRepository for Store {
     fn get(&self, id: BookingId) -> Result<BookingWithEvent, RepoError> {
         let mut conn = self.conn()?;
         let pair: BookingEventRow = bookings::table
-            .inner_join(events::table)
+            .inner_join(events::table.inner_join(venues::table))
             .filter(bookings::id.eq(id.to_string()))
             .select((
                 BookingRow::as_select(),
@@ -335,7 +418,7 @@ impl BookingRepository for Store {
     fn list_for_user(&self, user: UserId) -> Result<Vec<BookingWithEvent>, RepoError> {
         let mut conn = self.conn()?;
         let rows: Vec<BookingEventRow> = bookings::table
-            .inner_join(events::table)
+            .inner_join(events::table.inner_join(venues::table))
             .filter(bookings::user_id.eq(user.to_string()))
             .order((events::starts_at.asc(), bookings::id.asc()))
             .select((
@@ -401,7 +484,7 @@ impl BookingRepository for Store {
     fn find_by_session(&self, session_id: &str) -> Result<BookingWithEvent, RepoError> {
         let mut conn = self.conn()?;
         let pair: BookingEventRow = bookings::table
-            .inner_join(events::table)
+            .inner_join(events::table.inner_join(venues::table))
             .filter(bookings::stripe_session_id.eq(session_id))
             .select((
                 BookingRow::as_select(),
@@ -476,7 +559,8 @@ impl BookingRepository for Store {
                         _ => {
                             // Paid after the hold was released: take a place again if one is
                             // free at a session still to come, else it must be refunded.
-                            if take_place(c, &event, now_db)? {
+                            let (_, held) = held_by(c, &booking_id)?;
+                            if take_place(c, &event, now_db, held)? {
                                 confirm.execute(c)?;
                                 insert_emails(c, emails, now)?;
                                 notifications::add(c, notification, now_db)?;
@@ -517,7 +601,8 @@ impl BookingRepository for Store {
                     if released != 1 {
                         return Ok(TransitionOutcome::AlreadyDone);
                     }
-                    release_place(c, &event, now)?;
+                    let (_, held) = held_by(c, &booking_id)?;
+                    give_back(c, &event, held, now)?;
                     Ok(TransitionOutcome::Applied)
                 }
             }
@@ -546,6 +631,15 @@ impl BookingRepository for Store {
         rows.into_iter()
             .map(|(id, pence)| Ok((id.parse().map_err(|e| corrupt("booking id", e))?, pence)))
             .collect()
+    }
+
+    fn solidarity_places_used(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<u64, RepoError> {
+        let mut conn = self.conn()?;
+        solidarity_used_between(&mut conn, from, to).map_err(repo_error)
     }
 
     fn payment_intent(&self, id: BookingId) -> Result<Option<String>, RepoError> {
@@ -642,23 +736,43 @@ impl Store {
     /// and no transaction. Exists only so a test can show the race the real `book` prevents;
     /// returns whether this caller believed it got a place.
     pub fn unguarded_take_place_for_tests(&self, event: playspace_domain::EventId) -> bool {
+        self.unguarded_take_for_tests(event, PlaceRequest::default())
+    }
+
+    /// [`Self::unguarded_take_place_for_tests`] for what `request` asks (a companion's
+    /// place too, a solidarity place): read the counts, then write them moved, unguarded.
+    pub fn unguarded_take_for_tests(
+        &self,
+        event: playspace_domain::EventId,
+        request: PlaceRequest,
+    ) -> bool {
         let Ok(mut conn) = self.conn() else {
             return false;
         };
         let key = event.to_string();
-        let Ok((current, max)) = events::table
+        let Ok((current, max, used, places)) = events::table
             .find(&key)
-            .select((events::current_participants, events::max_participants))
-            .first::<(i32, i32)>(&mut *conn)
+            .select((
+                events::current_participants,
+                events::max_participants,
+                events::solidarity_used,
+                events::solidarity_places,
+            ))
+            .first::<(i32, i32, i32, i32)>(&mut *conn)
         else {
             return false;
         };
-        if current >= max {
+        let seats = i32::try_from(request.seats()).unwrap_or(i32::MAX);
+        let solidarity = i32::from(request.solidarity);
+        if current + seats > max || used + solidarity > places {
             return false;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
         diesel::update(events::table.find(&key))
-            .set(events::current_participants.eq(current + 1))
+            .set((
+                events::current_participants.eq(current + seats),
+                events::solidarity_used.eq(used + solidarity),
+            ))
             .execute(&mut *conn)
             .is_ok()
     }

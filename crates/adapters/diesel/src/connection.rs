@@ -179,7 +179,7 @@ impl Store {
     pub fn migrate(&self) -> Result<(), StoreError> {
         let mut conn = self.pool.get()?;
         let applied = match &mut *conn {
-            DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+            DbConnection::Sqlite(c) => migrate_sqlite(c),
             DbConnection::Postgres(c) => c
                 .run_pending_migrations(POSTGRES_MIGRATIONS)
                 .map(|v| v.len()),
@@ -221,10 +221,20 @@ impl Store {
     fn migration_step(&self, forward: bool) -> Result<Option<String>, StoreError> {
         let mut conn = self.pool.get()?;
         match &mut *conn {
-            DbConnection::Sqlite(c) => one_migration(c, SQLITE_MIGRATIONS, forward),
-            DbConnection::Postgres(c) => one_migration(c, POSTGRES_MIGRATIONS, forward),
+            DbConnection::Sqlite(c) => {
+                // As `migrate_sqlite`: schema changes with foreign keys off, checked after.
+                c.batch_execute("PRAGMA foreign_keys = OFF")
+                    .map_err(|e| StoreError::Migrate(e.to_string()))?;
+                let step = one_migration(c, SQLITE_MIGRATIONS, forward);
+                c.batch_execute("PRAGMA foreign_keys = ON")
+                    .map_err(|e| StoreError::Migrate(e.to_string()))?;
+                let step = step.map_err(|e| StoreError::Migrate(e.to_string()))?;
+                check_references(c).map_err(|e| StoreError::Migrate(e.to_string()))?;
+                Ok(step)
+            }
+            DbConnection::Postgres(c) => one_migration(c, POSTGRES_MIGRATIONS, forward)
+                .map_err(|e| StoreError::Migrate(e.to_string())),
         }
-        .map_err(|e| StoreError::Migrate(e.to_string()))
     }
 
     pub(crate) fn conn(&self) -> Result<PooledConn, RepoError> {
@@ -245,6 +255,45 @@ impl Store {
             conn,
             _writer: writer,
         })
+    }
+}
+
+/// SQLite's migrations run with foreign keys off, as SQLite's own guidance for schema
+/// changes says (it is the only way to add a NOT NULL column that references another table,
+/// or to rebuild a table others refer to), each still in its own transaction; every
+/// reference is checked once they have run.
+fn migrate_sqlite(
+    conn: &mut SqliteConnection,
+) -> Result<usize, Box<dyn std::error::Error + Send + Sync>> {
+    conn.batch_execute("PRAGMA foreign_keys = OFF")?;
+    let applied = conn
+        .run_pending_migrations(SQLITE_MIGRATIONS)
+        .map(|v| v.len());
+    conn.batch_execute("PRAGMA foreign_keys = ON")?;
+    let applied = applied?;
+    check_references(conn)?;
+    Ok(applied)
+}
+
+/// Fails when any row refers to a row that is not there (`PRAGMA foreign_key_check`).
+fn check_references(
+    conn: &mut SqliteConnection,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    #[derive(diesel::QueryableByName)]
+    struct Broken {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        table: String,
+    }
+    let broken: Vec<Broken> =
+        diesel::RunQueryDsl::load(diesel::sql_query("PRAGMA foreign_key_check"), conn)?;
+    match broken.first() {
+        Some(row) => Err(format!(
+            "after the migrations, {} rows refer to nothing (first in table {})",
+            broken.len(),
+            row.table
+        )
+        .into()),
+        None => Ok(()),
     }
 }
 

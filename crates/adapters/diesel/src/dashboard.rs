@@ -8,9 +8,11 @@ use playspace_domain::stats::StatsWindows;
 use playspace_ports::{Dashboard, DashboardRepository, RepoError, Revenue};
 
 use crate::admin_events::bad;
+use crate::bookings::solidarity_used_between;
 use crate::convert::{from_db_time, repo_error, to_db_time};
 use crate::schema::{bookings, events, memberships, users};
 use crate::{DbConnection, Store};
+use playspace_domain::free_places::solidarity_month;
 
 fn count(n: i64) -> u64 {
     u64::try_from(n).unwrap_or_default()
@@ -66,6 +68,7 @@ struct BookingFigures {
     revenue_month: i64,
     cash_in_charts: i64,
     card_in_charts: i64,
+    solidarity_in_charts: i64,
 }
 
 fn booking_figures(c: &mut DbConnection, w: &StatsWindows) -> QueryResult<BookingFigures> {
@@ -114,6 +117,7 @@ fn booking_figures(c: &mut DbConnection, w: &StatsWindows) -> QueryResult<Bookin
             match method.as_str() {
                 "cash" => f.cash_in_charts += rows_in_charts.unwrap_or_default(),
                 "card" => f.card_in_charts += rows_in_charts.unwrap_or_default(),
+                "solidarity" => f.solidarity_in_charts += rows_in_charts.unwrap_or_default(),
                 _ => {}
             }
         }
@@ -185,6 +189,8 @@ fn figures(c: &mut DbConnection, w: &StatsWindows) -> QueryResult<Dashboard> {
         .get_result(c)?;
     let events_total: i64 = events::table.count().get_result(c)?;
     let b = booking_figures(c, w)?;
+    let (month_from, month_to) = solidarity_month(w.now);
+    let solidarity_used = solidarity_used_between(c, month_from, month_to)?;
     let (plans, plans_month) = membership_income(c, w)?;
 
     let mut bookings_per_week = Vec::with_capacity(w.weeks.len());
@@ -263,6 +269,8 @@ fn figures(c: &mut DbConnection, w: &StatsWindows) -> QueryResult<Dashboard> {
         fill_by_sport,
         cash_bookings: count(b.cash_in_charts),
         card_bookings: count(b.card_in_charts),
+        solidarity_bookings: count(b.solidarity_in_charts),
+        solidarity_used_this_month: solidarity_used,
         turn_up_by_sport,
     })
 }

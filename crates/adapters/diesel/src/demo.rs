@@ -3,10 +3,11 @@ use playspace_domain::Booking;
 use playspace_ports::{DEMO_EMAIL_SUFFIX, DemoData, DemoMember, DemoSeedStore, RepoError};
 
 use crate::convert::{repo_error, to_db_time};
-use crate::events::EventRow;
+use crate::events::NewEventRow;
 use crate::schema::{
     bookings, cancellations, email_deliveries, events, notifications, users, waitlist,
 };
+use crate::venues::ensure_venue;
 use crate::{DbConnection, Store};
 
 /// Not a PHC string, so no password ever verifies against it.
@@ -56,6 +57,8 @@ struct DemoBookingRow<'a> {
     accessibility_requirements: Option<&'a str>,
     created_at: chrono::NaiveDateTime,
     updated_at: chrono::NaiveDateTime,
+    companion: bool,
+    companion_name: Option<&'a str>,
 }
 
 impl<'a> DemoBookingRow<'a> {
@@ -72,6 +75,8 @@ impl<'a> DemoBookingRow<'a> {
             accessibility_requirements: b.accessibility_requirements.as_deref(),
             created_at: to_db_time(b.created_at),
             updated_at: to_db_time(b.created_at),
+            companion: b.companion.is_some(),
+            companion_name: b.companion.as_ref().and_then(|c| c.first_name.as_deref()),
         }
     }
 }
@@ -112,8 +117,9 @@ impl DemoSeedStore for Store {
         // few hundred inserts in one transaction take milliseconds.
         conn.transaction::<_, diesel::result::Error, _>(|conn| {
             for event in &data.events {
+                ensure_venue(conn, &event.venue, data.seeded_at)?;
                 diesel::insert_into(events::table)
-                    .values(EventRow::from_domain(event))
+                    .values(NewEventRow::from_domain(event))
                     .execute(conn)?;
             }
             for member in &data.members {

@@ -11,7 +11,7 @@ use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::notifications;
 use crate::outbox::insert_emails;
-use crate::schema::{digests_sent, events, users};
+use crate::schema::{digests_sent, events, users, venues};
 use crate::{DbConnection, Store};
 
 type RecipientRow = (
@@ -76,6 +76,7 @@ impl DigestRepository for Store {
     ) -> Result<Vec<Event>, RepoError> {
         let mut conn = self.conn()?;
         let rows: Vec<EventRow> = events::table
+            .inner_join(venues::table)
             .filter(events::created_at.gt(to_db_time(since)))
             .filter(events::starts_at.gt(to_db_time(now)))
             .filter(events::is_active.eq(true))

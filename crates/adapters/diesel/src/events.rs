@@ -1,24 +1,94 @@
-use chrono::NaiveDateTime;
+use std::sync::Arc;
+
+use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
-use playspace_domain::{Category, Event, EventId, EventQuery, Money, area_of};
+use playspace_domain::{Category, Event, EventId, EventQuery, FreePlaces, Money};
 use playspace_ports::{EventRepository, RepoError};
 
-use crate::Store;
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time, to_i32, to_u32};
-use crate::schema::events;
+use crate::schema::{events, venues};
+use crate::venues::{SharedVenues, VenueRow, ensure_venue, require_access};
+use crate::{DbConnection, Store};
 
 use crate::convert::lower;
 
-#[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = events)]
+/// An event as read, with its venue: queries selecting it join `venues`.
+#[derive(Queryable, Selectable)]
 pub(crate) struct EventRow {
+    #[diesel(embed)]
+    event: EventColumns,
+    #[diesel(embed)]
+    venue: VenueRow,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = events)]
+pub(crate) struct EventColumns {
     id: String,
     title: String,
     description: String,
     category: String,
+    starts_at: NaiveDateTime,
+    duration_minutes: i32,
+    max_participants: i32,
+    current_participants: i32,
+    price_pence: i64,
+    is_active: bool,
+    created_at: NaiveDateTime,
+    companion_allowed: bool,
+    solidarity_places: i32,
+    solidarity_used: i32,
+}
+
+impl EventRow {
+    pub(crate) fn into_domain(self) -> Result<Event, RepoError> {
+        let venue = Arc::new(self.venue.into_domain()?);
+        self.event.into_event(venue)
+    }
+
+    /// The event, sharing the venue with the others of its list.
+    pub(crate) fn into_shared(self, venues: &mut SharedVenues) -> Result<Event, RepoError> {
+        let venue = venues.get(self.venue)?;
+        self.event.into_event(venue)
+    }
+}
+
+impl EventColumns {
+    fn into_event(self, venue: Arc<playspace_domain::Venue>) -> Result<Event, RepoError> {
+        Ok(Event {
+            id: self.id.parse().map_err(|e| corrupt("event id", e))?,
+            category: Category::parse(&self.category).map_err(|e| corrupt("category", e))?,
+            price: Money::from_pence(self.price_pence).map_err(|e| corrupt("price", e))?,
+            duration_minutes: to_u32(self.duration_minutes, "duration")?,
+            max_participants: to_u32(self.max_participants, "max participants")?,
+            current_participants: to_u32(self.current_participants, "current participants")?,
+            free_places: FreePlaces {
+                companion_allowed: self.companion_allowed,
+                solidarity_places: to_u32(self.solidarity_places, "solidarity places")?,
+                solidarity_used: to_u32(self.solidarity_used, "solidarity places used")?,
+            },
+            title: self.title,
+            description: self.description,
+            venue,
+            starts_at: from_db_time(self.starts_at),
+            is_active: self.is_active,
+            created_at: from_db_time(self.created_at),
+        })
+    }
+}
+
+/// An event as written.
+#[derive(Insertable)]
+#[diesel(table_name = events)]
+pub(crate) struct NewEventRow {
+    id: String,
+    title: String,
+    description: String,
+    category: String,
+    venue_id: String,
+    /// The venue's line and borough, copied so the area filter is an indexed equality and
+    /// search a plain LIKE; rewritten whenever the venue changes (crate::venues).
     location: String,
-    /// Derived from `location` by the domain's rule on every write, so the area filter is
-    /// an indexed equality instead of string surgery in two SQL dialects.
     area: String,
     starts_at: NaiveDateTime,
     duration_minutes: i32,
@@ -28,17 +98,21 @@ pub(crate) struct EventRow {
     is_active: bool,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    companion_allowed: bool,
+    solidarity_places: i32,
+    solidarity_used: i32,
 }
 
-impl EventRow {
+impl NewEventRow {
     pub(crate) fn from_domain(event: &Event) -> Self {
         Self {
             id: event.id.to_string(),
             title: event.title.clone(),
             description: event.description.clone(),
             category: event.category.as_str().to_owned(),
-            location: event.location.clone(),
-            area: area_of(&event.location).to_owned(),
+            venue_id: event.venue.id.to_string(),
+            location: event.location(),
+            area: event.area().to_owned(),
             starts_at: to_db_time(event.starts_at),
             duration_minutes: to_i32(event.duration_minutes),
             max_participants: to_i32(event.max_participants),
@@ -47,24 +121,10 @@ impl EventRow {
             is_active: event.is_active,
             created_at: to_db_time(event.created_at),
             updated_at: to_db_time(event.created_at),
+            companion_allowed: event.free_places.companion_allowed,
+            solidarity_places: to_i32(event.free_places.solidarity_places),
+            solidarity_used: to_i32(event.free_places.solidarity_used),
         }
-    }
-
-    pub(crate) fn into_domain(self) -> Result<Event, RepoError> {
-        Ok(Event {
-            id: self.id.parse().map_err(|e| corrupt("event id", e))?,
-            category: Category::parse(&self.category).map_err(|e| corrupt("category", e))?,
-            price: Money::from_pence(self.price_pence).map_err(|e| corrupt("price", e))?,
-            duration_minutes: to_u32(self.duration_minutes, "duration")?,
-            max_participants: to_u32(self.max_participants, "max participants")?,
-            current_participants: to_u32(self.current_participants, "current participants")?,
-            title: self.title,
-            description: self.description,
-            location: self.location,
-            starts_at: from_db_time(self.starts_at),
-            is_active: self.is_active,
-            created_at: from_db_time(self.created_at),
-        })
     }
 }
 
@@ -85,6 +145,7 @@ pub(crate) fn contains_pattern(needle: &str) -> String {
 impl EventRepository for Store {
     fn list(&self, query: &EventQuery) -> Result<Vec<Event>, RepoError> {
         let mut sql = events::table
+            .inner_join(venues::table)
             .filter(events::is_active.eq(true))
             .filter(events::starts_at.ge(to_db_time(query.starts_from)))
             .into_boxed();
@@ -109,6 +170,7 @@ impl EventRepository for Store {
                     .or(lower(events::description).like(pattern).escape('\\')),
             );
         }
+        sql = require_access!(sql, query.access);
         if let Some(limit) = query.limit {
             sql = sql.limit(i64::from(limit));
         }
@@ -118,13 +180,17 @@ impl EventRepository for Store {
             .select(EventRow::as_select())
             .load(&mut *conn)
             .map_err(repo_error)?;
-        rows.into_iter().map(EventRow::into_domain).collect()
+        let mut venues = SharedVenues::default();
+        rows.into_iter()
+            .map(|row| row.into_shared(&mut venues))
+            .collect()
     }
 
     fn get(&self, id: EventId) -> Result<Event, RepoError> {
         let mut conn = self.conn()?;
         events::table
-            .find(id.to_string())
+            .inner_join(venues::table)
+            .filter(events::id.eq(id.to_string()))
             .select(EventRow::as_select())
             .first(&mut *conn)
             .map_err(repo_error)?
@@ -133,11 +199,15 @@ impl EventRepository for Store {
 
     fn insert(&self, event: &Event) -> Result<(), RepoError> {
         let mut conn = self.writer()?;
-        diesel::insert_into(events::table)
-            .values(EventRow::from_domain(event))
-            .execute(&mut *conn)
-            .map(|_| ())
-            .map_err(repo_error)
+        let conn: &mut DbConnection = &mut conn;
+        conn.transaction(|c| {
+            ensure_venue(c, &event.venue, Utc::now())?;
+            diesel::insert_into(events::table)
+                .values(NewEventRow::from_domain(event))
+                .execute(c)
+                .map(|_| ())
+        })
+        .map_err(repo_error)
     }
 }
 

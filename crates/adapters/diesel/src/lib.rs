@@ -2,6 +2,7 @@
 //! Queries are written once against [`DbConnection`]; only dialect differences match on the
 //! variant.
 
+mod access_needs;
 mod admin_bookings;
 mod admin_emails;
 mod admin_events;
@@ -32,6 +33,7 @@ mod sessions;
 mod signups;
 mod stories;
 mod users;
+mod venues;
 mod waitlist;
 
 pub use connection::{Backend, DbConnection, Store, StoreError};

@@ -129,6 +129,25 @@ fn current(
 }
 
 impl MembershipRepository for Store {
+    fn supporters(&self, now: DateTime<Utc>) -> Result<u64, RepoError> {
+        let mut conn = self.conn()?;
+        let now = to_db_time(now);
+        // As `current` reads one person's plan in force: activating a plan ends their others.
+        let n: i64 = memberships::table
+            .filter(memberships::plan.eq(Plan::Champion.as_str()))
+            .filter(memberships::status.eq("active"))
+            .filter(memberships::start_date.le(now))
+            .filter(
+                memberships::end_date
+                    .is_null()
+                    .or(memberships::end_date.gt(Some::<NaiveDateTime>(now))),
+            )
+            .select(diesel::dsl::count(memberships::user_id).aggregate_distinct())
+            .first(&mut *conn)
+            .map_err(repo_error)?;
+        Ok(u64::try_from(n).unwrap_or_default())
+    }
+
     fn current_plan(&self, user: UserId, now: DateTime<Utc>) -> Result<Option<Plan>, RepoError> {
         let mut conn = self.conn()?;
         let plan: Option<String> = current(user, to_db_time(now))

@@ -13,7 +13,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
-use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
 use playspace_domain::DeliveryId;
 use playspace_domain::booking_rules::BookingRefusal;
 use playspace_ports::BookingRequest;
@@ -68,6 +68,9 @@ struct Statement<'a> {
     hold_until: Option<NaiveDateTime>,
     monthly_limit: Option<i64>,
     amount_pence: i64,
+    access_needs: String,
+    companion: bool,
+    companion_name: Option<String>,
     emails: Vec<Ids>,
 }
 
@@ -96,6 +99,9 @@ impl<'a> Statement<'a> {
             hold_until: request.hold_until.map(to_db_time),
             monthly_limit: request.monthly_limit.map(i64::from),
             amount_pence: b.amount.pence(),
+            access_needs: crate::access_needs::needs_text(&b.access_needs),
+            companion: b.companion.is_some(),
+            companion_name: b.companion.as_ref().and_then(|c| c.first_name.clone()),
             emails: request
                 .emails
                 .iter()
@@ -117,6 +123,7 @@ enum Bind<'b> {
     Time(&'b NaiveDateTime),
     MaybeTime(&'b Option<NaiveDateTime>),
     Pence(&'b i64),
+    Flag(&'b bool),
 }
 
 /// Pushes `table (column, ...)` for an insert, every name taken from `schema.rs` so that a
@@ -150,6 +157,7 @@ fn push_binds<'b>(out: &mut AstPass<'_, 'b, Pg>, binds: &[Bind<'b>]) -> QueryRes
             Bind::Time(v) => out.push_bind_param::<Timestamp, _>(*v)?,
             Bind::MaybeTime(v) => out.push_bind_param::<Nullable<Timestamp>, _>(*v)?,
             Bind::Pence(v) => out.push_bind_param::<BigInt, _>(*v)?,
+            Bind::Flag(v) => out.push_bind_param::<Bool, _>(*v)?,
         }
     }
     Ok(())
@@ -157,7 +165,7 @@ fn push_binds<'b>(out: &mut AstPass<'_, 'b, Pg>, binds: &[Bind<'b>]) -> QueryRes
 
 impl QueryFragment<Pg> for Statement<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        use Bind::{MaybeText, MaybeTime, Pence, Text, Time};
+        use Bind::{Flag, MaybeText, MaybeTime, Pence, Text, Time};
         let request = self.request;
         let booking = &request.booking;
         // The person's live booking of this event, and (only under a limit) their live
@@ -176,14 +184,33 @@ impl QueryFragment<Pg> for Statement<'_> {
             push_binds(&mut out, &[Time(&self.month_to)])?;
             out.push_sql(")");
         }
-        // The capacity guard (docs/architecture.md), taken only if the rules above allow.
-        out.push_sql(", seat AS (UPDATE events SET current_participants = current_participants + 1, updated_at = ");
+        // The capacity guard (docs/architecture.md, ADR 0022), taken only if the rules
+        // above allow: a companion's place with the member's, a solidarity place only while
+        // one set is unused. Each shape is its own text, so the usual one stays as it was.
+        let asked = booking.place_request();
+        out.push_sql(if asked.companion {
+            ", seat AS (UPDATE events SET current_participants = current_participants + 2"
+        } else {
+            ", seat AS (UPDATE events SET current_participants = current_participants + 1"
+        });
+        if asked.solidarity {
+            out.push_sql(", solidarity_used = solidarity_used + 1");
+        }
+        out.push_sql(", updated_at = ");
         push_binds(&mut out, &[Time(&self.now)])?;
         out.push_sql(" WHERE id = ");
         push_binds(&mut out, &[Text(&self.event_id)])?;
         out.push_sql(" AND is_active AND starts_at > ");
         push_binds(&mut out, &[Time(&self.now)])?;
-        out.push_sql(" AND current_participants < max_participants AND (SELECT n FROM mine) = 0");
+        out.push_sql(if asked.companion {
+            " AND companion_allowed AND current_participants + 2 <= max_participants"
+        } else {
+            " AND current_participants < max_participants"
+        });
+        if asked.solidarity {
+            out.push_sql(" AND solidarity_used < solidarity_places");
+        }
+        out.push_sql(" AND (SELECT n FROM mine) = 0");
         if let Some(limit) = &self.monthly_limit {
             out.push_sql(" AND (SELECT n FROM month) < ");
             push_binds(&mut out, &[Pence(limit)])?;
@@ -203,9 +230,13 @@ impl QueryFragment<Pg> for Statement<'_> {
                     payment_method::NAME,
                     amount_pence::NAME,
                     accessibility_requirements::NAME,
+                    access_needs::NAME,
+                    needs_from_profile::NAME,
                     hold_expires_at::NAME,
                     created_at::NAME,
                     updated_at::NAME,
+                    companion::NAME,
+                    companion_name::NAME,
                     event_id::NAME,
                 ],
             )?;
@@ -222,9 +253,13 @@ impl QueryFragment<Pg> for Statement<'_> {
                 Text(booking.payment_method.as_str()),
                 Pence(&self.amount_pence),
                 MaybeText(&booking.accessibility_requirements),
+                Text(&self.access_needs),
+                Flag(&booking.needs_from_profile),
                 MaybeTime(&self.hold_until),
                 Time(&self.created_at),
                 Time(&self.created_at),
+                Flag(&self.companion),
+                MaybeText(&self.companion_name),
             ],
         )?;
         out.push_sql(", id FROM seat RETURNING id)");

@@ -5,18 +5,21 @@ use diesel::prelude::*;
 use playspace_domain::{AuditEntry, BookingId, EventId, Money, UserId};
 use playspace_ports::{AdminEvent, RegisterChange, RegisterLine, RegisterRepository, RepoError};
 
+use crate::access_needs::parse_needs_text;
 use crate::admin_events::{AdminEventRow, admin_event, admin_events_query, bad, display_name};
 use crate::audit::insert_audit;
 use crate::convert::{refused, repo_error, to_db_time};
 use crate::schema::{bookings, events, users};
 use crate::{DbConnection, Store};
 
-/// (id, reference, user, status, payment method, payment status, amount), accessibility
-/// requirements, attendance, (first, chosen, last name, pronouns), emergency contact.
+/// (id, reference, user, status, payment method, payment status, amount), (accessibility
+/// requirements, access needs), attendance, (companion, their name), (first, chosen, last
+/// name, pronouns), emergency contact.
 type LineRow = (
     (String, String, String, String, String, String, i64),
+    (Option<String>, String),
     Option<String>,
-    Option<String>,
+    (bool, Option<String>),
     (String, Option<String>, String, Option<String>),
     (Option<String>, Option<String>),
 );
@@ -36,8 +39,9 @@ macro_rules! lines_query {
                     bookings::payment_status,
                     bookings::amount_pence,
                 ),
-                bookings::accessibility_requirements,
+                (bookings::accessibility_requirements, bookings::access_needs),
                 bookings::attendance,
+                (bookings::companion, bookings::companion_name),
                 (
                     users::first_name,
                     users::chosen_name,
@@ -55,8 +59,9 @@ macro_rules! lines_query {
 fn line(row: LineRow) -> QueryResult<RegisterLine> {
     let (
         (id, reference, user, status, method, payment, amount),
-        needs,
+        (requirements, needs),
         attendance,
+        (companion, companion_name),
         person,
         contact,
     ) = row;
@@ -71,7 +76,11 @@ fn line(row: LineRow) -> QueryResult<RegisterLine> {
         payment_method: method.parse().map_err(bad)?,
         payment_status: payment.parse().map_err(bad)?,
         amount: Money::from_pence(amount).map_err(bad)?,
-        accessibility_requirements: needs,
+        accessibility_requirements: requirements,
+        access_needs: parse_needs_text(&needs)
+            .map_err(|_| diesel::result::Error::DeserializationError("access needs".into()))?,
+        companion,
+        companion_name,
         emergency_contact_name: contact.0,
         emergency_contact_phone: contact.1,
         attendance: attendance.map(|a| a.parse()).transpose().map_err(bad)?,

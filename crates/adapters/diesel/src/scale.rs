@@ -4,7 +4,6 @@
 //! backends' bound-parameter limits (SQLite 32,766, PostgreSQL 65,535).
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
-use playspace_domain::area_of;
 use playspace_ports::{
     RepoError, SCALE_EMAIL_SUFFIX, ScaleBooking, ScaleData, ScaleEvent, ScaleMember,
     ScaleSeedStore, ScaleSeries,
@@ -12,6 +11,7 @@ use playspace_ports::{
 
 use crate::convert::{repo_error, to_db_time, to_i32};
 use crate::schema::{bookings, cancellations, event_series, events, users};
+use crate::venues::ensure_venue;
 use crate::{DbConnection, Store};
 
 /// Rows per INSERT: 1,000 rows of at most 16 columns.
@@ -94,7 +94,8 @@ struct EventRow<'a> {
     title: &'a str,
     description: &'a str,
     category: &'a str,
-    location: &'a str,
+    venue_id: String,
+    location: String,
     area: &'a str,
     starts_at: NaiveDateTime,
     duration_minutes: i32,
@@ -116,8 +117,9 @@ impl<'a> EventRow<'a> {
             title: &e.title,
             description: &e.description,
             category: e.category.as_str(),
-            location: &e.location,
-            area: area_of(&e.location),
+            venue_id: e.venue.id.to_string(),
+            location: e.location(),
+            area: e.area(),
             starts_at: to_db_time(e.starts_at),
             duration_minutes: to_i32(e.duration_minutes),
             max_participants: to_i32(e.max_participants),
@@ -209,6 +211,12 @@ fn insert_all(conn: &mut DbConnection, data: &ScaleData) -> QueryResult<()> {
     drop(members);
     let series: Vec<SeriesRow> = data.series.iter().map(SeriesRow::from).collect();
     insert_chunked!(conn, event_series::table, &series);
+    let mut venues = std::collections::HashSet::new();
+    for event in &data.events {
+        if venues.insert(event.event.venue.id) {
+            ensure_venue(conn, &event.event.venue, event.event.created_at)?;
+        }
+    }
     let events: Vec<EventRow<'_>> = data.events.iter().map(EventRow::from).collect();
     insert_chunked!(conn, events::table, &events);
     drop(events);

@@ -23,7 +23,7 @@ diesel::table! {
         sports_interests -> Text,
         how_did_you_hear -> Nullable<Text>,
         marketing_consent -> Bool,
-        accessibility_needs -> Nullable<Text>,
+        // accessibility_needs: retired (ADR 0023), always NULL; access needs have their table.
         role -> Text,
         preferences -> Text,
         theme_preference -> Text,
@@ -35,7 +35,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         /// Generated: lower("first last email"), what the admin users search matches.
-        /// Never written. (The 32nd column: one more needs diesel's 64-column-tables.)
+        /// Never written. (The 31st column: more than 32 needs diesel's 64-column-tables.)
         search_text -> Nullable<Text>,
     }
 }
@@ -116,6 +116,40 @@ diesel::table! {
         updated_at -> Timestamp,
         leader_id -> Nullable<Text>,
         series_id -> Nullable<Text>,
+        venue_id -> Text,
+        /// Companion and solidarity places (ADR 0022).
+        companion_allowed -> Bool,
+        solidarity_places -> Integer,
+        /// Solidarity places live bookings hold: moved only by the booking guard.
+        solidarity_used -> Integer,
+    }
+}
+
+diesel::table! {
+    venues (id) {
+        id -> Text,
+        name -> Text,
+        address -> Text,
+        postcode -> Text,
+        borough -> Text,
+        map_url -> Nullable<Text>,
+        nearest_step_free_station -> Nullable<Text>,
+        transport_notes -> Nullable<Text>,
+        step_free -> Text,
+        accessible_toilet -> Text,
+        changing_places -> Text,
+        gender_neutral_changing -> Text,
+        private_changing_cubicles -> Text,
+        quiet_space -> Text,
+        hearing_loop -> Text,
+        accessible_parking -> Text,
+        lift -> Text,
+        assistance_dogs -> Text,
+        access_checked_at -> Nullable<Timestamp>,
+        access_checked_by -> Nullable<Text>,
+        retired_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
     }
 }
 
@@ -149,6 +183,25 @@ diesel::table! {
         updated_at -> Timestamp,
         attendance -> Nullable<Text>,
         attendance_marked_at -> Nullable<Timestamp>,
+        /// A companion comes on a second, free place (ADR 0022); their first name, if given.
+        companion -> Bool,
+        companion_name -> Nullable<Text>,
+        /// JSON list of access needs ticked for this session (ADR 0023).
+        access_needs -> Text,
+        /// The needs are the copy of the person's shared profile needs.
+        needs_from_profile -> Bool,
+    }
+}
+
+diesel::table! {
+    /// A member's access needs and their choice to share them (ADR 0023).
+    access_needs (user_id) {
+        user_id -> Text,
+        /// JSON list of option names.
+        needs -> Text,
+        note -> Nullable<Text>,
+        share_with_leader -> Bool,
+        updated_at -> Timestamp,
     }
 }
 
@@ -363,6 +416,7 @@ diesel::table! {
 diesel::joinable!(user_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(bookings -> users (user_id));
+diesel::joinable!(access_needs -> users (user_id));
 diesel::joinable!(bookings -> events (event_id));
 diesel::joinable!(cancellations -> bookings (booking_id));
 diesel::joinable!(waitlist -> users (user_id));
@@ -377,6 +431,7 @@ diesel::joinable!(email_deliveries -> bookings (booking_id));
 diesel::joinable!(email_deliveries -> events (event_id));
 diesel::joinable!(whatsapp_community_settings -> users (created_by));
 diesel::joinable!(events -> event_series (series_id));
+diesel::joinable!(events -> venues (venue_id));
 diesel::joinable!(email_deliveries -> email_campaigns (campaign_id));
 diesel::joinable!(reminders_sent -> bookings (booking_id));
 diesel::joinable!(digests_sent -> users (user_id));
@@ -388,6 +443,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     sessions,
     events,
     bookings,
+    access_needs,
     cancellations,
     waitlist,
     memberships,
@@ -401,6 +457,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     processed_webhook_events,
     newsletter_subscribers,
     event_series,
+    venues,
     email_campaigns,
     reminders_sent,
     digests_sent,

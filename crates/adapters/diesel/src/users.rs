@@ -3,14 +3,17 @@ use diesel::prelude::*;
 use playspace_domain::signup::PendingSignUp;
 use playspace_domain::waitlist::WaitlistStatus;
 use playspace_domain::{
-    AuditEntry, Email, PaymentMethod, PaymentStatus, Preferences, Profile, Role, SessionId,
-    TokenPurpose, User, UserId,
+    AccessNeeds, AuditEntry, Email, PaymentMethod, PaymentStatus, Preferences, Profile,
+    ProfileAccessNeeds, Role, SessionId, TokenPurpose, User, UserId,
 };
 use playspace_ports::{
-    AccountExport, NewUserRecord, RepoError, SignUpRecorded, SignUpRequest, TokenRecord,
-    UserRepository,
+    AccountExport, ExportedBooking, NewUserRecord, RepoError, SignUpRecorded, SignUpRequest,
+    TokenRecord, UserRepository,
 };
 
+use crate::access_needs::{
+    erase_access_needs, load_access_needs, parse_needs_text, put_access_needs,
+};
 use crate::admin_users::lock_admins;
 use crate::audit::insert_audit;
 use crate::bookings::cancel_live;
@@ -47,7 +50,6 @@ pub(crate) struct UserRow {
     sports_interests: String,
     how_did_you_hear: Option<String>,
     marketing_consent: bool,
-    accessibility_needs: Option<String>,
     is_email_verified: bool,
     profile_image_url: Option<String>,
     last_login: Option<NaiveDateTime>,
@@ -88,7 +90,6 @@ impl UserRow {
                     .map_err(|e| corrupt("sports", e))?,
                 how_did_you_hear: parse_opt(self.how_did_you_hear, "how did you hear")?,
                 marketing_consent: self.marketing_consent,
-                accessibility_needs: self.accessibility_needs,
             },
             is_email_verified: self.is_email_verified,
             profile_image_url: self.profile_image_url,
@@ -118,7 +119,6 @@ struct ProfileColumns<'a> {
     sports_interests: String,
     how_did_you_hear: Option<&'static str>,
     marketing_consent: bool,
-    accessibility_needs: Option<&'a str>,
 }
 
 impl<'a> ProfileColumns<'a> {
@@ -143,7 +143,6 @@ impl<'a> ProfileColumns<'a> {
                 .unwrap_or_else(|_| "[]".into()),
             how_did_you_hear: p.how_did_you_hear.map(|h| h.as_str()),
             marketing_consent: p.marketing_consent,
-            accessibility_needs: p.accessibility_needs.as_deref(),
         }
     }
 }
@@ -161,7 +160,8 @@ struct NewUserRow<'a> {
     updated_at: NaiveDateTime,
 }
 
-/// Inserts a new account (as given: role, verification and profile) on the caller's
+/// Inserts a new account (as given: role, verification and profile, and the sign-up's
+/// accessibility needs as the note of its access needs, not shared) on the caller's
 /// connection.
 pub(crate) fn insert_user(conn: &mut DbConnection, record: &NewUserRecord) -> QueryResult<()> {
     let user = &record.user;
@@ -180,8 +180,18 @@ pub(crate) fn insert_user(conn: &mut DbConnection, record: &NewUserRecord) -> Qu
             },
             ProfileColumns::from_profile(&user.profile),
         ))
-        .execute(conn)
-        .map(|_| ())
+        .execute(conn)?;
+    if let Some(note) = &record.access_note {
+        let needs = ProfileAccessNeeds {
+            needs: AccessNeeds {
+                needs: vec![],
+                note: Some(note.clone()),
+            },
+            share_with_leader: false,
+        };
+        put_access_needs(conn, &user.id.to_string(), &needs, now)?;
+    }
+    Ok(())
 }
 
 pub(crate) fn insert_token(
@@ -274,6 +284,16 @@ fn live_user(id: UserId) -> users::BoxedQuery<'static, <DbConnection as Connecti
         .filter(users::deleted_at.is_null())
         .into_boxed()
 }
+
+/// (reference, event title, start, status, payment status, (access needs, requirements)).
+type ExportBookingRow = (
+    String,
+    String,
+    NaiveDateTime,
+    String,
+    String,
+    (String, Option<String>),
+);
 
 impl UserRepository for Store {
     fn create_account(
@@ -552,7 +572,7 @@ impl UserRepository for Store {
             .select(SessionRow::as_select())
             .load(&mut *conn)
             .map_err(repo_error)?;
-        let booking_rows: Vec<(String, String, NaiveDateTime, String, String)> = bookings::table
+        let booking_rows: Vec<ExportBookingRow> = bookings::table
             .inner_join(events::table)
             .filter(bookings::user_id.eq(id.to_string()))
             .order(bookings::created_at.asc())
@@ -562,9 +582,11 @@ impl UserRepository for Store {
                 events::starts_at,
                 bookings::status,
                 bookings::payment_status,
+                (bookings::access_needs, bookings::accessibility_requirements),
             ))
             .load(&mut *conn)
             .map_err(repo_error)?;
+        let access_needs = load_access_needs(&mut conn, &id.to_string())?;
         let notification_rows: Vec<(String, String, NaiveDateTime)> = notifications::table
             .filter(notifications::user_id.eq(id.to_string()))
             .order(notifications::created_at.asc())
@@ -580,14 +602,29 @@ impl UserRepository for Store {
             registration_ip,
             preferences: serde_json::from_str(&preferences)
                 .map_err(|e| corrupt("preferences", e))?,
+            access_needs,
             sessions: session_rows
                 .into_iter()
                 .map(SessionRow::into_domain)
                 .collect::<Result<_, _>>()?,
             bookings: booking_rows
                 .into_iter()
-                .map(|(r, t, s, st, p)| (r, t, from_db_time(s), st, p))
-                .collect(),
+                .map(
+                    |(reference, event_title, starts, status, payment_status, needs)| {
+                        Ok(ExportedBooking {
+                            reference,
+                            event_title,
+                            starts_at: from_db_time(starts),
+                            status,
+                            payment_status,
+                            needs: AccessNeeds {
+                                needs: parse_needs_text(&needs.0)?,
+                                note: needs.1,
+                            },
+                        })
+                    },
+                )
+                .collect::<Result<_, RepoError>>()?,
             notifications: notification_rows
                 .into_iter()
                 .map(|(t, m, c)| (t, m, from_db_time(c)))
@@ -747,9 +784,11 @@ pub(crate) fn erase_user(c: &mut DbConnection, key: &str, now: NaiveDateTime) ->
     diesel::delete(notifications::table.filter(notifications::user_id.eq(key))).execute(c)?;
     diesel::delete(email_deliveries::table.filter(email_deliveries::user_id.eq(key))).execute(c)?;
     leave_everything_upcoming(c, key, now)?;
-    // Bookings stay as anonymous counts; what the person wrote on them does not.
+    // Bookings stay as anonymous counts; the person's access needs, on them or on their
+    // profile, and their companion's name do not.
+    erase_access_needs(c, key)?;
     diesel::update(bookings::table.filter(bookings::user_id.eq(key)))
-        .set(bookings::accessibility_requirements.eq(None::<String>))
+        .set(bookings::companion_name.eq(None::<String>))
         .execute(c)?;
     Ok(())
 }

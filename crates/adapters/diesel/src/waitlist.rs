@@ -2,27 +2,25 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use playspace_domain::booking_rules::BookingRefusal;
+use playspace_domain::free_places::check_claim_places;
 use playspace_domain::waitlist::{
     JoinRefusal, WaitlistEntry, WaitlistStatus, can_offer, check_joinable, check_rejoin,
     offer_expires_at,
 };
-use playspace_domain::{EventId, OutgoingEmail, UserId, WaitlistEntryId};
+use playspace_domain::{EventId, OutgoingEmail, PlaceRequest, UserId, WaitlistEntryId};
 use playspace_ports::{
     BookingRequest, ClaimError, JoinError, NewNotification, OfferNotice, RepoError,
     WaitlistRepository,
 };
 
-use crate::bookings::{Abort, insert_booking};
+use crate::bookings::{Abort, insert_booking, take_places};
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::notifications;
 use crate::outbox::insert_emails;
-use crate::schema::{bookings, events, waitlist};
+use crate::schema::{bookings, events, venues, waitlist};
 use crate::{DbConnection, Store};
 
-/// Gives a freed place of `event_id` to the first person still waiting, holding it for
-/// them (the count stays), or back to the event when nobody is. Runs inside the
-/// transaction that freed the place, so a place is passed on exactly once.
 /// Takes a person out of an event's queue: a place in the line is given up, an open offer
 /// passes its held place on at once. `NotFound` when they were in neither.
 pub(crate) fn leave_waitlist(
@@ -58,6 +56,34 @@ pub(crate) fn leave_waitlist(
     release_place(c, event_key, now)
 }
 
+/// Gives back what a cancelled or released booking held: its solidarity place to the
+/// session's pool, and each of its places (two with a companion) through [`release_place`],
+/// one at a time, so a freed pair goes to the first two people waiting, one place each
+/// (ADR 0022).
+pub(crate) fn give_back(
+    c: &mut DbConnection,
+    event_id: &str,
+    held: PlaceRequest,
+    now: DateTime<Utc>,
+) -> QueryResult<()> {
+    if held.solidarity {
+        diesel::update(
+            events::table
+                .find(event_id)
+                .filter(events::solidarity_used.gt(0)),
+        )
+        .set(events::solidarity_used.eq(events::solidarity_used - 1))
+        .execute(c)?;
+    }
+    for _ in 0..held.seats() {
+        release_place(c, event_id, now)?;
+    }
+    Ok(())
+}
+
+/// Gives a freed place of `event_id` to the first person still waiting, holding it for
+/// them (the count stays), or back to the event when nobody is. Runs inside the
+/// transaction that freed the place, so a place is passed on exactly once.
 pub(crate) fn release_place(
     c: &mut DbConnection,
     event_id: &str,
@@ -237,7 +263,8 @@ impl WaitlistRepository for Store {
                 return Err(Stop::EventNotFound);
             }
             let row: EventRow = events::table
-                .find(&event_key)
+                .inner_join(venues::table)
+                .filter(events::id.eq(&event_key))
                 .select(EventRow::as_select())
                 .first(c)?;
             check_joinable(&row.into_domain()?, now).map_err(Stop::Join)?;
@@ -341,7 +368,22 @@ impl WaitlistRepository for Store {
             if claimed != 1 {
                 return Err(Stop::NoOffer);
             }
-            // The place was counted when it was offered: the booking takes it as it is.
+            // The place was counted when it was offered: the booking takes it as it is, and
+            // a companion's place and a solidarity place through the guard.
+            let asked = booking.place_request();
+            if (asked.companion || asked.solidarity)
+                && !take_places(c, &event_key, now_db, asked.seats() - 1, asked)?
+            {
+                let row: EventRow = events::table
+                    .inner_join(venues::table)
+                    .filter(events::id.eq(&event_key))
+                    .select(EventRow::as_select())
+                    .first(c)?;
+                let refusal = check_claim_places(&row.into_domain()?, asked)
+                    .err()
+                    .unwrap_or(BookingRefusal::NoRoomForCompanion);
+                return Err(Stop::Booking(refusal));
+            }
             Ok(())
         });
         outcome.map_err(|stop| match stop {

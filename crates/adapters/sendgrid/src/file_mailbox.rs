@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
-use chrono::Utc;
 use playspace_ports::{Accepted, EmailMessage, Mailer, SendError};
 
 use crate::mime;
@@ -39,8 +38,8 @@ impl Mailer for FileMailbox {
                 "email id is not usable as a file name (allowed: A-Z a-z 0-9 . _ -)".to_owned(),
             )
         })?;
-        let eml = mime::render(message, Utc::now());
-        write_atomically(&self.dir, &file_name, eml.as_bytes()).map_err(|err| {
+        let eml = mime::render(message, SystemTime::now()).map_err(SendError::Permanent)?;
+        write_atomically(&self.dir, &file_name, &eml).map_err(|err| {
             SendError::Retryable(format!(
                 "could not write {file_name} in {}: {err}",
                 self.dir.display()
@@ -133,7 +132,7 @@ pub fn read_mailbox(dir: impl AsRef<Path>) -> io::Result<Vec<MailboxEntry>> {
     found
         .into_iter()
         .map(|(_, id, path)| {
-            let raw = fs::read_to_string(&path)?;
+            let raw = fs::read(&path)?;
             let parsed = mime::parse(&raw).map_err(|reason| {
                 io::Error::new(
                     io::ErrorKind::InvalidData,

@@ -135,7 +135,7 @@ pub fn event_description(event: &Event) -> String {
         &format!(
             "{} at {}. {price}. {}",
             london::format_long(event.starts_at),
-            event.location,
+            event.location(),
             event.description
         ),
         200,

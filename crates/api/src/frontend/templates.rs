@@ -205,7 +205,7 @@ impl EventTemplate {
                 EventField::Title => Cow::Borrowed(event.title),
                 EventField::Description => Cow::Borrowed(event.description),
                 EventField::Category => Cow::Borrowed(event.category),
-                EventField::Location => Cow::Borrowed(event.location),
+                EventField::Location => Cow::Borrowed(event.location.as_str()),
                 EventField::CurrentParticipants => {
                     Cow::Owned(event.current_participants.to_string())
                 }
@@ -303,6 +303,10 @@ mod tests {
         "bySlug":{"football":"/assets/football-2.svg","table-tennis":"/assets/table-tennis-3.svg"}}"#;
 
     fn event<'a>(title: &'a str, description: &'a str, category: &'a str) -> EventDto<'a> {
+        static VENUE: std::sync::LazyLock<playspace_domain::Venue> =
+            std::sync::LazyLock::new(|| {
+                playspace_domain::Venue::from_location("Haggerston Park, Hackney")
+            });
         EventDto {
             id: "01a1fe53-f3e6-77b0-af53-39f9bf69ed16".into(),
             title,
@@ -310,12 +314,16 @@ mod tests {
             category,
             date: "2026-11-24T18:30:00Z".into(),
             duration: 90,
-            location: "Haggerston Park, Hackney",
+            location: "Haggerston Park, Hackney".into(),
             area: "Hackney",
+            venue: crate::dto::VenueDto::from(&*VENUE),
             price: "0.00".into(),
             max_participants: 20,
             current_participants: 5,
             is_active: true,
+            companion_allowed: false,
+            solidarity_places: 0,
+            solidarity_places_left: 0,
         }
     }
 

@@ -3,7 +3,7 @@ use std::sync::Arc;
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use playspace_app::{list_events, summarise_events};
-use playspace_domain::{EventFilter, EventQuery};
+use playspace_domain::{Event, EventFilter, EventQuery, EventsSummary};
 use playspace_ports::Clock;
 use serde::Deserialize;
 
@@ -22,6 +22,8 @@ pub struct Filters {
     date: Option<String>,
     from: Option<String>,
     to: Option<String>,
+    /// Access fact keys, comma-separated (`stepFree,lift`).
+    access: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -40,6 +42,7 @@ impl Filters {
             date,
             from,
             to,
+            access,
         } = self;
         EventFilter {
             sport,
@@ -49,6 +52,7 @@ impl Filters {
             from,
             to,
             limit,
+            access,
         }
         .into_query(now)
         .map_err(ApiError::validation)
@@ -73,18 +77,20 @@ pub async fn handle(
             Some(limit) => json(&req, first(&cached, limit)?),
         });
     }
-    if let Some(sport) = query.sport_of_whole_list(now) {
-        // One sport's sessions are a part of the cached list: no database round trip.
+    if let Some(part) = query.part_of_whole_list(now) {
+        // A sport's or an access need's sessions are a part of the cached list: no database
+        // round trip. Each sport's whole part is kept encoded; access choices (a thousand
+        // combinations) are cut from the list as asked.
         let cached = upcoming(&state).await?;
-        let Some(limit) = query.limit else {
+        if let (Some(sport), true, None) = (part.sport, part.access.is_empty(), query.limit) {
             let encoded = cached.sport(sport).map_err(ApiError::internal)?;
             return Ok(encoded_json(&req, &encoded));
-        };
+        }
         let events = cached
             .events
             .iter()
-            .filter(|event| event.category.matches(sport))
-            .take(limit as usize);
+            .filter(|event| part.contains(event))
+            .take(query.limit.map_or(usize::MAX, |limit| limit as usize));
         return Ok(json(&req, events_json(events).map_err(ApiError::internal)?));
     }
     let app = state.clone();
@@ -107,6 +113,22 @@ pub async fn summary(
     if query.is_unfiltered(now) {
         let cached = upcoming(&state).await?;
         return Ok(encoded_json(&req, &cached.summary));
+    }
+    if let Some(part) = query.part_of_whole_list(now)
+        && !part.access.is_empty()
+    {
+        let cached = upcoming(&state).await?;
+        let events: Vec<Event> = cached
+            .events
+            .iter()
+            .filter(|event| part.contains(event))
+            .cloned()
+            .collect();
+        let summary = EventsSummary::of(&events);
+        return Ok(json(
+            &req,
+            summary_json(&summary).map_err(ApiError::internal)?,
+        ));
     }
     let app = state.clone();
     let summary = web::block(move || summarise_events(&app.store, &query)).await??;

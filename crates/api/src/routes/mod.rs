@@ -8,6 +8,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 mod admin;
+mod attendees;
 mod auth;
 mod bookings;
 mod community;
@@ -24,6 +25,7 @@ mod submit_contact;
 mod test_clock;
 mod unsubscribe;
 mod user;
+mod venues;
 mod waitlist;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -75,6 +77,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 )
                 .service(web::resource("/events/{id}").route(web::get().to(get_event::handle)))
                 .service(
+                    web::resource("/events/{id}/attendees").route(web::get().to(attendees::handle)),
+                )
+                .service(
                     web::resource("/events/{id}/waitlist")
                         .route(web::get().to(waitlist::show::handle))
                         .route(web::post().to(waitlist::join::handle))
@@ -84,6 +89,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     web::resource("/events/{id}/waitlist/claim")
                         .route(web::post().to(waitlist::claim::handle)),
                 )
+                .service(web::resource("/venues").route(web::get().to(venues::handle)))
                 .service(web::resource("/contact").route(web::post().to(submit_contact::handle)))
                 .service(
                     web::resource("/newsletter")
@@ -116,6 +122,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/membership-plans")
                         .route(web::get().to(memberships::plans::handle)),
+                )
+                .service(
+                    web::resource("/solidarity")
+                        .route(web::get().to(memberships::solidarity::handle)),
                 )
                 .service(
                     web::resource("/auth/register").route(web::post().to(auth::register::handle)),
@@ -161,6 +171,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::put().to(user::update_profile::handle)),
                 )
                 .service(
+                    web::resource("/user/access-needs")
+                        .route(web::get().to(user::get_access_needs::handle))
+                        .route(web::put().to(user::update_access_needs::handle)),
+                )
+                .service(
                     web::resource("/user/change-password")
                         .route(web::post().to(user::change_password::handle)),
                 )
@@ -177,6 +192,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/bookings/{id}/cancel")
                         .route(web::post().to(bookings::cancel::handle)),
+                )
+                .service(
+                    web::resource("/bookings/{id}/access-needs")
+                        .route(web::put().to(bookings::update_needs::handle)),
                 )
                 .service(
                     web::resource("/bookings/{id}/calendar.ics")
@@ -250,6 +269,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .service(
                     web::resource("/admin/events/{id}")
                         .route(web::patch().to(admin::events::update::handle)),
+                )
+                .service(
+                    web::resource("/admin/venues")
+                        .route(web::get().to(admin::venues::list))
+                        .route(web::post().to(admin::venues::create)),
+                )
+                .service(
+                    web::resource("/admin/venues/{id}")
+                        .route(web::patch().to(admin::venues::update))
+                        .route(web::delete().to(admin::venues::delete)),
                 )
                 .service(
                     web::resource("/admin/event-series")

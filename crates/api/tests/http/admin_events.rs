@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use actix_web::test::TestRequest;
 use common::{
-    TestApp, admin, book_card, book_cash, notifications, refused_callers, register, send,
+    TestApp, admin, book_card, book_cash, notifications, refused_callers, register, send, venue,
 };
 use playspace_ports::{
     CheckoutRequest, CheckoutSession, CheckoutState, GatewayError, PaymentGateway, Refund,
@@ -20,7 +20,6 @@ fn new_event(extra: Value) -> Value {
         "title": "Trans Swim",
         "description": "A relaxed swim for trans and non-binary people.",
         "category": "Swimming",
-        "location": "London Fields Lido, Hackney",
         "date": (chrono::Utc::now() + chrono::Duration::days(10)).to_rfc3339(),
     });
     for (k, v) in extra.as_object().unwrap() {
@@ -96,11 +95,12 @@ async fn a_new_event_takes_the_specs_defaults_and_shows_on_the_events_page() {
     let app = TestApp::new();
     let service = app.service().await;
     let (token, admin_id) = admin(&app, &service).await;
+    let lido = venue(&service, &token, "London Fields Lido", "Hackney").await;
     let (status, _, body) = send(
         &service,
         TestRequest::post()
             .uri("/api/admin/events")
-            .set_json(new_event(json!({"leaderId": admin_id}))),
+            .set_json(new_event(json!({"leaderId": admin_id, "venueId": lido}))),
         Some(&token),
     )
     .await;
@@ -112,6 +112,9 @@ async fn a_new_event_takes_the_specs_defaults_and_shows_on_the_events_page() {
     assert_eq!(event["isActive"], true);
     assert_eq!(event["leaderId"], admin_id.as_str());
     assert_eq!(event["leaderName"], "Ana Silva");
+    assert_eq!(event["location"], "London Fields Lido, Hackney");
+    assert_eq!(event["venue"]["id"], lido.as_str());
+    assert_eq!(event["venue"]["access"]["stepFree"], "yes");
     let id = event["id"].as_str().unwrap();
 
     let (_, _, listed) = send(&service, TestRequest::get().uri("/api/events"), None).await;
@@ -150,6 +153,7 @@ async fn invalid_events_are_refused_with_a_message_per_field() {
     assert_eq!(status, 400);
     let f = &body["fieldErrors"];
     assert_eq!(f["title"], "Title is required");
+    assert_eq!(f["venueId"], "Please choose a venue");
     assert_eq!(f["date"], "Please choose a date and time");
     assert_eq!(f["duration"], "Duration must be between 1 and 1440 minutes");
     assert_eq!(f["maxParticipants"], "Capacity must be between 1 and 10000");
@@ -285,13 +289,11 @@ async fn a_new_time_or_place_reaches_everyone_booked_exactly_once() {
     assert_eq!(status, 200);
     let before = app.emails().len();
 
+    let park = venue(&service, &token, "Victoria Park", "Tower Hamlets").await;
     let new_date = (event.starts_at + chrono::Duration::minutes(30)).to_rfc3339();
     let (status, _, body) = send(
         &service,
-        patch(
-            &id,
-            json!({"date": new_date, "location": "Victoria Park, Tower Hamlets"}),
-        ),
+        patch(&id, json!({"date": new_date, "venueId": park})),
         Some(&token),
     )
     .await;
@@ -316,12 +318,7 @@ async fn a_new_time_or_place_reaches_everyone_booked_exactly_once() {
     assert_eq!(told.len(), 2);
     assert!(people.iter().all(|p| told.contains(p)));
     // Saving the same values again tells nobody.
-    let (_, _, body) = send(
-        &service,
-        patch(&id, json!({"location": "Victoria Park, Tower Hamlets"})),
-        Some(&token),
-    )
-    .await;
+    let (_, _, body) = send(&service, patch(&id, json!({"venueId": park})), Some(&token)).await;
     assert_eq!(body["notified"], 0);
     assert!(
         app.audit()
@@ -430,7 +427,8 @@ async fn a_weekly_series_is_made_edited_onwards_and_a_date_skipped() {
     let first = chrono::Utc::now().date_naive() + chrono::Duration::days(7);
     let until = first + chrono::Duration::weeks(5);
     let skip = first + chrono::Duration::weeks(2);
-    let mut body = new_event(json!({}));
+    let lido = venue(&service, &token, "London Fields Lido", "Hackney").await;
+    let mut body = new_event(json!({"venueId": lido}));
     body["firstDate"] = json!(first.to_string());
     body["time"] = json!("18:30");
     body["intervalWeeks"] = json!(1);
@@ -501,7 +499,7 @@ async fn a_weekly_series_is_made_edited_onwards_and_a_date_skipped() {
     let (_, _, public) = send(&service, TestRequest::get().uri("/api/events"), None).await;
     assert_eq!(public.as_array().unwrap().len(), 4);
 
-    let mut bad = new_event(json!({}));
+    let mut bad = new_event(json!({"venueId": lido}));
     bad["firstDate"] = json!(first.to_string());
     bad["time"] = json!("6pm");
     bad["intervalWeeks"] = json!(3);

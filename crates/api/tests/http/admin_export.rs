@@ -145,7 +145,7 @@ async fn exports_are_named_csv_files_with_their_columns() {
     assert_eq!(
         lines.next(),
         Some(
-            "id,reference,userId,eventId,eventTitle,eventDate,status,paymentStatus,paymentMethod,amount,attendance,createdAt"
+            "id,reference,userId,eventId,eventTitle,eventDate,status,paymentStatus,paymentMethod,amount,companion,attendance,createdAt"
         )
     );
     let row = lines.next().unwrap();
@@ -155,7 +155,10 @@ async fn exports_are_named_csv_files_with_their_columns() {
         booking["reference"].as_str().unwrap(),
         event.id
     )));
-    assert!(row.contains(",confirmed,pending,cash,5.50,,"), "{row}");
+    assert!(
+        row.contains(",confirmed,pending,cash,5.50,false,,"),
+        "{row}"
+    );
 
     let exported: Vec<Option<String>> = app
         .audit()

@@ -106,7 +106,10 @@ async fn the_overview_counts_a_known_fixture() {
     assert_eq!(weeks[11]["bookings"], 5);
     assert_eq!(charts["newMembersPerMonth"].as_array().unwrap().len(), 12);
     assert_eq!(charts["newMembersPerMonth"][11]["members"], 5);
-    assert_eq!(charts["paymentMethods"], json!({"cash": 4, "card": 1}));
+    assert_eq!(
+        charts["paymentMethods"],
+        json!({"cash": 4, "card": 1, "solidarity": 0})
+    );
     let fill = charts["fillRateBySport"].as_array().unwrap();
     let football_fill = fill.iter().find(|f| f["sport"] == "Football").unwrap();
     assert_eq!(football_fill["places"], 20, "this and the past session");

@@ -129,7 +129,18 @@ async fn sign_up_asks_to_check_the_inbox_and_the_link_with_the_password_signs_in
     )
     .await;
     assert_eq!(profile["profile"]["medicalConditions"], "Asthma");
-    assert_eq!(profile["profile"]["accessibilityNeeds"], "Step-free access");
+    assert!(profile["profile"].get("accessibilityNeeds").is_none());
+    let (_, _, needs) = send(
+        &service,
+        TestRequest::get().uri("/api/user/access-needs"),
+        Some(token),
+    )
+    .await;
+    assert_eq!(
+        needs,
+        json!({"needs": [], "note": "Step-free access", "shareWithLeader": false}),
+        "the form's accessibility needs: the member's note, shared with nobody"
+    );
     let (_, _, notes) = send(
         &service,
         TestRequest::get().uri("/api/notifications"),
@@ -376,6 +387,7 @@ async fn a_free_and_a_taken_address_take_as_long_to_sign_up() {
             user,
             password_hash: "!".into(),
             registration_ip: None,
+            access_note: None,
         };
         playspace_ports::UserRepository::create_account(
             &app.store,

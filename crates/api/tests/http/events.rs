@@ -17,7 +17,13 @@ fn titles(body: &serde_json::Value) -> Vec<&str> {
 #[actix_web::test]
 async fn lists_upcoming_active_events_soonest_first_in_the_contract_shape() {
     let app = TestApp::new();
-    let later = app.event(3, |e| e.title("later").price_pence(1250).places(4, 12));
+    let later = app.event(3, |e| {
+        e.title("later")
+            .price_pence(1250)
+            .places(4, 12)
+            .companions()
+            .solidarity(3, 1)
+    });
     app.event(1, |e| e.title("sooner"));
     app.event(-1, |e| e.title("past"));
     app.event(2, |e| e.title("inactive").inactive());
@@ -37,10 +43,14 @@ async fn lists_upcoming_active_events_soonest_first_in_the_contract_shape() {
             "duration": 90,
             "location": "Haggerston Park, Hackney",
             "area": "Hackney",
+            "venue": common::unchecked_venue_json(&later),
             "price": "12.50",
             "maxParticipants": 12,
             "currentParticipants": 4,
             "isActive": true,
+            "companionAllowed": true,
+            "solidarityPlaces": 3,
+            "solidarityPlacesLeft": 2,
         })
     );
     assert_eq!(body[0]["price"], "0.00");

@@ -6,6 +6,7 @@
 #[macro_use]
 mod common;
 
+mod access_needs;
 mod admin_access;
 mod admin_audit;
 mod admin_bookings;
@@ -16,11 +17,14 @@ mod admin_overview;
 mod admin_registers;
 mod admin_stories;
 mod admin_users;
+mod attendees;
 mod auth;
 mod bookings;
+mod command;
 mod community;
 mod contact;
 mod events;
+mod free_places;
 mod language;
 mod memberships;
 mod newsletter;
@@ -38,4 +42,5 @@ mod slow_clients;
 mod stories;
 mod test_clock;
 mod user;
+mod venues;
 mod waitlist;

@@ -121,10 +121,14 @@ async fn a_favourite_sport_comes_first_in_the_events_list_shape_with_its_score()
             "duration": 90,
             "location": "Haggerston Park, Hackney",
             "area": "Hackney",
+            "venue": common::unchecked_venue_json(&yoga),
             "price": "12.50",
             "maxParticipants": 12,
             "currentParticipants": 4,
             "isActive": true,
+            "companionAllowed": false,
+            "solidarityPlaces": 0,
+            "solidarityPlacesLeft": 0,
             "score": 13,
         })
     );

@@ -133,3 +133,18 @@ fn the_confirm_page_asks_for_the_password_in_the_servers_words() {
         playspace_domain::signup::PASSWORD_REQUIRED
     );
 }
+
+#[test]
+fn the_access_needs_and_the_notes_limit_are_the_servers() {
+    use playspace_domain::access_needs::{AccessNeed, NOTE_CHARS};
+    let server: Vec<&str> = AccessNeed::ALL.iter().map(|n| n.as_str()).collect();
+    assert_eq!(
+        frontend_array("lib/access-needs.ts", "ACCESS_NEEDS"),
+        server,
+        "frontend/src/lib/access-needs.ts and crates/domain/src/access_needs.rs list the same needs in the same order"
+    );
+    assert_eq!(
+        frontend_number("lib/access-needs.ts", "ACCESS_NOTE_MAX_LENGTH"),
+        i64::try_from(NOTE_CHARS).unwrap()
+    );
+}

@@ -133,7 +133,10 @@ async fn the_profile_is_private_to_its_owner_and_editable() {
         "email is not editable here"
     );
     assert_eq!(body["user"]["role"], "user");
-    assert_eq!(body["profile"]["accessibilityNeeds"], "Quiet space");
+    assert!(
+        body["profile"].get("accessibilityNeeds").is_none(),
+        "access needs have their own page and consent"
+    );
     let (status, _, body) = send(
         &service,
         TestRequest::put()
@@ -220,7 +223,10 @@ async fn the_export_holds_my_data_and_nobody_elses() {
             .starts_with("attachment")
     );
     assert_eq!(body["account"]["email"], "ana@example.org");
-    assert_eq!(body["profile"]["accessibilityNeeds"], "Step-free access");
+    assert_eq!(
+        body["accessNeeds"],
+        json!({"needs": [], "note": "Step-free access", "shareWithLeader": false})
+    );
     assert_eq!(body["profile"]["emergencyContactName"], "Jo Silva");
     assert_eq!(body["preferences"]["calendar"]["preferredFormat"], "ics");
     assert_eq!(body["sessions"].as_array().unwrap().len(), 1);

@@ -188,7 +188,7 @@ async fn a_freed_place_is_offered_by_email_and_claimed_by_that_person_only() {
     // Too much text is refused with the field's message, and the offer stays open.
     let too_long = TestRequest::post()
         .uri(&format!("{}/claim", waitlist(&id)))
-        .set_json(json!({"accessibilityRequirements": "a".repeat(1001)}));
+        .set_json(json!({"accessibilityRequirements": "a".repeat(2001)}));
     let (status, _, body) = send(&service, too_long, Some(&ben)).await;
     assert_eq!(
         (status, body["code"].as_str()),
@@ -196,7 +196,7 @@ async fn a_freed_place_is_offered_by_email_and_claimed_by_that_person_only() {
     );
     assert_eq!(
         body["fieldErrors"]["accessibilityRequirements"],
-        "Must be at most 1000 characters"
+        "Must be at most 2000 characters"
     );
     let (status, _, body) = send(&service, claim(), Some(&ben)).await;
     assert_eq!(status, 201, "{body}");
@@ -354,7 +354,10 @@ async fn an_offer_claimed_by_card_is_held_for_payment_and_paid_at_the_checkout()
             (status, body["code"].as_str()),
             (400, Some("validation_failed"))
         );
-        assert_eq!(body["fieldErrors"]["paymentMethod"], "Choose cash or card.");
+        assert_eq!(
+            body["fieldErrors"]["paymentMethod"],
+            "Choose cash, card or a free solidarity place."
+        );
     }
 
     let (status, _, body) = send(

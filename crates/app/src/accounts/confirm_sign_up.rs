@@ -58,6 +58,7 @@ pub fn confirm_sign_up(
         return Err(password_error(WRONG_PASSWORD));
     }
     let registration_ip = pending.registration_ip.clone();
+    let access_note = pending.access_note.clone();
     let user = pending.into_user(now);
     let session = Session::start(
         user.id,
@@ -71,6 +72,7 @@ pub fn confirm_sign_up(
         user,
         password_hash,
         registration_ip,
+        access_note,
     };
     match deps
         .users
@@ -120,12 +122,12 @@ mod tests {
             Profile {
                 first_name: "Ana".into(),
                 last_name: "Silva".into(),
-                accessibility_needs: Some("Step-free access".into()),
                 ..Default::default()
             },
             Some("10.0.0.9".into()),
             made,
         )
+        .with_access_note(Some("Step-free access".into()))
     }
 
     /// A store holding one pending sign-up made `hours_ago`, for `TOKEN`.
@@ -190,8 +192,7 @@ mod tests {
                     && record.user.role == Role::User
                     && record.user.is_email_verified
                     && record.user.created_at == test_now()
-                    && record.user.profile.accessibility_needs.as_deref()
-                        == Some("Step-free access")
+                    && record.access_note.as_deref() == Some("Step-free access")
                     && record.password_hash == "$argon2id$stored"
                     && record.registration_ip.as_deref() == Some("10.0.0.9")
                     && session.user_id == record.user.id

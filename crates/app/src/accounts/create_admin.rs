@@ -43,6 +43,7 @@ pub fn create_admin(
         user: user.clone(),
         password_hash,
         registration_ip: None,
+        access_note: None,
     })?;
     Ok(user)
 }

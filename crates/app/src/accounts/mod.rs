@@ -2,6 +2,7 @@
 //! reset, email verification, preferences, profile and data rights. Every use case takes
 //! [`AccountDeps`].
 
+mod access_needs;
 mod authenticate;
 mod change_password;
 mod confirm_sign_up;
@@ -23,6 +24,7 @@ use playspace_ports::{
     Clock, Outbox, PasswordHasher, SessionRepository, TokenIssuer, UserRepository,
 };
 
+pub use access_needs::{AccessNeedsError, my_access_needs, update_access_needs};
 pub use authenticate::{AuthenticateError, authenticate};
 pub use change_password::{ChangePasswordError, change_password};
 pub use confirm_sign_up::{ConfirmSignUpError, confirm_sign_up, purge_expired_sign_ups};

@@ -32,7 +32,8 @@ pub fn register(deps: &AccountDeps, input: RegisterInput) -> Result<(), Register
     // Hashed whether or not the address is free: the slowest step, so both take as long.
     let password_hash = deps.hasher.hash(&account.password)?;
     let token = OneTimeToken::generate(&mut rand::rng());
-    let sign_up = PendingSignUp::start(account.email, account.profile, input.client.ip, now);
+    let sign_up = PendingSignUp::start(account.email, account.profile, input.client.ip, now)
+        .with_access_note(account.access_note);
     let request = SignUpRequest {
         link: emails::finish_sign_up(deps.email, &sign_up.email, token.plain())?,
         link_cap: SIGNUP_LINKS,

@@ -58,6 +58,7 @@ pub fn create_user(
         user,
         password_hash,
         registration_ip: None,
+        access_note: None,
     };
     deps.admin_users
         .create_user(&record, &token, &[mail], &audit)

@@ -39,7 +39,7 @@ const EVENT_COLUMNS: [&str; 12] = [
     "leaderId",
     "seriesId",
 ];
-const BOOKING_COLUMNS: [&str; 12] = [
+const BOOKING_COLUMNS: [&str; 13] = [
     "id",
     "reference",
     "userId",
@@ -50,6 +50,7 @@ const BOOKING_COLUMNS: [&str; 12] = [
     "paymentStatus",
     "paymentMethod",
     "amount",
+    "companion",
     "attendance",
     "createdAt",
 ];
@@ -193,6 +194,7 @@ pub fn export_chunk(
                         b.payment_status,
                         b.payment_method,
                         b.amount.to_string(),
+                        flag(b.companion),
                         b.attendance.unwrap_or_default(),
                         time(b.created_at),
                     ]
@@ -249,7 +251,7 @@ mod tests {
         assert_eq!(name, "bookings-export-2026-07-01.csv");
         assert_eq!(
             String::from_utf8(header).unwrap(),
-            "id,reference,userId,eventId,eventTitle,eventDate,status,paymentStatus,paymentMethod,amount,attendance,createdAt\n"
+            "id,reference,userId,eventId,eventTitle,eventDate,status,paymentStatus,paymentMethod,amount,companion,attendance,createdAt\n"
         );
     }
 
@@ -318,6 +320,7 @@ mod tests {
                 payment_status: "paid".into(),
                 payment_method: "card".into(),
                 amount: Money::from_pence(1250).unwrap(),
+                companion: true,
                 attendance: Some("attended".into()),
                 created_at: test_now(),
             }])
@@ -325,7 +328,7 @@ mod tests {
         let chunk = export_chunk(&m.deps(), ExportKind::Bookings, None).unwrap();
         assert_eq!(
             String::from_utf8(chunk.csv).unwrap(),
-            "b1,PSABC123,u1,e1,'+Football,2026-11-21T12:00:00Z,confirmed,paid,card,12.50,attended,2026-11-21T12:00:00Z\n"
+            "b1,PSABC123,u1,e1,'+Football,2026-11-21T12:00:00Z,confirmed,paid,card,12.50,true,attended,2026-11-21T12:00:00Z\n"
         );
     }
 }

@@ -20,13 +20,14 @@ pub mod stories;
 pub(crate) mod testing;
 mod unsubscribe;
 mod update_user;
+pub mod venues;
 
 use chrono::{DateTime, Utc};
 use playspace_domain::{AuditEntry, UserId};
 use playspace_ports::{
     AdminBookingRepository, AdminEventRepository, AdminUserStore, AuditLog, BookingRepository,
     BulkEmailStore, Clock, DashboardRepository, ExportStore, LinkSigner, PasswordHasher,
-    PaymentGateway, RegisterRepository, SessionRepository, UserRepository,
+    PaymentGateway, RegisterRepository, SessionRepository, UserRepository, VenueRepository,
 };
 
 use crate::accounts::{ClientInfo, EmailSettings};
@@ -69,6 +70,7 @@ pub struct AdminDeps<'a> {
     pub bulk_email: &'a dyn BulkEmailStore,
     pub exports: &'a dyn ExportStore,
     pub links: &'a dyn LinkSigner,
+    pub venues: &'a dyn VenueRepository,
 }
 
 /// Who is acting in the admin area and from where, for the audit trail.

@@ -4,7 +4,7 @@ use playspace_ports::{
     MockAdminBookingRepository, MockAdminEventRepository, MockAdminUserStore, MockAuditLog,
     MockBookingRepository, MockBulkEmailStore, MockDashboardRepository, MockExportStore,
     MockLinkSigner, MockPasswordHasher, MockPaymentGateway, MockRegisterRepository,
-    MockSessionRepository, MockUserRepository,
+    MockSessionRepository, MockUserRepository, MockVenueRepository,
 };
 use playspace_test_support::{FixedClock, test_now};
 
@@ -28,6 +28,7 @@ pub(crate) struct Mocks {
     pub bulk_email: MockBulkEmailStore,
     pub exports: MockExportStore,
     pub links: MockLinkSigner,
+    pub venues: MockVenueRepository,
 }
 
 impl Mocks {
@@ -49,6 +50,7 @@ impl Mocks {
             bulk_email: MockBulkEmailStore::new(),
             exports: MockExportStore::new(),
             links: MockLinkSigner::new(),
+            venues: MockVenueRepository::new(),
         }
     }
 
@@ -70,6 +72,7 @@ impl Mocks {
             bulk_email: &self.bulk_email,
             exports: &self.exports,
             links: &self.links,
+            venues: &self.venues,
         }
     }
 

@@ -117,12 +117,15 @@ mod tests {
             title: title.into(),
             description: "Friendly football.".into(),
             category: Category::parse("Football").unwrap(),
-            location: "Haggerston Park, Hackney".into(),
+            venue: std::sync::Arc::new(playspace_domain::Venue::from_location(
+                "Haggerston Park, Hackney",
+            )),
             starts_at: utc(starts_at),
             duration_minutes: 60,
             price: Money::from_pence(500).unwrap(),
             max_participants: 20,
             current_participants: 0,
+            free_places: playspace_domain::FreePlaces::default(),
             is_active: true,
             created_at: utc(created_at),
         }

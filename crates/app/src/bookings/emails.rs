@@ -1,7 +1,7 @@
 //! Booking emails, HTML and plain text, from the templates under `templates/email/`.
 use playspace_domain::digest::DIGEST_SUBJECT;
 use playspace_domain::reminder::{ReminderTiming, reminder_message};
-use playspace_domain::{Booking, Event, OutgoingEmail, User, london};
+use playspace_domain::{Booking, Event, OutgoingEmail, PaymentMethod, User, london};
 use playspace_ports::{DigestRecipient, ReminderCandidate, RepoError};
 
 use crate::accounts::EmailSettings;
@@ -13,6 +13,23 @@ fn price(event: &Event) -> String {
     } else {
         format!("£{}", event.price)
     }
+}
+
+/// What the person pays for this booking: a solidarity place is free to them.
+fn booking_price(booking: &Booking, event: &Event) -> String {
+    if booking.payment_method == PaymentMethod::Solidarity {
+        "Free: a solidarity place, paid for by our Supporters".into()
+    } else {
+        price(event)
+    }
+}
+
+/// "+1 companion (Sam)", or "+1 companion" without a name; none without a companion.
+pub(crate) fn companion_line(booking: &Booking) -> Option<String> {
+    booking.companion.as_ref().map(|c| match &c.first_name {
+        Some(name) => format!("+1 companion ({name})"),
+        None => "+1 companion".into(),
+    })
 }
 
 /// The email to a person about their own booking of `event`.
@@ -48,6 +65,8 @@ struct Confirmation {
     duration_minutes: u32,
     location: String,
     price: String,
+    /// "+1 companion (Sam), on a free place" when one comes.
+    companion: Option<String>,
     bookings_link: String,
 }
 email_templates!(
@@ -76,8 +95,9 @@ pub(crate) fn confirmation(
             title: event.title.clone(),
             when: london::format_long(event.starts_at),
             duration_minutes: event.duration_minutes,
-            location: event.location.clone(),
-            price: price(event),
+            location: event.location(),
+            price: booking_price(booking, event),
+            companion: companion_line(booking).map(|line| format!("{line}, on a free place")),
             bookings_link: format!("{}/bookings", settings.public_url),
         },
     )
@@ -183,7 +203,7 @@ pub(crate) fn place_offered(
             name: user.profile.greeting_name().to_owned(),
             title: event.title.clone(),
             when: london::format_long(event.starts_at),
-            location: event.location.clone(),
+            location: event.location(),
             until: london::format_long(held_until),
             event_link: format!("{}/events/{}", settings.public_url, event.id),
         },
@@ -281,7 +301,7 @@ pub(crate) fn digest(
                     "{}, {} at {} ({})",
                     e.category,
                     london::format_long(e.starts_at),
-                    e.location,
+                    e.location(),
                     price(e)
                 ),
                 link: format!("{base}/events/{}", e.id),

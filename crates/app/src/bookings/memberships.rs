@@ -208,6 +208,7 @@ mod tests {
             bookings: &bookings,
             memberships: &memberships,
             users: &users,
+            access: &playspace_ports::MockAccessNeedsRepository::new(),
             waitlist: &playspace_ports::MockWaitlistRepository::new(),
             gateway: &gateway,
             clock: &clock,

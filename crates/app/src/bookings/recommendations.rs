@@ -48,6 +48,7 @@ mod tests {
             bookings: &bookings,
             memberships: &MockMembershipRepository::new(),
             users: &users,
+            access: &playspace_ports::MockAccessNeedsRepository::new(),
             waitlist: &MockWaitlistRepository::new(),
             gateway: &MockPaymentGateway::new(),
             clock: &clock,

@@ -121,6 +121,7 @@ mod tests {
             bookings: &bookings,
             memberships: &memberships,
             users: &users,
+            access: &playspace_ports::MockAccessNeedsRepository::new(),
             waitlist: &waitlist,
             gateway: &gateway,
             clock: &clock,

@@ -54,6 +54,9 @@ fn booking_of(u: &User, e: &Event) -> Booking {
         payment_method: PaymentMethod::Card,
         amount: e.price,
         accessibility_requirements: None,
+        access_needs: vec![],
+        needs_from_profile: false,
+        companion: None,
         created_at: test_now(),
     }
 }
@@ -88,7 +91,7 @@ fn every_email() -> Vec<Case> {
     let e = event_at(utc("2026-12-10T18:00:00Z"));
     let b = booking_of(&u, &e);
     let mut moved = e.clone();
-    moved.location = "Mile End Park".into();
+    moved.venue = std::sync::Arc::new(playspace_domain::Venue::from_location("Mile End Park"));
     let event_link = format!("{SITE}/events/{}", e.id);
     let unsubscribe = format!("{SITE}/unsubscribe?token=alerts123");
     let candidate = ReminderCandidate {
@@ -101,7 +104,7 @@ fn every_email() -> Vec<Case> {
         preferences: Preferences::default(),
         event_id: e.id,
         title: HOSTILE.into(),
-        location: e.location.clone(),
+        location: e.location(),
         starts_at: e.starts_at,
         duration_minutes: 60,
     };

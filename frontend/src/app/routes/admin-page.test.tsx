@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import AdminPage from "@/app/routes/admin-page";
 import { json, mockFetch } from "@/testing/fetch-mock";
-import { buildUser } from "@/testing/fixtures";
+import { buildUser, buildVenue } from "@/testing/fixtures";
 import { currentUrl, renderWithProviders } from "@/testing/render";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), dismiss: vi.fn() } }));
@@ -21,10 +21,14 @@ const leaderEvent = {
   duration: 90,
   location: "Mile End Leisure Centre, Tower Hamlets",
   area: "Tower Hamlets",
+  venue: buildVenue({ name: "Mile End Leisure Centre", borough: "Tower Hamlets" }),
   price: "4.00",
   maxParticipants: 12,
   currentParticipants: 5,
   isActive: true,
+  companionAllowed: false,
+  solidarityPlaces: 0,
+  solidarityPlacesLeft: 0,
   leaderId: moderator.id,
   leaderName: "Mo Leader",
   seriesId: null,
@@ -83,6 +87,7 @@ describe("the admin gate", () => {
       "Overview",
       "Users",
       "Events",
+      "Venues",
       "Bookings",
       "Blog",
       "Emails",

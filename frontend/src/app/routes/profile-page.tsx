@@ -10,6 +10,7 @@ import { useProfile } from "@/features/profile/api/get-profile";
 import { ChangePasswordForm } from "@/features/profile/components/change-password-form";
 import { DeleteAccountDialog } from "@/features/profile/components/delete-account-dialog";
 import { ProfileForm } from "@/features/profile/components/profile-form";
+import { AccessNeedsForm } from "@/features/profile/components/access-needs-form";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { fullName } from "@/lib/user";
 import { useAuth } from "@/lib/auth";
@@ -77,6 +78,14 @@ function Profile() {
             <Skeleton className="h-24 w-full rounded-lg" />
           </div>
         )}
+      </ProfileSection>
+
+      <ProfileSection
+        id="access-needs"
+        title="Access Needs"
+        description="Tell us what helps you take part. Private unless you choose to share it with the leaders of the sessions you book."
+      >
+        <AccessNeedsForm />
       </ProfileSection>
 
       <ProfileSection

@@ -46,6 +46,7 @@ fn create(store: &Store, email: &str) -> (User, Session) {
         user: user.clone(),
         password_hash: "hash-1".into(),
         registration_ip: Some("10.0.0.1".into()),
+        access_note: Some("Step-free access please".into()),
     };
     store
         .create_account(&record, &session, &[], &[outgoing_email(email)], &[])
@@ -90,6 +91,7 @@ fn one_address_is_one_account_whatever_case_it_is_typed_in(store: &Store) {
         user: twin.clone(),
         password_hash: "h".into(),
         registration_ip: None,
+        access_note: None,
     };
     let session = Session::start(twin.id, test_now(), None, None);
     assert_eq!(
@@ -147,6 +149,7 @@ fn a_taken_email_writes_nothing(store: &Store) {
         user: twin.clone(),
         password_hash: "h".into(),
         registration_ip: None,
+        access_note: None,
     };
     let result = store.create_account(
         &record,
@@ -333,8 +336,12 @@ fn export_holds_the_persons_data(store: &Store) {
     let export = store.export(user.id).unwrap();
     assert_eq!(export.user.email.as_str(), "ana@example.org");
     assert_eq!(
-        export.user.profile.accessibility_needs.as_deref(),
+        export.access_needs.needs.note.as_deref(),
         Some("Step-free access please")
+    );
+    assert!(
+        !export.access_needs.share_with_leader,
+        "typed at sign-up: not shared"
     );
     assert_eq!(export.registration_ip.as_deref(), Some("10.0.0.1"));
     assert_eq!(export.sessions.len(), 1);

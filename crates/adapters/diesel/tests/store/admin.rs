@@ -270,6 +270,7 @@ fn admin(store: &Store, email: &str) -> UserId {
             user: user.clone(),
             password_hash: "hash".into(),
             registration_ip: None,
+            access_note: None,
         })
         .unwrap();
     store.find_by_email(&user.email).unwrap().unwrap().0.id

@@ -72,6 +72,7 @@ fn create(store: &Store, p: Person) -> UserId {
                 user,
                 password_hash: "h".into(),
                 registration_ip: None,
+                access_note: None,
             },
             &token,
             &[],

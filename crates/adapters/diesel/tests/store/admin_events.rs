@@ -148,7 +148,9 @@ fn pages_cover_every_event_once_in_order(store: &Store) {
 
 fn a_series_is_stored_with_its_sessions(store: &Store) {
     let who = members(store, 1)[0];
-    let template = EventBuilder::new().build();
+    let template = EventBuilder::new()
+        .venue(&common::venue(store, who, "Haggerston Park, Hackney"))
+        .build();
     let rule = SeriesRule {
         first_date: NaiveDate::from_ymd_opt(2030, 1, 1).unwrap(),
         time: NaiveTime::from_hms_opt(18, 30, 0).unwrap(),

@@ -76,7 +76,6 @@ fn create(store: &Store, person: P) -> UserId {
             first_name: person.first.into(),
             last_name: person.last.into(),
             medical_conditions: Some("Asthma".into()),
-            accessibility_needs: Some("Step-free access".into()),
             ..Default::default()
         },
         is_email_verified: false,
@@ -97,6 +96,7 @@ fn create(store: &Store, person: P) -> UserId {
                 user,
                 password_hash: "hash".into(),
                 registration_ip: None,
+                access_note: None,
             },
             &token,
             &[outgoing_email(&person.email)],
@@ -634,7 +634,8 @@ fn a_taken_email_is_refused_on_create_and_change(store: &Store) {
             &NewUserRecord {
                 user,
                 password_hash: "h".into(),
-                registration_ip: None
+                registration_ip: None,
+                access_note: None,
             },
             &token,
             &[],

@@ -6,6 +6,7 @@
 #[macro_use]
 mod common;
 
+mod access_needs;
 mod accounts;
 mod admin;
 mod admin_bookings;
@@ -18,6 +19,7 @@ mod community;
 mod contact;
 mod digests;
 mod events;
+mod free_places;
 mod memberships;
 mod newsletter;
 mod notifications;
@@ -29,4 +31,5 @@ mod scale_seed;
 mod schema;
 mod signups;
 mod stories;
+mod venues;
 mod waitlist;

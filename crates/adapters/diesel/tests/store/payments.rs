@@ -66,6 +66,9 @@ fn hold(store: &Store, event: &Event, hold_for: Duration) -> (BookingId, String)
         payment_method: PaymentMethod::Card,
         amount: Money::from_pence(800).unwrap(),
         accessibility_requirements: None,
+        access_needs: vec![],
+        needs_from_profile: false,
+        companion: None,
         created_at: Utc::now(),
     };
     let request = BookingRequest {

@@ -102,15 +102,14 @@ fn sessions_a_leader_leads(store: &Store) {
     let people = members(store, 2);
     let who = people[0];
     let audit = AuditEntry::new(who, "event.create", "event", None, Utc::now());
-    let past = EventBuilder::new()
-        .starts_at(Utc::now() - Duration::days(3))
-        .build();
-    let soon = EventBuilder::new()
-        .starts_at(Utc::now() + Duration::days(1))
-        .build();
-    let later = EventBuilder::new()
-        .starts_at(Utc::now() + Duration::days(9))
-        .build();
+    let park = common::venue(store, who, "Haggerston Park, Hackney");
+    let at = |days| {
+        EventBuilder::new()
+            .venue(&park)
+            .starts_at(Utc::now() + Duration::days(days))
+            .build()
+    };
+    let (past, soon, later) = (at(-3), at(1), at(9));
     store
         .create_events(
             &[past, soon.clone(), later.clone()],
@@ -119,9 +118,7 @@ fn sessions_a_leader_leads(store: &Store) {
             &audit,
         )
         .unwrap();
-    let someone_elses = EventBuilder::new()
-        .starts_at(Utc::now() + Duration::days(2))
-        .build();
+    let someone_elses = at(2);
     store
         .create_events(
             std::slice::from_ref(&someone_elses),

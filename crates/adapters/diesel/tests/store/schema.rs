@@ -208,6 +208,9 @@ fn sqlite_runs_in_wal_mode_with_foreign_keys_enforced() {
         payment_method: PaymentMethod::Cash,
         amount: Money::ZERO,
         accessibility_requirements: None,
+        access_needs: vec![],
+        needs_from_profile: false,
+        companion: None,
         created_at: playspace_test_support::test_now(),
     };
     let data = DemoData {

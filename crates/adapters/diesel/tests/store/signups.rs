@@ -49,7 +49,6 @@ fn profile() -> Profile {
         sports_interests: vec!["Football".into(), "Table Tennis".into()],
         how_did_you_hear: Some(HowDidYouHear::Friend),
         marketing_consent: true,
-        accessibility_needs: Some("Step-free access".into()),
     }
 }
 
@@ -69,7 +68,8 @@ fn request(address: &str, now: DateTime<Utc>) -> SignUpRequest {
         link_cap: SIGNUP_LINKS,
         notice: email_of("signup_attempt", email.as_str()),
         notice_cap: SIGNUP_ATTEMPT_NOTICES,
-        sign_up: PendingSignUp::start(email, profile(), Some("10.0.0.9".into()), now),
+        sign_up: PendingSignUp::start(email, profile(), Some("10.0.0.9".into()), now)
+            .with_access_note(Some("Step-free access".into())),
         password_hash: "$argon2id$pending".into(),
         token: OneTimeToken::generate(&mut rand::rng()),
     }
@@ -81,6 +81,7 @@ fn account(store: &Store, address: &str) -> playspace_domain::User {
         user: user.clone(),
         password_hash: "h".into(),
         registration_ip: None,
+        access_note: None,
     };
     let session = Session::start(user.id, test_now(), None, None);
     store
@@ -96,12 +97,14 @@ fn completion(
     now: DateTime<Utc>,
 ) -> (NewUserRecord, Session) {
     let registration_ip = pending.registration_ip.clone();
+    let access_note = pending.access_note.clone();
     let user = pending.into_user(now);
     let session = Session::start(user.id, now, None, None);
     let record = NewUserRecord {
         user,
         password_hash: hash,
         registration_ip,
+        access_note,
     };
     (record, session)
 }
@@ -139,10 +142,14 @@ fn a_free_address_keeps_the_whole_form_until_its_link_is_used(store: &Store) {
     assert!(user.is_email_verified);
     assert_eq!(user.profile, profile());
     assert_eq!(hash, "$argon2id$pending");
+    let export = store.export(user.id).unwrap();
+    assert_eq!(export.registration_ip.as_deref(), Some("10.0.0.9"));
     assert_eq!(
-        store.export(user.id).unwrap().registration_ip.as_deref(),
-        Some("10.0.0.9")
+        export.access_needs.needs.note.as_deref(),
+        Some("Step-free access"),
+        "the form's accessibility needs, kept as the unshared note"
     );
+    assert!(!export.access_needs.share_with_leader);
     assert_eq!(
         store.pending_sign_up(r.token.hash()),
         Err(RepoError::NotFound),

@@ -39,7 +39,7 @@ fn writes_a_well_formed_multipart_file_named_after_the_id() {
     assert!(!raw.replace("\r\n", "").contains('\n'), "bare LF in {raw}");
     let (head, _) = raw.split_once("\r\n\r\n").unwrap();
     for expected in [
-        "From: \"PlaySpace\" <bookings@playspace.example>",
+        "From: PlaySpace <bookings@playspace.example>",
         "To: \"Sam Green\" <sam@example.com>",
         "Subject: Your booking",
         &format!("Message-ID: <{ID}@playspace.local>"),
@@ -92,7 +92,7 @@ fn non_ascii_subject_names_and_bodies_round_trip() {
 
     let raw = fs::read_to_string(dir.path().join(format!("{ID}.eml"))).unwrap();
     assert!(raw.is_ascii(), "headers and bodies are encoded to ASCII");
-    assert!(raw.contains("Subject: =?UTF-8?B?"));
+    assert!(raw.to_ascii_lowercase().contains("subject: =?utf-8?b?"));
     let entry = &read_mailbox(dir.path()).unwrap()[0];
     assert_eq!(entry.subject, email.subject);
     assert_eq!(entry.to_name, email.to_name);

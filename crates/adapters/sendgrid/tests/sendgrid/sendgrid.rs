@@ -1,4 +1,4 @@
-//! SendGridMailer against the shared one-shot HTTP server on 127.0.0.1.
+//! SendGridMailer against a mock of the SendGrid API on 127.0.0.1 (wiremock).
 
 use std::net::TcpListener;
 
@@ -10,7 +10,7 @@ use serde_json::json;
 const API_KEY: &str = "SG.test-key-do-not-leak";
 
 fn mailer(server: &OneShotServer) -> SendGridMailer {
-    SendGridMailer::with_base_url(API_KEY, server.base_url()).unwrap()
+    SendGridMailer::with_base_url(API_KEY, &server.base_url()).unwrap()
 }
 
 /// Joins the mock and returns the request it saw. SendGrid requests always carry a

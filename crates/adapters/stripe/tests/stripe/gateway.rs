@@ -1,4 +1,4 @@
-//! StripeGateway against the shared one-shot HTTP server on 127.0.0.1.
+//! StripeGateway against a mock of the Stripe API on 127.0.0.1 (wiremock).
 
 use std::net::TcpListener;
 
@@ -25,7 +25,7 @@ fn json_server(status_line: &str, body: &str) -> OneShotServer {
 }
 
 fn gateway(server: &OneShotServer) -> StripeGateway {
-    StripeGateway::with_base_url(API_KEY, server.base_url()).unwrap()
+    StripeGateway::with_base_url(API_KEY, &server.base_url()).unwrap()
 }
 
 /// The request body decoded as `application/x-www-form-urlencoded`, in order.

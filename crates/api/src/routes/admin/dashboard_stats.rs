@@ -83,12 +83,17 @@ pub async fn handle(state: web::Data<AppState>, _admin: Admin) -> Result<HttpRes
             "bookings": revenue(f.booking_revenue),
             "memberships": revenue(f.membership_revenue),
         },
+        "solidarity": { "placesUsedThisMonth": f.solidarity_used_this_month },
         "recentActivity": recent,
         "charts": {
             "bookingsPerWeek": per_week,
             "fillRateBySport": fill,
             "newMembersPerMonth": per_month,
-            "paymentMethods": { "cash": f.cash_bookings, "card": f.card_bookings },
+            "paymentMethods": {
+                "cash": f.cash_bookings,
+                "card": f.card_bookings,
+                "solidarity": f.solidarity_bookings,
+            },
             "turnUpBySport": turn_up,
         },
     })))

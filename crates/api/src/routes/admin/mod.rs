@@ -21,3 +21,4 @@ pub mod users_bulk_action;
 pub mod users_create;
 pub mod users_list;
 pub mod users_update;
+pub mod venues;

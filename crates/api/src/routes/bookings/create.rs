@@ -1,6 +1,6 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{BookEventInput, book_event};
+use playspace_app::bookings::{BookEventInput, BookingChoices, NeedsInput, book_event};
 use serde::Deserialize;
 
 use crate::auth::{Credentials, CurrentUser};
@@ -8,17 +8,24 @@ use crate::dto::BookingDto;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// The spec's payload. Status, payment status and price are not fields: whatever a client
-/// sends for them is ignored.
+/// The spec's payload, with a companion (ADR 0022: `companion: true`, an optional
+/// `companionName`) and `solidarity: true` for a free solidarity place. Status, payment
+/// status and price are not fields: whatever a client sends for them is ignored.
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Body {
     user_id: Option<String>,
     event_id: String,
     accessibility_requirements: Option<String>,
+    /// The common access needs ticked (ADR 0023); left out, the booking carries the
+    /// person's shared needs, if any.
+    access_needs: Option<Vec<String>>,
+    companion: bool,
+    companion_name: Option<String>,
+    solidarity: bool,
 }
 
-/// `POST /api/bookings`: a cash booking for the signed-in person. Signing in and booking
+/// `POST /api/bookings`: a cash booking (or a solidarity place) for the signed-in person. Signing in and booking
 /// run in one blocking call (see `Credentials`): this is the path a rush for places takes.
 pub async fn handle(
     state: web::Data<AppState>,
@@ -45,7 +52,15 @@ pub async fn handle(
         }
         let input = BookEventInput {
             event_id: body.event_id,
-            accessibility_requirements: body.accessibility_requirements,
+            choices: BookingChoices {
+                needs: NeedsInput {
+                    access_needs: body.access_needs,
+                    accessibility_requirements: body.accessibility_requirements,
+                },
+                companion: body.companion,
+                companion_name: body.companion_name,
+            },
+            solidarity: body.solidarity,
         };
         let (booking, _) =
             book_event(&app.booking_deps(), &current.user, input).map_err(ApiError::from)?;

@@ -6,6 +6,7 @@ pub mod cancel;
 pub mod choose;
 pub mod list;
 pub mod plans;
+pub mod solidarity;
 
 fn membership_json(m: &Membership) -> serde_json::Value {
     serde_json::json!({

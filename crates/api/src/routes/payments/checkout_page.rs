@@ -12,28 +12,30 @@ fn malformed_link() -> ApiError {
     ApiError::not_found("checkout_not_found", "This payment link is not valid.")
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+/// The local checkout's page. Askama escapes every value for HTML text and attributes (`'`
+/// included), as the emails' templates are.
+#[derive(askama::Template)]
+#[template(path = "checkout.html")]
+struct CheckoutPage<'a> {
+    title: &'a str,
+    /// `None`: the checkout is closed (`closed`) or was never one.
+    open: Option<OpenCheckout<'a>>,
+    closed: bool,
 }
 
-fn page(status: actix_web::http::StatusCode, title: &str, body: &str) -> HttpResponse {
-    HttpResponse::build(status).content_type("text/html; charset=utf-8").insert_header(("Cache-Control", "no-store")).body(format!(
-        "<!doctype html><html lang=\"en-GB\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<title>{} | PlaySpace checkout</title><style>\
-body{{margin:0;padding:0 1rem;font-family:system-ui,sans-serif;background:#fffaf3;color:#1f2937}}\
-main{{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e5e7eb;border-radius:1rem}}\
-h1{{font-size:1.4rem}}.amount{{font-size:2rem;font-weight:700;margin:1rem 0}}\
-.note{{font-size:.9rem;color:#4b5563}}form{{display:inline}}\
-button{{font:inherit;padding:.75rem 1.25rem;border-radius:.6rem;border:2px solid #9a3412;margin:.5rem .5rem 0 0;cursor:pointer}}\
-.pay{{background:#9a3412;color:#fff}}.cancel{{background:#fff;color:#9a3412}}\
-button:focus-visible{{outline:3px solid #1d4ed8;outline-offset:2px}}\
-@media (prefers-color-scheme: dark){{body{{background:#1c1917;color:#f5f5f4}}main{{background:#292524;border-color:#44403c}}.note{{color:#d6d3d1}}.cancel{{background:#292524;color:#fdba74;border-color:#fdba74}}}}\
-</style></head><body><main>{body}</main></body></html>",
-        escape(title)
-    ))
+struct OpenCheckout<'a> {
+    id: &'a str,
+    product: &'a str,
+    description: &'a str,
+    amount: String,
+}
+
+fn page(status: StatusCode, page: &CheckoutPage<'_>) -> Result<HttpResponse, ApiError> {
+    let html = askama::Template::render(page).map_err(ApiError::internal)?;
+    Ok(HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Cache-Control", "no-store"))
+        .body(html))
 }
 
 /// `GET /checkout/{id}`: the local checkout page (offline stand-in for Stripe Checkout).
@@ -51,37 +53,37 @@ pub async fn show(
         None
     };
     let Some(view) = view else {
-        return Ok(page(
-            StatusCode::NOT_FOUND,
-            "Checkout not found",
-            "<h1>Checkout not found</h1><p>This payment link is not valid. <a href=\"/events\">Back to events</a></p>",
-        ));
+        let not_found = CheckoutPage {
+            title: "Checkout not found",
+            open: None,
+            closed: false,
+        };
+        return page(StatusCode::NOT_FOUND, &not_found);
     };
     if !view.open {
-        return Ok(page(
-            StatusCode::GONE,
-            "Checkout closed",
-            "<h1>This checkout has closed</h1><p>It was paid, cancelled or timed out. <a href=\"/events\">Back to events</a></p>",
-        ));
+        let closed = CheckoutPage {
+            title: "Checkout closed",
+            open: None,
+            closed: true,
+        };
+        return page(StatusCode::GONE, &closed);
     }
     let amount = format!(
         "£{}.{:02}",
         view.amount_pence / 100,
         view.amount_pence % 100
     );
-    let id = escape(&id);
-    Ok(page(
-        StatusCode::OK,
-        &view.product_name,
-        &format!(
-            "<p class=\"note\">PlaySpace test checkout: no real card is charged.</p>\
-<h1>{}</h1><p>{}</p><p class=\"amount\" aria-label=\"Amount to pay\">{amount}</p>\
-<form method=\"post\" action=\"/checkout/{id}/pay\"><button class=\"pay\" type=\"submit\">Pay {amount}</button></form>\
-<form method=\"post\" action=\"/checkout/{id}/cancel\"><button class=\"cancel\" type=\"submit\">Cancel</button></form>",
-            escape(&view.product_name),
-            escape(&view.description)
-        ),
-    ))
+    let open = CheckoutPage {
+        title: &view.product_name,
+        open: Some(OpenCheckout {
+            id: &id,
+            product: &view.product_name,
+            description: &view.description,
+            amount,
+        }),
+        closed: false,
+    };
+    page(StatusCode::OK, &open)
 }
 
 /// `POST /checkout/{id}/pay`: completes the session and applies the resulting event through
@@ -130,4 +132,49 @@ pub async fn cancel(
     Ok(HttpResponse::SeeOther()
         .insert_header((LOCATION, next))
         .finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_value_is_escaped_for_text_and_attributes() {
+        let open = CheckoutPage {
+            title: "O'Brien <b>",
+            open: Some(OpenCheckout {
+                id: "cs_1\"'><x",
+                product: "O'Brien <b>",
+                description: "\"quoted\" & 'single'",
+                amount: "£8.00".to_owned(),
+            }),
+            closed: false,
+        };
+        let html = askama::Template::render(&open).unwrap();
+        assert!(!html.contains("<b>") && !html.contains("<x"), "{html}");
+        assert!(
+            !html.contains("O'Brien") && !html.contains("'single'"),
+            "{html}"
+        );
+        assert!(html.contains("O&#39;Brien &#60;b&#62;"), "{html}");
+        assert!(html.contains("Pay £8.00"), "{html}");
+    }
+
+    #[test]
+    fn a_closed_and_an_unknown_checkout_say_so() {
+        let closed = CheckoutPage {
+            title: "Checkout closed",
+            open: None,
+            closed: true,
+        };
+        let html = askama::Template::render(&closed).unwrap();
+        assert!(html.contains("This checkout has closed") && !html.contains("Pay "));
+        let unknown = CheckoutPage {
+            title: "Checkout not found",
+            open: None,
+            closed: false,
+        };
+        let html = askama::Template::render(&unknown).unwrap();
+        assert!(html.contains("This payment link is not valid."));
+    }
 }

@@ -1,5 +1,5 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::start_card_checkout;
+use playspace_app::bookings::{BookingChoices, NeedsInput, start_card_checkout};
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
@@ -12,6 +12,11 @@ use crate::state::AppState;
 pub struct Body {
     event_id: String,
     accessibility_requirements: Option<String>,
+    /// As on `POST /api/bookings`.
+    access_needs: Option<Vec<String>>,
+    /// A companion comes on a second, free place (ADR 0022).
+    companion: bool,
+    companion_name: Option<String>,
 }
 
 /// `POST /api/create-checkout-session`: holds a place and returns `{sessionId, url}`.
@@ -24,15 +29,21 @@ pub async fn handle(
     let Body {
         event_id,
         accessibility_requirements,
+        access_needs,
+        companion,
+        companion_name,
     } = body.into_inner();
+    let choices = BookingChoices {
+        needs: NeedsInput {
+            access_needs,
+            accessibility_requirements,
+        },
+        companion,
+        companion_name,
+    };
     let app = state.clone();
     let session = web::block(move || {
-        start_card_checkout(
-            &app.booking_deps(),
-            &current.user,
-            &event_id,
-            accessibility_requirements.as_deref(),
-        )
+        start_card_checkout(&app.booking_deps(), &current.user, &event_id, &choices)
     })
     .await?
     .map_err(ApiError::from)?;

@@ -3,7 +3,7 @@ use chrono::SecondsFormat;
 use playspace_app::accounts::export_account;
 
 use crate::auth::CurrentUser;
-use crate::dto::{ProfileDto, UserDto};
+use crate::dto::{AccessNeedsDto, ProfileDto, UserDto};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -24,6 +24,9 @@ pub async fn handle(
         "lastLogin": export.user.last_login.map(time),
         "registrationIp": export.registration_ip,
         "preferences": export.preferences,
+        // Their own access needs, and what each booking carries: theirs to see (right of
+        // access); no other export ever holds them (ADR 0023).
+        "accessNeeds": AccessNeedsDto::from(&export.access_needs),
         "sessions": export.sessions.iter().map(|s| serde_json::json!({
             "createdAt": time(s.created_at),
             "lastSeenAt": time(s.last_seen_at),
@@ -31,8 +34,10 @@ pub async fn handle(
             "ip": s.ip,
             "revoked": s.revoked_at.is_some(),
         })).collect::<Vec<_>>(),
-        "bookings": export.bookings.iter().map(|(reference, title, starts, status, payment)| serde_json::json!({
-            "reference": reference, "event": title, "date": time(*starts), "status": status, "paymentStatus": payment,
+        "bookings": export.bookings.iter().map(|b| serde_json::json!({
+            "reference": b.reference, "event": b.event_title, "date": time(b.starts_at),
+            "status": b.status, "paymentStatus": b.payment_status,
+            "accessNeeds": b.needs.names(), "accessibilityRequirements": b.needs.note,
         })).collect::<Vec<_>>(),
         "notifications": export.notifications.iter().map(|(title, message, created)| serde_json::json!({
             "title": title, "message": message, "createdAt": time(*created),

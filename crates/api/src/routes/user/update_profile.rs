@@ -22,7 +22,6 @@ pub struct Body {
     emergency_contact_name: Option<String>,
     emergency_contact_phone: Option<String>,
     medical_conditions: Option<String>,
-    accessibility_needs: Option<String>,
 }
 
 /// `PUT /api/user/profile`: the profile page's fields (email and role are not among them).
@@ -44,7 +43,6 @@ pub async fn handle(
         emergency_contact_name: b.emergency_contact_name,
         emergency_contact_phone: b.emergency_contact_phone,
         medical_conditions: b.medical_conditions,
-        accessibility_needs: b.accessibility_needs,
     };
     let app = state.clone();
     let user = web::block(move || update_profile(&app.account_deps(), &current.user, form))

@@ -1,5 +1,7 @@
 use actix_web::{HttpResponse, web};
-use playspace_app::bookings::{claim_offered_place, claim_offered_place_by_card};
+use playspace_app::bookings::{
+    BookingChoices, NeedsInput, claim_offered_place, claim_offered_place_by_card,
+};
 use playspace_domain::{FieldErrors, ValidationError};
 use serde::Deserialize;
 use serde_json::Value;
@@ -13,14 +15,20 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase", default)]
 pub struct Body {
     accessibility_requirements: Option<String>,
-    /// `"cash"` (the default) or `"card"`; read loosely so a wrong value is named as such
-    /// rather than dropping the whole body.
+    /// As on `POST /api/bookings`.
+    access_needs: Option<Vec<String>>,
+    /// `"cash"` (the default), `"card"` or `"solidarity"` (a free solidarity place); read
+    /// loosely so a wrong value is named as such rather than dropping the whole body.
     payment_method: Option<Value>,
+    /// A companion comes on a second, free place (ADR 0022).
+    companion: bool,
+    companion_name: Option<String>,
 }
 
 enum Payment {
     Cash,
     Card,
+    Solidarity,
 }
 
 fn payment(value: Option<&Value>) -> Result<Payment, ApiError> {
@@ -28,11 +36,12 @@ fn payment(value: Option<&Value>) -> Result<Payment, ApiError> {
         None if value.is_none_or(Value::is_null) => Ok(Payment::Cash),
         Some("cash") => Ok(Payment::Cash),
         Some("card") => Ok(Payment::Card),
+        Some("solidarity") => Ok(Payment::Solidarity),
         _ => {
             let mut fields = FieldErrors::new();
             fields.add(
                 "paymentMethod",
-                ValidationError::new("Choose cash or card."),
+                ValidationError::new("Choose cash, card or a free solidarity place."),
             );
             Err(ApiError::validation(fields))
         }
@@ -40,7 +49,7 @@ fn payment(value: Option<&Value>) -> Result<Payment, ApiError> {
 }
 
 /// `POST /api/events/{id}/waitlist/claim`: books the place held for the caller. In cash
-/// (the default, paid on arrival) it answers 201 with the booking; by card it holds the
+/// (the default, paid on arrival) or as a solidarity place it answers 201 with the booking; by card it holds the
 /// place for payment and answers 200 with `{sessionId, url}`, like
 /// `POST /api/create-checkout-session`.
 pub async fn handle(
@@ -51,15 +60,25 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     let current = CurrentUser::required(current, "You must be logged in to book events")?;
     let body = body.map(web::Json::into_inner).unwrap_or_default();
-    let accessibility = body.accessibility_requirements;
-    match payment(body.payment_method.as_ref())? {
-        Payment::Cash => {
+    let payment = payment(body.payment_method.as_ref())?;
+    let choices = BookingChoices {
+        needs: NeedsInput {
+            access_needs: body.access_needs,
+            accessibility_requirements: body.accessibility_requirements,
+        },
+        companion: body.companion,
+        companion_name: body.companion_name,
+    };
+    match payment {
+        Payment::Cash | Payment::Solidarity => {
+            let solidarity = matches!(payment, Payment::Solidarity);
             let (booking, _) = web::block(move || {
                 claim_offered_place(
                     &state.booking_deps(),
                     &current.user,
                     &id,
-                    accessibility.as_deref(),
+                    &choices,
+                    solidarity,
                 )
             })
             .await?
@@ -68,12 +87,7 @@ pub async fn handle(
         }
         Payment::Card => {
             let session = web::block(move || {
-                claim_offered_place_by_card(
-                    &state.booking_deps(),
-                    &current.user,
-                    &id,
-                    accessibility.as_deref(),
-                )
+                claim_offered_place_by_card(&state.booking_deps(), &current.user, &id, &choices)
             })
             .await?
             .map_err(super::waitlist_error)?;

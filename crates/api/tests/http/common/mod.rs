@@ -1,4 +1,5 @@
-//! A real application over a temporary SQLite database and a temporary frontend build.
+//! A real application over a temporary SQLite database (or, with [`TestApp::on_postgres`], a
+//! PostgreSQL one) and a temporary frontend build.
 #![allow(dead_code)]
 
 use actix_web::dev::{Service, ServiceResponse};
@@ -14,16 +15,48 @@ use playspace_test_support::{EventBuilder, TempSqlite};
 
 pub struct TestApp {
     pub store: Store,
+    /// The SQLite database (unused but for the data directory when on PostgreSQL).
     pub db: TempSqlite,
+    /// The PostgreSQL database, dropped with the app, when on PostgreSQL.
+    pg: Option<PgDatabase>,
     frontend: Option<tempfile::TempDir>,
     rate_limits: bool,
+}
+
+/// Where a test app's data is, for reading it behind the app's back.
+#[derive(Clone, Debug)]
+enum DbAt {
+    Sqlite(std::path::PathBuf),
+    Postgres(String),
+}
+
+/// A database of its own in the cluster of `TEST_DATABASE_URL`.
+struct PgDatabase {
+    admin_url: String,
+    name: String,
+}
+
+impl PgDatabase {
+    fn url(&self) -> String {
+        templates::with_database(&self.admin_url, &self.name)
+    }
+}
+
+impl Drop for PgDatabase {
+    fn drop(&mut self) {
+        use diesel::prelude::*;
+        if let Ok(mut conn) = diesel::PgConnection::establish(&self.admin_url) {
+            let drop = format!("DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)", self.name);
+            let _ = diesel::sql_query(drop).execute(&mut conn);
+        }
+    }
 }
 
 thread_local! {
     /// The database of the newest [`TestApp`] made on this thread (each test makes one):
     /// [`register`] reads the link that finishes signing up from its outbox, so its callers
     /// need pass only the service.
-    static NEWEST_DB: std::cell::Cell<Option<std::path::PathBuf>> =
+    static NEWEST_DB: std::cell::Cell<Option<DbAt>> =
         const { std::cell::Cell::new(None) };
 }
 
@@ -34,6 +67,41 @@ pub const INDEX_HTML: &str = "<!doctype html><html lang=\"en-GB\"><head><title>P
 impl TestApp {
     /// A migrated empty database and a frontend build with index.html and one hashed asset.
     pub fn new() -> Self {
+        Self::with_frontend(Some(Self::frontend_build()))
+    }
+
+    /// [`TestApp::new`] over a PostgreSQL database; `None` (the test is skipped) when no
+    /// PostgreSQL is configured, except under CI, where that is a failure.
+    pub fn on_postgres() -> Option<Self> {
+        let Ok(admin_url) = std::env::var("TEST_DATABASE_URL") else {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "CI=true but TEST_DATABASE_URL is unset: run the tests through scripts/test"
+            );
+            eprintln!("TEST_DATABASE_URL unset: skipping PostgreSQL test");
+            return None;
+        };
+        static SCHEMA: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let schema = SCHEMA.get_or_init(|| {
+            templates::fingerprint(
+                &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations/postgres"),
+            )
+        });
+        let pg = PgDatabase {
+            admin_url,
+            name: playspace_test_support::unique_database_name(),
+        };
+        templates::postgres_from_template(&pg.admin_url, schema, &pg.name, |url| {
+            Store::connect(url, 1).unwrap().migrate().unwrap();
+        });
+        let mut app = Self::with_frontend(Some(Self::frontend_build()));
+        app.store = Store::connect(&pg.url(), 4).unwrap();
+        NEWEST_DB.set(Some(DbAt::Postgres(pg.url())));
+        app.pg = Some(pg);
+        Some(app)
+    }
+
+    fn frontend_build() -> tempfile::TempDir {
         let frontend = tempfile::tempdir().unwrap();
         std::fs::write(frontend.path().join("index.html"), INDEX_HTML).unwrap();
         std::fs::create_dir(frontend.path().join("assets")).unwrap();
@@ -42,7 +110,7 @@ impl TestApp {
             "console.log('hi')",
         )
         .unwrap();
-        Self::with_frontend(Some(frontend))
+        frontend
     }
 
     pub fn without_frontend() -> Self {
@@ -71,11 +139,12 @@ impl TestApp {
         let db = templates::sqlite_from_template(schema, |url| {
             Store::connect(url, 1).unwrap().migrate().unwrap();
         });
-        NEWEST_DB.set(Some(db.path().join("test.db")));
+        NEWEST_DB.set(Some(DbAt::Sqlite(db.path().join("test.db"))));
         let store = Store::connect(&db.url(), 4).unwrap();
         Self {
             store,
             db,
+            pg: None,
             frontend,
             rate_limits: true,
         }
@@ -87,7 +156,10 @@ impl TestApp {
             .as_ref()
             .map_or_else(|| self.db.path().join("no-build"), |d| d.path().to_owned());
         let mut config = Config::from_lookup(|_| None).unwrap();
-        config.database_url = self.db.url();
+        config.database_url = self
+            .pg
+            .as_ref()
+            .map_or_else(|| self.db.url(), PgDatabase::url);
         config.embedded_default = false;
         config.frontend_dir = frontend_dir;
         config.data_dir = self.db.path().to_owned();
@@ -147,7 +219,14 @@ impl TestApp {
 
     /// Rows of the outbox as (to, type, text body), oldest first.
     pub fn emails(&self) -> Vec<(String, String, String)> {
-        outbox_at(&self.db.path().join("test.db"))
+        outbox_at(&self.db_at())
+    }
+
+    fn db_at(&self) -> DbAt {
+        self.pg.as_ref().map_or_else(
+            || DbAt::Sqlite(self.db.path().join("test.db")),
+            |pg| DbAt::Postgres(pg.url()),
+        )
     }
 
     /// The token in the newest email of `kind` (the part after `token=`).
@@ -291,7 +370,7 @@ macro_rules! svc {
 }
 
 /// Rows of the outbox of the database at `path` as (to, type, text body), oldest first.
-fn outbox_at(path: &std::path::Path) -> Vec<(String, String, String)> {
+fn outbox_at(at: &DbAt) -> Vec<(String, String, String)> {
     use diesel::prelude::*;
     #[derive(QueryableByName)]
     struct Row {
@@ -302,15 +381,22 @@ fn outbox_at(path: &std::path::Path) -> Vec<(String, String, String)> {
         #[diesel(sql_type = diesel::sql_types::Text)]
         text_body: String,
     }
-    let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
-    diesel::sql_query(
+    let query = diesel::sql_query(
         "SELECT to_email, email_type, text_body FROM email_deliveries ORDER BY created_at, id",
-    )
-    .load::<Row>(&mut conn)
-    .unwrap()
-    .into_iter()
-    .map(|r| (r.to_email, r.email_type, r.text_body))
-    .collect()
+    );
+    let rows: Vec<Row> = match at {
+        DbAt::Sqlite(path) => {
+            let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+            query.load(&mut conn).unwrap()
+        }
+        DbAt::Postgres(url) => {
+            let mut conn = diesel::PgConnection::establish(url).unwrap();
+            query.load(&mut conn).unwrap()
+        }
+    };
+    rows.into_iter()
+        .map(|r| (r.to_email, r.email_type, r.text_body))
+        .collect()
 }
 
 /// The token of the newest link that finishes signing up `email`, from the newest app's
@@ -322,9 +408,9 @@ pub fn sign_up_link(email: &str) -> Option<String> {
 }
 
 /// [`sign_up_link`] from the outbox of the database at `path`.
-fn sign_up_link_in(path: &std::path::Path, email: &str) -> Option<String> {
+fn sign_up_link_in(at: &DbAt, email: &str) -> Option<String> {
     let address = playspace_domain::Email::parse(email).unwrap();
-    let (_, _, body) = outbox_at(path)
+    let (_, _, body) = outbox_at(at)
         .into_iter()
         .rev()
         .find(|(to, kind, _)| kind == "signup_confirm" && to == address.as_str())?;
@@ -370,9 +456,16 @@ impl TestApp {
     /// Runs SQL on the test database (for set-up a public endpoint cannot do).
     pub fn sql(&self, statement: &str) {
         use diesel::prelude::*;
-        let path = self.db.path().join("test.db");
-        let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
-        diesel::sql_query(statement).execute(&mut conn).unwrap();
+        match self.db_at() {
+            DbAt::Sqlite(path) => {
+                let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+                diesel::sql_query(statement).execute(&mut conn).unwrap();
+            }
+            DbAt::Postgres(url) => {
+                let mut conn = diesel::PgConnection::establish(&url).unwrap();
+                diesel::sql_query(statement).execute(&mut conn).unwrap();
+            }
+        }
     }
 
     /// Gives the person `role` (user, moderator or admin) directly in the database.
@@ -382,7 +475,8 @@ impl TestApp {
         ));
     }
 
-    /// Rows of the audit trail as (action, resource type, resource id), oldest first.
+    /// Rows of the audit trail as (action, resource type, resource id), oldest first
+    /// (SQLite apps only).
     pub fn audit(&self) -> Vec<(String, String, Option<String>)> {
         use diesel::prelude::*;
         #[derive(QueryableByName)]
@@ -452,6 +546,50 @@ pub async fn refused_callers(
 /// A signed-up admin with an open admin session; returns (token, user id).
 pub async fn admin(app: &TestApp, service: &svc!()) -> (String, String) {
     admin_with_role(app, service, "admin@example.org", "admin").await
+}
+
+/// The `venue` an event made by `EventBuilder::location` carries in every event DTO: its
+/// venue made from the old-style line, nothing about it checked yet.
+pub fn unchecked_venue_json(event: &Event) -> serde_json::Value {
+    let v = &event.venue;
+    serde_json::json!({
+        "id": v.id.to_string(),
+        "name": v.name,
+        "address": v.address,
+        "postcode": "",
+        "borough": v.borough,
+        "mapUrl": null,
+        "nearestStepFreeStation": null,
+        "transportNotes": null,
+        "access": {
+            "stepFree": "unknown", "accessibleToilet": "unknown", "changingPlaces": "unknown",
+            "genderNeutralChanging": "unknown", "privateChangingCubicles": "unknown",
+            "quietSpace": "unknown", "hearingLoop": "unknown", "accessibleParking": "unknown",
+            "lift": "unknown", "assistanceDogs": "unknown"
+        },
+        "accessCheckedAt": null,
+    })
+}
+
+/// A new venue ("Victoria Park" in "Tower Hamlets", step-free) made through the admin API
+/// by the holder of `token` (an admin); returns its id.
+pub async fn venue(service: &svc!(), token: &str, name: &str, borough: &str) -> String {
+    let (status, _, body) = send(
+        service,
+        test::TestRequest::post()
+            .uri("/api/admin/venues")
+            .set_json(serde_json::json!({
+                "name": name,
+                "address": format!("1 High Street, {borough}"),
+                "postcode": "E9 5PF",
+                "borough": borough,
+                "access": {"stepFree": "yes"},
+            })),
+        Some(token),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    body["venue"]["id"].as_str().unwrap().to_owned()
 }
 
 /// Books `event_id` for cash as the holder of `token`; returns the booking's id.
@@ -529,8 +667,8 @@ pub struct RealServer {
     pub addr: std::net::SocketAddr,
     pub state: playspace_api::AppState,
     handle: actix_web::dev::ServerHandle,
-    /// The database file, for the links the server emails.
-    db: std::path::PathBuf,
+    /// The database, for the links the server emails.
+    db: DbAt,
 }
 
 impl TestApp {
@@ -557,7 +695,7 @@ impl TestApp {
             addr,
             state,
             handle,
-            db: self.db.path().join("test.db"),
+            db: self.db_at(),
         }
     }
 }

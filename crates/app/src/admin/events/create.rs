@@ -7,7 +7,7 @@ use playspace_domain::{FieldErrors, SeriesId};
 use crate::admin::Actor;
 use playspace_ports::{AdminEvent, NewSeries};
 
-use super::{AdminDeps, AdminEventError, leader};
+use super::{AdminDeps, AdminEventError, leader, venue};
 
 /// A new session or series as the admin typed it.
 #[derive(Clone, Debug, Default)]
@@ -25,7 +25,8 @@ pub fn create_event(
     let now = deps.clock.now();
     let mut errors = FieldErrors::new();
     let leader = leader(deps, input.leader_id.as_deref(), &mut errors)?;
-    let event = match input.form.validate(now) {
+    let venue = venue(deps, &input.form.venue_id)?;
+    let event = match input.form.validate(venue, now) {
         Ok(event) if errors.is_empty() => event,
         Ok(_) => return Err(AdminEventError::Invalid(errors)),
         Err(mut more) => {
@@ -62,7 +63,8 @@ pub fn create_series(
     let now = deps.clock.now();
     let mut errors = FieldErrors::new();
     let leader = leader(deps, input.leader_id.as_deref(), &mut errors)?;
-    let details = input.form.details(&mut errors);
+    let venue = venue(deps, &input.form.venue_id)?;
+    let details = input.form.details(venue, &mut errors);
     let rule = rule.validate(london::day_of(now), &mut errors);
     let (Some(details), Some(rule)) = (details, rule) else {
         return Err(AdminEventError::Invalid(errors));

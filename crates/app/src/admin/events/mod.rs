@@ -5,8 +5,11 @@ pub(crate) mod emails;
 mod list;
 mod update;
 
+use std::sync::Arc;
+
 use playspace_domain::admin::may_lead;
-use playspace_domain::{FieldErrors, UserId, ValidationError};
+use playspace_domain::venue::{CHOOSE_VENUE, venue_id};
+use playspace_domain::{FieldErrors, UserId, ValidationError, Venue};
 use playspace_ports::{Leader, RepoError};
 
 pub use create::{NewEventInput, create_event, create_series};
@@ -63,4 +66,17 @@ fn leader(
         );
     }
     Ok(found)
+}
+
+/// The venue picked for a session by id, or why it cannot be: unknown (or malformed) ids
+/// ask to choose one, and a retired venue takes no new sessions.
+fn venue(deps: &AdminDeps, id: &str) -> Result<Result<Arc<Venue>, ValidationError>, RepoError> {
+    let Ok(id) = venue_id(id) else {
+        return Ok(Err(ValidationError::new(CHOOSE_VENUE)));
+    };
+    match deps.venues.venue(id) {
+        Ok(venue) => Ok(venue.for_new_session().map(Arc::new)),
+        Err(RepoError::NotFound) => Ok(Err(ValidationError::new(CHOOSE_VENUE))),
+        Err(e) => Err(e),
+    }
 }

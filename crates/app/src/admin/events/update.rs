@@ -3,7 +3,7 @@ use playspace_domain::event_form::EventPatch;
 use playspace_domain::{Event, EventId, FieldErrors, UserId, ValidationError};
 use playspace_ports::{AdminEvent, EventUpdate, RepoError};
 
-use super::{AdminDeps, AdminEventError, emails, leader};
+use super::{AdminDeps, AdminEventError, emails, leader, venue};
 use crate::admin::Actor;
 use crate::bookings::refund_card_payment;
 
@@ -22,6 +22,8 @@ pub struct EventEdit {
     pub patch: EventPatch,
     /// `Some(None)` or `Some(Some(""))` removes the leader.
     pub leader_id: Option<Option<String>>,
+    /// A venue to move to; the session's own venue may be given even once retired.
+    pub venue_id: Option<String>,
     pub scope: EditScope,
 }
 
@@ -53,7 +55,13 @@ pub fn update_event(
         None => None,
         Some(id) => Some(leader(deps, id.as_deref(), &mut errors)?.map(|l| l.id)),
     };
-    let edited = edit.patch.apply(&current.event);
+    let mut patch = edit.patch;
+    if let Some(id) = &edit.venue_id
+        && id.trim() != current.event.venue.id.to_string()
+    {
+        patch.venue = errors.check("venueId", venue(deps, id)?);
+    }
+    let edited = patch.apply(&current.event);
     let edited = match edited {
         Ok(after) if errors.is_empty() => after,
         Ok(_) => return Err(AdminEventError::Invalid(errors)),
@@ -72,8 +80,7 @@ pub fn update_event(
             if later.id == id {
                 continue;
             }
-            let after = edit
-                .patch
+            let after = patch
                 .apply_following(&current.event, &later)
                 .map_err(|e| AdminEventError::Invalid(on_date(e, &later)))?;
             updates.push(update(
@@ -151,12 +158,20 @@ fn changed_fields(
         ("title", a.title != b.title),
         ("description", a.description != b.description),
         ("category", a.category != b.category),
-        ("location", a.location != b.location),
+        ("venueId", a.venue.id != b.venue.id),
         ("date", a.starts_at != b.starts_at),
         ("duration", a.duration_minutes != b.duration_minutes),
         ("maxParticipants", a.max_participants != b.max_participants),
         ("price", a.price != b.price),
         ("isActive", a.is_active != b.is_active),
+        (
+            "companionAllowed",
+            a.free_places.companion_allowed != b.free_places.companion_allowed,
+        ),
+        (
+            "solidarityPlaces",
+            a.free_places.solidarity_places != b.free_places.solidarity_places,
+        ),
         ("leaderId", leader.is_some_and(|l| l != leader_before)),
     ]
     .into_iter()
@@ -199,12 +214,15 @@ mod tests {
             title: "Queer Badminton".into(),
             description: "Friendly doubles.".into(),
             category: Category::parse("Badminton").unwrap(),
-            location: "Britannia Leisure Centre, Hackney".into(),
+            venue: std::sync::Arc::new(playspace_domain::Venue::from_location(
+                "Britannia Leisure Centre, Hackney",
+            )),
             starts_at: test_now() + Duration::days(days),
             duration_minutes: 90,
             price: Money::from_pence(500).unwrap(),
             max_participants: 12,
             current_participants: 4,
+            free_places: playspace_domain::FreePlaces::default(),
             is_active: true,
             created_at: test_now(),
         }
@@ -229,6 +247,12 @@ mod tests {
             .expect_admin_event()
             .returning(move |_| Ok(found.clone()));
         let later = vec![first.clone(), second.clone(), third.clone()];
+        let clissold = playspace_domain::Venue::from_location("Clissold Leisure Centre, Hackney");
+        let clissold_id = clissold.id;
+        m.venues
+            .expect_venue()
+            .withf(move |id| *id == clissold_id)
+            .returning(move |_| Ok(clissold.clone()));
         m.events
             .expect_series_from()
             .withf(move |s, from| *s == series && *from == first.starts_at)
@@ -238,9 +262,9 @@ mod tests {
             .withf(|updates, _, _| {
                 updates.len() == 3
                     && updates.iter().all(|u| {
-                        u.after.location == "Clissold Leisure Centre, Hackney"
+                        u.after.location() == "Clissold Leisure Centre, Hackney"
                             && u.audit.action == "event.update"
-                            && u.audit.details == vec![("fields", "location".to_owned())]
+                            && u.audit.details == vec![("fields", "venueId".to_owned())]
                     })
             })
             .times(1)
@@ -251,16 +275,85 @@ mod tests {
                 })
             });
         let edit = EventEdit {
-            patch: EventPatch {
-                location: Some("Clissold Leisure Centre, Hackney".into()),
-                ..EventPatch::default()
-            },
+            patch: EventPatch::default(),
             leader_id: None,
+            venue_id: Some(clissold_id.to_string()),
             scope: EditScope::Following,
         };
         let edited =
             update_event(&m.deps(), &current.event.id.to_string(), edit, &audit()).unwrap();
         assert_eq!((edited.updated, edited.notified), (3, 12));
+    }
+
+    #[test]
+    fn a_session_cannot_move_to_a_retired_or_unknown_venue_but_keeps_its_own() {
+        let mut m = Mocks::new();
+        let e = event(7);
+        let own = e.venue.id;
+        let found = AdminEvent {
+            event: e.clone(),
+            leader: None,
+            series_id: None,
+        };
+        m.events
+            .expect_admin_event()
+            .returning(move |_| Ok(found.clone()));
+        let mut retired = playspace_domain::Venue::from_location("Old Baths, Hackney");
+        retired.retired = true;
+        let retired_id = retired.id;
+        m.venues
+            .expect_venue()
+            .withf(move |id| *id == retired_id)
+            .returning(move |_| Ok(retired.clone()));
+        m.venues
+            .expect_venue()
+            .returning(|_| Err(RepoError::NotFound));
+        m.events.expect_update_events().never();
+        for (venue, message) in [
+            (
+                retired_id.to_string(),
+                playspace_domain::venue::RETIRED_MESSAGE,
+            ),
+            (
+                playspace_domain::VenueId::new().to_string(),
+                playspace_domain::venue::CHOOSE_VENUE,
+            ),
+            ("".to_owned(), playspace_domain::venue::CHOOSE_VENUE),
+        ] {
+            let edit = EventEdit {
+                venue_id: Some(venue),
+                ..EventEdit::default()
+            };
+            let err = update_event(&m.deps(), &e.id.to_string(), edit, &audit()).unwrap_err();
+            assert!(
+                matches!(&err, AdminEventError::Invalid(f) if f.get("venueId") == Some(message)),
+                "{err:?}"
+            );
+        }
+        // Its own venue, even retired since, is no move at all.
+        let mut m2 = Mocks::new();
+        let found = AdminEvent {
+            event: e.clone(),
+            leader: None,
+            series_id: None,
+        };
+        m2.events
+            .expect_admin_event()
+            .returning(move |_| Ok(found.clone()));
+        m2.venues.expect_venue().never();
+        m2.events
+            .expect_update_events()
+            .withf(|u, _, _| u[0].audit.details == vec![("fields", "title".to_owned())])
+            .returning(|_, _, _| Ok(UpdateOutcome::default()));
+        let edit = EventEdit {
+            patch: EventPatch {
+                title: Some("Renamed".into()),
+                ..EventPatch::default()
+            },
+            venue_id: Some(own.to_string()),
+            ..EventEdit::default()
+        };
+        update_event(&m2.deps(), &e.id.to_string(), edit, &audit()).unwrap();
     }
 
     #[test]

@@ -1,8 +1,8 @@
 use chrono::{DateTime, Utc};
-use playspace_domain::booking_rules::{self, BookingRefusal, check_bookable, limit_month};
+use playspace_domain::booking_rules::{self, BookingRefusal, check_booking, limit_month};
 use playspace_domain::{
     Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
-    PaymentStatus, User, booking, london,
+    PaymentStatus, User, london,
 };
 use playspace_ports::{
     BookError, BookingRequest, CheckoutMode, CheckoutRequest, CheckoutSession, GatewayError,
@@ -11,6 +11,7 @@ use playspace_ports::{
 
 use super::HOLD;
 use crate::bookings::BookingDeps;
+use crate::bookings::book_event::{BookingChoices, Chosen};
 
 #[derive(Debug, thiserror::Error)]
 pub enum CheckoutError {
@@ -28,13 +29,14 @@ pub enum CheckoutError {
     Store(#[from] RepoError),
 }
 
-/// Holds a place (booking pending, place counted) and opens a checkout session for it.
+/// Holds a place (booking pending, place counted; with a companion, their free place too)
+/// and opens a checkout session for it.
 #[tracing::instrument(skip_all)]
 pub fn start_card_checkout(
     deps: &BookingDeps,
     user: &User,
     event_id: &str,
-    accessibility_requirements: Option<&str>,
+    choices: &BookingChoices,
 ) -> Result<CheckoutSession, CheckoutError> {
     let now = deps.clock.now();
     let event_id: EventId = event_id.parse().map_err(|_| CheckoutError::EventNotFound)?;
@@ -43,13 +45,15 @@ pub fn start_card_checkout(
         Err(RepoError::NotFound) => return Err(CheckoutError::EventNotFound),
         Err(e) => return Err(e.into()),
     };
-    check_bookable(&event, now).map_err(CheckoutError::Refused)?;
+    check_booking(&event, choices.places(false), now).map_err(CheckoutError::Refused)?;
     if event.price.is_free() {
         return Err(CheckoutError::PaymentNotRequired);
     }
-    let accessibility = booking::accessibility_requirements(accessibility_requirements)
-        .map_err(CheckoutError::Invalid)?;
-    let request = card_booking_request(deps, user, &event, accessibility, now)?;
+    let chosen = choices
+        .check()
+        .map_err(CheckoutError::Invalid)?
+        .chosen(deps, user.id)?;
+    let request = card_booking_request(deps, user, &event, chosen, now)?;
     match deps.bookings.book(&request, now) {
         Ok(()) => {}
         Err(BookError::Refused(r)) => return Err(CheckoutError::Refused(r)),
@@ -82,7 +86,7 @@ pub(crate) fn card_booking_request(
     deps: &BookingDeps,
     user: &User,
     event: &Event,
-    accessibility_requirements: Option<String>,
+    chosen: Chosen,
     now: DateTime<Utc>,
 ) -> Result<BookingRequest, RepoError> {
     let plan = deps.memberships.current_plan(user.id, now)?;
@@ -95,9 +99,13 @@ pub(crate) fn card_booking_request(
         payment_status: PaymentStatus::Pending,
         payment_method: PaymentMethod::Card,
         amount: event.price,
-        accessibility_requirements,
+        accessibility_requirements: None,
+        access_needs: vec![],
+        needs_from_profile: false,
+        companion: chosen.companion,
         created_at: now,
-    };
+    }
+    .with_needs(chosen.needs);
     Ok(BookingRequest {
         hold_until: Some(now + HOLD),
         limit_month: limit_month(event),
@@ -124,7 +132,7 @@ pub(crate) fn checkout_request(
         description: format!(
             "{} · {}",
             london::format_long(event.starts_at),
-            event.location
+            event.location()
         ),
         amount_pence: event.price.pence(),
         customer_email: user.email.as_str().to_owned(),

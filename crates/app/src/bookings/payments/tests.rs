@@ -1,6 +1,8 @@
 //! The card payment use cases together: they share one set of mocks.
 use super::*;
 use crate::accounts::testing::{settings, user};
+use crate::bookings::BookingChoices;
+use crate::bookings::needs::access_default;
 use playspace_domain::{
     Booking, BookingId, BookingReference, Event, EventId, Money, PaymentMethod,
 };
@@ -41,6 +43,7 @@ fn with_deps<T>(m: &Mocks, f: impl FnOnce(&BookingDeps) -> T) -> T {
         bookings: &m.bookings,
         memberships: &m.memberships,
         users: &m.users,
+        access: &access_default(),
         waitlist: &playspace_ports::MockWaitlistRepository::new(),
         gateway: &m.gateway,
         clock: &clock,
@@ -61,6 +64,9 @@ fn found(event: &Event) -> BookingWithEvent {
             payment_method: PaymentMethod::Card,
             amount: Money::from_pence(800).unwrap(),
             accessibility_requirements: None,
+            access_needs: vec![],
+            needs_from_profile: false,
+            companion: None,
             created_at: test_now(),
         },
         event: event.clone(),
@@ -102,10 +108,68 @@ fn checkout_holds_for_thirty_minutes_and_asks_the_gateway_for_a_gbp_payment() {
         .times(1)
         .returning(|_, _| Ok(()));
     let session = with_deps(&m, |d| {
-        start_card_checkout(d, &user(), &EventId::new().to_string(), None)
+        start_card_checkout(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &BookingChoices::default(),
+        )
     })
     .unwrap();
     assert_eq!(session.url, "https://pay/cs_1");
+}
+
+#[test]
+fn a_companion_is_held_with_the_card_booking_and_charged_nothing() {
+    let event = EventBuilder::new().price_pence(800).companions().build();
+    let mut m = mocks(event);
+    m.bookings
+        .expect_book()
+        .withf(|r, _| {
+            r.booking.place_request().seats() == 2
+                && r.booking.amount.pence() == 800
+                && r.booking.payment_method == PaymentMethod::Card
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    m.gateway
+        .expect_create_checkout()
+        .withf(|c| c.amount_pence == 800)
+        .returning(|_| {
+            Ok(CheckoutSession {
+                id: "cs_2".into(),
+                url: "https://pay/cs_2".into(),
+            })
+        });
+    m.bookings.expect_attach_checkout().returning(|_, _| Ok(()));
+    let choices = BookingChoices {
+        companion: true,
+        ..BookingChoices::default()
+    };
+    with_deps(&m, |d| {
+        start_card_checkout(d, &user(), &EventId::new().to_string(), &choices)
+    })
+    .unwrap();
+}
+
+#[test]
+fn a_card_booking_with_a_companion_where_none_is_allowed_is_refused() {
+    let mut m = mocks(EventBuilder::new().price_pence(800).build());
+    m.bookings.expect_book().never();
+    let choices = BookingChoices {
+        companion: true,
+        ..BookingChoices::default()
+    };
+    let err = with_deps(&m, |d| {
+        start_card_checkout(d, &user(), &EventId::new().to_string(), &choices)
+    })
+    .unwrap_err();
+    assert!(matches!(
+        err,
+        CheckoutError::Refused(
+            playspace_domain::booking_rules::BookingRefusal::CompanionNotAllowed
+        )
+    ));
 }
 
 #[test]
@@ -122,7 +186,12 @@ fn a_gateway_failure_gives_the_held_place_back() {
         .returning(|_, _, _, _, _| Ok(()));
     m.bookings.expect_attach_checkout().never();
     let err = with_deps(&m, |d| {
-        start_card_checkout(d, &user(), &EventId::new().to_string(), None)
+        start_card_checkout(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &BookingChoices::default(),
+        )
     })
     .unwrap_err();
     assert!(matches!(err, CheckoutError::Gateway(_)));
@@ -133,7 +202,12 @@ fn free_events_need_no_checkout() {
     let mut m = mocks(EventBuilder::new().build());
     m.bookings.expect_book().never();
     let err = with_deps(&m, |d| {
-        start_card_checkout(d, &user(), &EventId::new().to_string(), None)
+        start_card_checkout(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &BookingChoices::default(),
+        )
     })
     .unwrap_err();
     assert!(matches!(err, CheckoutError::PaymentNotRequired));

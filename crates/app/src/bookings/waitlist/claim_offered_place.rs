@@ -1,24 +1,27 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::{BookingRefusal, check_bookable};
-use playspace_domain::{Booking, Event, User, booking};
+use playspace_domain::free_places::check_claim_places;
+use playspace_domain::{Booking, Event, User};
 use playspace_ports::{BookingRequest, CheckoutSession, ClaimError};
 
 use super::{WaitlistError, find_event};
 use crate::bookings::BookingDeps;
-use crate::bookings::book_event::cash_booking_request;
+use crate::bookings::book_event::{BookingChoices, Chosen, confirmed_booking_request};
 use crate::bookings::payments::{HOLD, card_booking_request, checkout_request};
 
-/// Takes the place held for the person: a cash booking (paid on arrival), confirmed with
-/// the usual email, under the same plan limit as any booking.
+/// Takes the place held for the person: a cash booking (paid on arrival) or, with
+/// `solidarity`, a free solidarity place, confirmed with the usual email, under the same
+/// plan limit as any booking. A companion takes one more free place, if there is one.
 #[tracing::instrument(skip_all)]
 pub fn claim_offered_place(
     deps: &BookingDeps,
     user: &User,
     event_id: &str,
-    accessibility_requirements: Option<&str>,
+    choices: &BookingChoices,
+    solidarity: bool,
 ) -> Result<(Booking, Event), WaitlistError> {
-    let (event, accessibility, now) = claimable(deps, event_id, accessibility_requirements)?;
-    let request = cash_booking_request(deps, user, &event, accessibility, now)?;
+    let (event, chosen, now) = claimable(deps, user, event_id, choices, solidarity)?;
+    let request = confirmed_booking_request(deps, user, &event, chosen, solidarity, now)?;
     claim(deps, &request, now)?;
     Ok((request.booking, event))
 }
@@ -35,9 +38,9 @@ pub fn claim_offered_place_by_card(
     deps: &BookingDeps,
     user: &User,
     event_id: &str,
-    accessibility_requirements: Option<&str>,
+    choices: &BookingChoices,
 ) -> Result<CheckoutSession, WaitlistError> {
-    let (event, accessibility, now) = claimable(deps, event_id, accessibility_requirements)?;
+    let (event, chosen, now) = claimable(deps, user, event_id, choices, false)?;
     if event.price.is_free() {
         return Err(WaitlistError::PaymentNotRequired);
     }
@@ -50,7 +53,7 @@ pub fn claim_offered_place_by_card(
     if !open_offer {
         return Err(WaitlistError::NoOffer);
     }
-    let request = card_booking_request(deps, user, &event, accessibility, now)?;
+    let request = card_booking_request(deps, user, &event, chosen, now)?;
     let booking = &request.booking;
     let checkout = checkout_request(deps, user, &event, booking, now + HOLD);
     let session = deps
@@ -64,13 +67,15 @@ pub fn claim_offered_place_by_card(
     Ok(session)
 }
 
-/// The event, the checked accessibility note, and the time, when the offer's event can
-/// still be claimed.
+/// The event, the checked choices (with the access needs the booking will carry), and the
+/// time, when the offer's event can still be claimed as asked.
 fn claimable(
     deps: &BookingDeps,
+    user: &User,
     event_id: &str,
-    accessibility_requirements: Option<&str>,
-) -> Result<(Event, Option<String>, DateTime<Utc>), WaitlistError> {
+    choices: &BookingChoices,
+    solidarity: bool,
+) -> Result<(Event, Chosen, DateTime<Utc>), WaitlistError> {
     let event = find_event(deps, event_id)?;
     let now = deps.clock.now();
     // The place is held, so a full event is expected; anything else still refuses.
@@ -79,9 +84,13 @@ fn claimable(
     {
         return Err(WaitlistError::BookingRefused(refusal));
     }
-    let accessibility = booking::accessibility_requirements(accessibility_requirements)
-        .map_err(WaitlistError::Invalid)?;
-    Ok((event, accessibility, now))
+    check_claim_places(&event, choices.places(solidarity))
+        .map_err(WaitlistError::BookingRefused)?;
+    let chosen = choices
+        .check()
+        .map_err(WaitlistError::Invalid)?
+        .chosen(deps, user.id)?;
+    Ok((event, chosen, now))
 }
 
 fn claim(

@@ -1,6 +1,8 @@
 //! The waitlist use cases together: they share one set of mocks.
 use super::*;
 use crate::accounts::testing::{settings, user};
+use crate::bookings::needs::access_default;
+use crate::bookings::{BookingChoices, NeedsInput};
 use chrono::Duration;
 use playspace_domain::waitlist::{WaitlistEntry, WaitlistStatus};
 use playspace_domain::{BookingStatus, PaymentMethod, PaymentStatus, WaitlistEntryId};
@@ -45,6 +47,7 @@ fn with_payments<T>(
         bookings: &bookings,
         memberships: &memberships,
         users: &users,
+        access: &access_default(),
         waitlist: &waitlist,
         gateway: &gateway,
         clock: &clock,
@@ -54,6 +57,61 @@ fn with_payments<T>(
 
 fn full() -> Event {
     EventBuilder::new().places(12, 12).build()
+}
+
+fn needs(text: &str) -> BookingChoices {
+    BookingChoices {
+        needs: NeedsInput::text(Some(text)),
+        ..BookingChoices::default()
+    }
+}
+
+#[test]
+fn an_offer_claimed_with_a_solidarity_place_and_a_companion_asks_the_store_for_both() {
+    let event = EventBuilder::new()
+        .price_pence(500)
+        .places(11, 12)
+        .companions()
+        .solidarity(1, 0)
+        .build();
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist
+        .expect_claim()
+        .withf(|r, _| {
+            r.booking.payment_method == PaymentMethod::Solidarity
+                && r.booking.amount.is_free()
+                && r.booking.place_request().seats() == 2
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let choices = BookingChoices {
+        companion: true,
+        ..BookingChoices::default()
+    };
+    with_deps(event, waitlist, |d| {
+        claim_offered_place(d, &user(), &EventId::new().to_string(), &choices, true)
+    })
+    .unwrap();
+}
+
+#[test]
+fn an_offer_cannot_bring_a_companion_into_a_full_session() {
+    let mut waitlist = MockWaitlistRepository::new();
+    waitlist.expect_claim().never();
+    let event = EventBuilder::new().places(12, 12).companions().build();
+    let choices = BookingChoices {
+        companion: true,
+        ..BookingChoices::default()
+    };
+    let result = with_deps(event, waitlist, |d| {
+        claim_offered_place(d, &user(), &EventId::new().to_string(), &choices, false)
+    });
+    assert!(matches!(
+        result,
+        Err(WaitlistError::BookingRefused(
+            BookingRefusal::NoRoomForCompanion
+        ))
+    ));
 }
 
 #[test]
@@ -94,7 +152,13 @@ fn claiming_books_in_cash_under_the_plan_limit() {
         .times(1)
         .returning(|_, _| Ok(()));
     let (booking, _) = with_deps(full(), waitlist, |d| {
-        claim_offered_place(d, &user(), &EventId::new().to_string(), Some("Step-free"))
+        claim_offered_place(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &needs("Step-free"),
+            false,
+        )
     })
     .unwrap();
     assert_eq!(
@@ -112,7 +176,13 @@ fn a_started_event_cannot_be_claimed() {
         .starts_at(test_now())
         .build();
     let result = with_deps(started, waitlist, |d| {
-        claim_offered_place(d, &user(), &EventId::new().to_string(), None)
+        claim_offered_place(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &BookingChoices::default(),
+            false,
+        )
     });
     assert!(matches!(
         result,
@@ -127,7 +197,13 @@ fn without_an_open_offer_claiming_says_so() {
         .expect_claim()
         .returning(|_, _| Err(ClaimError::NoOffer));
     let result = with_deps(full(), waitlist, |d| {
-        claim_offered_place(d, &user(), &EventId::new().to_string(), None)
+        claim_offered_place(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &BookingChoices::default(),
+            false,
+        )
     });
     assert!(matches!(result, Err(WaitlistError::NoOffer)));
 }
@@ -198,7 +274,7 @@ fn claiming_by_card_turns_the_offer_into_a_held_pending_booking_with_a_checkout(
     // Never booked the ordinary way: the place is the one held by the offer.
     bookings.expect_book().never();
     let session = with_payments(priced_full(), waitlist, bookings, gateway, |d| {
-        claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), Some("Step-free"))
+        claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), &needs("Step-free"))
     })
     .unwrap();
     assert_eq!(session, checkout_session());
@@ -215,7 +291,14 @@ fn a_free_event_cannot_be_claimed_by_card() {
         waitlist,
         MockBookingRepository::new(),
         gateway,
-        |d| claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None),
+        |d| {
+            claim_offered_place_by_card(
+                d,
+                &user(),
+                &EventId::new().to_string(),
+                &BookingChoices::default(),
+            )
+        },
     );
     let error = result.unwrap_err();
     assert!(matches!(error, WaitlistError::PaymentNotRequired));
@@ -233,7 +316,14 @@ fn claiming_by_card_without_an_open_offer_opens_no_checkout() {
         waitlist,
         MockBookingRepository::new(),
         gateway,
-        |d| claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None),
+        |d| {
+            claim_offered_place_by_card(
+                d,
+                &user(),
+                &EventId::new().to_string(),
+                &BookingChoices::default(),
+            )
+        },
     );
     assert!(matches!(result, Err(WaitlistError::NoOffer)));
 }
@@ -251,7 +341,14 @@ fn a_checkout_that_cannot_start_leaves_the_offer_unclaimed() {
         waitlist,
         MockBookingRepository::new(),
         gateway,
-        |d| claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None),
+        |d| {
+            claim_offered_place_by_card(
+                d,
+                &user(),
+                &EventId::new().to_string(),
+                &BookingChoices::default(),
+            )
+        },
     );
     assert!(matches!(result, Err(WaitlistError::Gateway(_))));
 }
@@ -269,7 +366,12 @@ fn a_card_claim_that_loses_the_race_for_the_offer_says_so() {
     let mut bookings = MockBookingRepository::new();
     bookings.expect_attach_checkout().never();
     let result = with_payments(priced_full(), waitlist, bookings, gateway, |d| {
-        claim_offered_place_by_card(d, &user(), &EventId::new().to_string(), None)
+        claim_offered_place_by_card(
+            d,
+            &user(),
+            &EventId::new().to_string(),
+            &BookingChoices::default(),
+        )
     });
     assert!(matches!(result, Err(WaitlistError::NoOffer)));
 }

@@ -31,6 +31,9 @@ export const adminBookingSchema = z.object({
   paymentStatus: z.string(),
   paymentMethod: z.string(),
   amount: money(),
+  /** "+1 companion" on a second, free place, with their first name if given. */
+  companion: z.boolean(),
+  companionName: z.nullable(z.string()),
   attendance: z.nullable(oneOf(ATTENDANCE)),
   createdAt: instant(),
 });
@@ -38,7 +41,7 @@ export const adminBookingSchema = z.object({
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
 export function parseAdminBooking(data: unknown): AdminBooking {
-  return adminBookingSchema.parse(fillAbsent(data, ["attendance"]));
+  return adminBookingSchema.parse(fillAbsent(data, ["attendance", "companionName"]));
 }
 
 const bookingsPageSchema = z.object({
@@ -50,7 +53,7 @@ const bookingsPageSchema = z.object({
 export type BookingsPage = z.infer<typeof bookingsPageSchema>;
 
 export function parseBookingsPage(data: unknown): BookingsPage {
-  return bookingsPageSchema.parse(fillAbsentInList(data, "bookings", ["attendance"], ["nextCursor"]));
+  return bookingsPageSchema.parse(fillAbsentInList(data, "bookings", ["attendance", "companionName"], ["nextCursor"]));
 }
 
 export const adminBookingsPath = "/api/admin/bookings";

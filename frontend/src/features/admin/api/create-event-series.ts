@@ -9,7 +9,8 @@ export interface CreateSeriesInput {
   title: string;
   description: string;
   category: string;
-  location: string;
+  /** The venue's id (GET /api/admin/venues). */
+  venueId: string;
   firstDate: DayKey;
   /** London wall-clock time, "18:30". */
   time: string;

@@ -5,7 +5,7 @@ import type { EventFields } from "./event-fields";
 import { refreshAfterEventChange } from "./refresh";
 
 /**
- * POST /api/admin/events {title, description, category, location, date, duration=60,
+ * POST /api/admin/events {title, description, category, venueId, date, duration=60,
  * maxParticipants=20, price="0.00", isActive=true, leaderId?} → 201 {event}.
  */
 export async function createEvent(fields: EventFields): Promise<AdminEvent> {

@@ -3,7 +3,8 @@ export interface EventFields {
   title: string;
   description: string;
   category: string;
-  location: string;
+  /** The venue's id (GET /api/admin/venues). */
+  venueId: string;
   /** ISO 8601 UTC. */
   date: string;
   duration: number;
@@ -12,6 +13,10 @@ export interface EventFields {
   price: string;
   isActive: boolean;
   leaderId: string | null;
+  /** A member may bring a companion on a second, free place (ADR 0022). */
+  companionAllowed: boolean;
+  /** Free places Supporters fund on a paid session. */
+  solidarityPlaces: number;
 }
 
 /** The spec's defaults for a new event. */

@@ -13,12 +13,14 @@ const dashboardStatsSchema = z.object({
   bookings: z.object({ total: count(), pending: count(), paid: count() }),
   /** The spec's total and this month's are bookings and memberships together. */
   revenue: z.object({ total: money(), thisMonth: money(), bookings: amounts(), memberships: amounts() }),
+  /** Solidarity places held by live bookings of sessions this London month. */
+  solidarity: z.object({ placesUsedThisMonth: count() }),
   recentActivity: z.array(auditLogSchema),
   charts: z.object({
     bookingsPerWeek: z.array(z.object({ weekStart: isoDay(), bookings: count() })),
     fillRateBySport: z.array(z.object({ sport: z.string(), places: count(), taken: count() })),
     newMembersPerMonth: z.array(z.object({ month: isoDay(), members: count() })),
-    paymentMethods: z.object({ cash: count(), card: count() }),
+    paymentMethods: z.object({ cash: count(), card: count(), solidarity: count() }),
     turnUpBySport: z.array(z.object({ sport: z.string(), attended: count(), noShow: count() })),
   }),
 });

@@ -15,6 +15,11 @@ export const attendeeSchema = z.object({
   paymentStatus: z.string(),
   amount: money(),
   accessibilityRequirements: z.nullable(z.string()),
+  /** The common access needs the person shared for this session (ADR 0023). */
+  accessNeeds: z.optional(z.array(z.string())),
+  /** "+1 companion" on a second, free place, with their first name if given. */
+  companion: z.boolean(),
+  companionName: z.nullable(z.string()),
   emergencyContactName: z.nullable(z.string()),
   emergencyContactPhone: z.nullable(z.string()),
   attendance: z.nullable(oneOf(ATTENDANCE)),
@@ -25,6 +30,7 @@ export type Attendee = z.infer<typeof attendeeSchema>;
 const ATTENDEE_NULLABLE = [
   "pronouns",
   "accessibilityRequirements",
+  "companionName",
   "emergencyContactName",
   "emergencyContactPhone",
   "attendance",

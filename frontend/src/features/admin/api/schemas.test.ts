@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildVenue } from "@/testing/fixtures";
 import { parseAdminAccess } from "./access";
 import { parseBookingsPage, isRefundable } from "./admin-booking-schema";
 import { parseEventsPage, parseEventList } from "./admin-event-schema";
@@ -33,10 +34,14 @@ const adminEvent = {
   duration: 90,
   location: "Mile End Leisure Centre, Tower Hamlets",
   area: "Tower Hamlets",
+  venue: buildVenue({ name: "Mile End Leisure Centre", borough: "Tower Hamlets" }),
   price: "4.00",
   maxParticipants: 12,
   currentParticipants: 5,
   isActive: true,
+  companionAllowed: false,
+  solidarityPlaces: 0,
+  solidarityPlacesLeft: 0,
   leaderId: "u9",
   leaderName: "Sam Okoro",
   seriesId: null,
@@ -63,12 +68,13 @@ describe("admin API schemas", () => {
         bookings: { total: "9000.00", thisMonth: "782.00" },
         memberships: { total: "1234.50", thisMonth: "30.00" },
       },
+      solidarity: { placesUsedThisMonth: 0 },
       recentActivity: [log, { ...log, id: "l2", userId: null, userName: null, details: null, ipAddress: undefined }],
       charts: {
         bookingsPerWeek: [{ weekStart: "2026-11-16", bookings: 42 }],
         fillRateBySport: [{ sport: "Football", places: 100, taken: 75 }],
         newMembersPerMonth: [{ month: "2026-11", members: 31 }],
-        paymentMethods: { cash: 60, card: 40 },
+        paymentMethods: { cash: 60, card: 40, solidarity: 0 },
         turnUpBySport: [{ sport: "Yoga", attended: 18, noShow: 2 }],
       },
     });
@@ -113,11 +119,13 @@ describe("admin API schemas", () => {
       paymentStatus: "paid",
       paymentMethod: "card",
       amount: "4.00",
+      companion: true,
       attendance: null,
       createdAt: "2026-11-20T12:00:00Z",
     };
     const page = parseBookingsPage({ bookings: [booking], nextCursor: "x", total: 21 });
     expect(page.bookings[0]?.reference).toBe("PS-7K3Q9M");
+    expect(page.bookings[0]?.companionName).toBeNull();
     expect(isRefundable(booking)).toBe(true);
     expect(isRefundable({ ...booking, paymentMethod: "cash" })).toBe(false);
     expect(isRefundable({ ...booking, amount: "0.00" })).toBe(false);
@@ -137,6 +145,8 @@ describe("admin API schemas", () => {
           paymentStatus: "pending",
           amount: "4.00",
           accessibilityRequirements: "Step-free access",
+          companion: false,
+          companionName: null,
           emergencyContactName: "Jo Silva",
           emergencyContactPhone: "07700 900123",
           attendance: null,
@@ -145,6 +155,7 @@ describe("admin API schemas", () => {
           bookingId: "b2",
           reference: "PS-2",
           name: "Bo",
+          companion: true,
           status: "confirmed",
           paymentMethod: "card",
           paymentStatus: "paid",
@@ -154,6 +165,7 @@ describe("admin API schemas", () => {
       ],
     });
     expect(register.attendees[1]?.pronouns).toBeNull();
+    expect(register.attendees[1]?.companionName).toBeNull();
     expect(register.attendees[1]?.attendance).toBe("attended");
     expect(owesCash(register.attendees[0] ?? { paymentMethod: "", paymentStatus: "", amount: "0" })).toBe(true);
     expect(owesCash({ paymentMethod: "cash", paymentStatus: "pending", amount: "0.00" })).toBe(false);

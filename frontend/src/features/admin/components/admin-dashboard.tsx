@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   LogOut,
   Mail,
+  MapPin,
   MessageCircle,
   Newspaper,
   ScrollText,
@@ -30,6 +31,7 @@ import { EventsTab } from "./events-tab";
 import { OverviewTab } from "./overview-tab";
 import { RegistersTab } from "./registers-tab";
 import { UsersTab } from "./users-tab";
+import { VenuesTab } from "./venues-tab";
 
 interface AdminTab {
   value: string;
@@ -42,6 +44,7 @@ const ALL_TABS: readonly AdminTab[] = [
   { value: "overview", label: "Overview", icon: LayoutDashboard, render: () => <OverviewTab /> },
   { value: "users", label: "Users", icon: Users, render: () => <UsersTab /> },
   { value: "events", label: "Events", icon: CalendarDays, render: () => <EventsTab /> },
+  { value: "venues", label: "Venues", icon: MapPin, render: () => <VenuesTab /> },
   { value: "bookings", label: "Bookings", icon: Ticket, render: () => <BookingsTab /> },
   { value: "blog", label: "Blog", icon: Newspaper, render: (role) => <BlogTab role={role} /> },
   { value: "emails", label: "Emails", icon: Mail, render: () => <EmailsTab /> },

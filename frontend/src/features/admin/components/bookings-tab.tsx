@@ -1,6 +1,7 @@
 import { Ticket, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
+import { companionLine } from "@/lib/companion";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -96,6 +97,7 @@ function BookingRow({ booking }: { booking: AdminBooking }) {
       <td className={`${tdClass} min-w-52`}>
         <span className="block font-medium">{booking.userName}</span>
         <span className="block text-xs [overflow-wrap:anywhere] text-muted-foreground">{booking.userEmail}</span>
+        {booking.companion && <span className="mt-1 block text-xs font-semibold">{companionLine(booking)}</span>}
       </td>
       <td className={`${tdClass} min-w-52`}>
         <span className="block font-medium">{booking.eventTitle}</span>

@@ -35,6 +35,7 @@ import {
 } from "../lib/event-form";
 import { ADMIN_TOASTS, peopleTold, TRY_AGAIN } from "../lib/messages";
 import { LeaderSelect } from "./leader-select";
+import { VenueSelect } from "./venue-select";
 
 export type EventDialogMode = { kind: "create" } | { kind: "duplicate"; event: AdminEvent } | { kind: "edit"; event: AdminEvent };
 
@@ -42,7 +43,7 @@ const FORM_FIELDS = new Set([
   "title",
   "description",
   "category",
-  "location",
+  "venueId",
   "date",
   "time",
   "duration",
@@ -50,6 +51,8 @@ const FORM_FIELDS = new Set([
   "price",
   "isActive",
   "leaderId",
+  "companionAllowed",
+  "solidarityPlaces",
 ]);
 
 /** The server's field names onto the form's (its `date` is our date and time). */
@@ -170,8 +173,22 @@ export function EventFormDialog({ mode, onClose }: EventFormDialogProps) {
                 />
               )}
             </Field>
-            <Field label="Location" required hint="Place, then area after a comma." error={errors.location?.message}>
-              {(props) => <Input {...props} {...form.register("location")} />}
+            <Field label="Venue" required hint="Add venues in the Venues tab." error={errors.venueId?.message}>
+              {(props) => (
+                <Controller
+                  control={form.control}
+                  name="venueId"
+                  render={({ field }) => (
+                    <VenueSelect
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      current={editing?.venue ?? (mode.kind === "duplicate" ? mode.event.venue : undefined)}
+                      controlProps={props}
+                    />
+                  )}
+                />
+              )}
             </Field>
             <Field label="Date" required hint="London date." error={errors.date?.message}>
               {(props) => <Input type="date" {...props} {...form.register("date")} />}
@@ -227,6 +244,24 @@ export function EventFormDialog({ mode, onClose }: EventFormDialogProps) {
               </div>
             )}
           />
+          <FieldSet legend="Free places">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Choice
+                type="checkbox"
+                className="self-start"
+                label="Companion places"
+                description="Members may bring a carer, assistant or interpreter free, on a second place."
+                {...form.register("companionAllowed")}
+              />
+              <Field
+                label="Solidarity places"
+                hint="Free places funded by Supporters, on paid sessions only."
+                error={errors.solidarityPlaces?.message}
+              >
+                {(props) => <Input type="number" inputMode="numeric" min={0} className="sm:w-32" {...props} {...form.register("solidarityPlaces")} />}
+              </Field>
+            </div>
+          </FieldSet>
           {editing?.seriesId && (
             <FieldSet legend="Apply changes to">
               <div className="grid gap-2 sm:grid-cols-2">

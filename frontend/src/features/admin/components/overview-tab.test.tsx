@@ -15,12 +15,13 @@ const stats = {
     bookings: { total: "9000.00", thisMonth: "782.00" },
     memberships: { total: "1234.50", thisMonth: "30.00" },
   },
+  solidarity: { placesUsedThisMonth: 0 },
   recentActivity: [],
   charts: {
     bookingsPerWeek: [],
     fillRateBySport: [],
     newMembersPerMonth: [],
-    paymentMethods: { cash: 0, card: 0 },
+    paymentMethods: { cash: 0, card: 0, solidarity: 0 },
     turnUpBySport: [],
   },
 };

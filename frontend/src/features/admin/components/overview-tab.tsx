@@ -82,6 +82,7 @@ function StatCards({ stats }: { stats: DashboardStats }) {
           details={[
             { label: "Pending", value: n(stats.bookings.pending) },
             { label: "Paid", value: n(stats.bookings.paid) },
+            { label: "Solidarity places this month", value: n(stats.solidarity.placesUsedThisMonth) },
           ]}
         />
         <StatCard

@@ -12,14 +12,39 @@ import { formatLongDate, formatTimeRange } from "@/lib/format";
 import { isForbidden } from "../api/access";
 import { useRegister } from "../api/get-register";
 import { owesCash, type Attendance, type Attendee } from "../api/register-schema";
+import { companionLine } from "@/lib/companion";
 import { matchesSearch, paymentText } from "../lib/register";
 import { useUpdateAttendee, type AttendeePatch } from "../api/update-attendee";
 import { formatMoney } from "../lib/format";
+import { accessNeedLabels } from "@/lib/access-needs";
 import { TRY_AGAIN } from "../lib/messages";
 import { AccessDenied } from "./access-screens";
 import { LoadError } from "./list-states";
 import { SearchBox } from "./search-box";
 import "./register-print.css";
+
+/** What the person shared about access for this session: the needs ticked and their words. */
+function accessText(attendee: Attendee): string {
+  return [...accessNeedLabels(attendee.accessNeeds ?? []), attendee.accessibilityRequirements ?? ""].filter(Boolean).join(". ");
+}
+
+function AccessLine({ attendee }: { attendee: Attendee }) {
+  const needs = accessNeedLabels(attendee.accessNeeds ?? []);
+  if (needs.length === 0 && !attendee.accessibilityRequirements) return null;
+  return (
+    <div className="mt-2 rounded-lg bg-accent-soft px-3 py-2 text-sm text-accent-soft-foreground">
+      <p className="font-semibold">Access needs</p>
+      {needs.length > 0 && (
+        <ul className="mt-1 list-disc ps-5">
+          {needs.map((need) => (
+            <li key={need}>{need}</li>
+          ))}
+        </ul>
+      )}
+      {attendee.accessibilityRequirements && <p className="mt-1 whitespace-pre-line">{attendee.accessibilityRequirements}</p>}
+    </div>
+  );
+}
 
 const ATTENDANCE_WORDS: Record<Attendance, string> = { attended: "attended", no_show: "a no-show" };
 
@@ -43,16 +68,12 @@ function AttendeeCard({
         </h2>
         <span className="font-mono text-sm font-semibold">{attendee.reference}</span>
       </div>
+      {attendee.companion && <p className="mt-1 text-sm font-semibold">{companionLine(attendee)}</p>}
       <p className="mt-1 text-sm">
         <span className="sr-only">Payment: </span>
         {paymentText(attendee)}
       </p>
-      {attendee.accessibilityRequirements && (
-        <p className="mt-2 rounded-lg bg-accent-soft px-3 py-2 text-sm text-accent-soft-foreground">
-          <span className="font-semibold">Accessibility: </span>
-          {attendee.accessibilityRequirements}
-        </p>
-      )}
+      <AccessLine attendee={attendee} />
       <p className="mt-2 text-sm">
         <span className="font-semibold">Emergency contact: </span>
         {attendee.emergencyContactName ?? "Not given"}
@@ -122,10 +143,16 @@ function PrintTable({ attendees }: { attendees: Attendee[] }) {
             <td>
               {attendee.name}
               {attendee.pronouns && ` (${attendee.pronouns})`}
+              {attendee.companion && (
+                <>
+                  <br />
+                  {companionLine(attendee)}
+                </>
+              )}
             </td>
             <td>{attendee.reference}</td>
             <td>{paymentText(attendee)}</td>
-            <td>{attendee.accessibilityRequirements ?? ""}</td>
+            <td>{accessText(attendee)}</td>
             <td>
               {attendee.emergencyContactName ?? ""} {attendee.emergencyContactPhone ?? ""}
             </td>
@@ -182,6 +209,7 @@ export function RegisterSheet({ eventId }: { eventId: string }) {
   const shown = attendees.filter((attendee) => matchesSearch(attendee, search));
   const attended = attendees.filter((attendee) => attendee.attendance === "attended").length;
   const noShow = attendees.filter((attendee) => attendee.attendance === "no_show").length;
+  const companions = attendees.filter((attendee) => attendee.companion).length;
 
   const change = (attendee: Attendee, patch: AttendeePatch, said: string) => {
     setAnnouncement(said);
@@ -233,6 +261,12 @@ export function RegisterSheet({ eventId }: { eventId: string }) {
           </div>
         ))}
       </dl>
+      {companions > 0 && (
+        <p className="mt-2 text-sm text-muted-foreground print:text-black">
+          {companions === 1 ? "1 companion comes too" : `${companions} companions come too`}, on free places: {attendees.length + companions}{" "}
+          people in all.
+        </p>
+      )}
       <p className="sr-only" aria-live="polite">
         {announcement ? `${announcement}. ${attended} attended, ${noShow} no-show of ${attendees.length}.` : ""}
       </p>

@@ -27,6 +27,7 @@ import {
 import { ADMIN_TOASTS, TRY_AGAIN } from "../lib/messages";
 import { describeSeries, formatDayShort, isSeriesDay, MAX_SERIES_SESSIONS, seriesDates, weekdayName } from "../lib/series-dates";
 import { LeaderSelect } from "./leader-select";
+import { VenueSelect } from "./venue-select";
 
 const seriesSchema = z.object({
   ...sessionFieldShape,
@@ -44,7 +45,7 @@ function blankSeries(): SeriesValues {
     title: "",
     description: "",
     category: "",
-    location: "",
+    venueId: "",
     firstDate,
     until: addDays(firstDate, 12 * 7),
     time: "18:30",
@@ -137,7 +138,7 @@ export function SeriesDialog() {
         title: values.title,
         description: values.description,
         category: values.category,
-        location: values.location,
+        venueId: values.venueId,
         firstDate: values.firstDate,
         time: values.time,
         intervalWeeks,
@@ -213,8 +214,16 @@ export function SeriesDialog() {
                 />
               )}
             </Field>
-            <Field label="Location" required error={errors.location?.message}>
-              {(props) => <Input {...props} {...form.register("location")} />}
+            <Field label="Venue" required hint="Add venues in the Venues tab." error={errors.venueId?.message}>
+              {(props) => (
+                <Controller
+                  control={form.control}
+                  name="venueId"
+                  render={({ field }) => (
+                    <VenueSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} controlProps={props} />
+                  )}
+                />
+              )}
             </Field>
             <Field label="First date" required hint="Its weekday is the series' weekday." error={errors.firstDate?.message}>
               {(props) => <Input type="date" {...props} {...form.register("firstDate")} />}

@@ -10,7 +10,7 @@ const charts: DashboardCharts = {
     { sport: "Squash", places: 0, taken: 0 },
   ],
   newMembersPerMonth: [{ month: "2026-11", members: 31 }],
-  paymentMethods: { cash: 3, card: 1 },
+  paymentMethods: { cash: 2, card: 1, solidarity: 1 },
   turnUpBySport: [
     { sport: "Yoga", attended: 9, noShow: 1 },
     { sport: "Hiking", attended: 0, noShow: 0 },
@@ -31,8 +31,9 @@ describe("chart rows", () => {
     expect(turnUpRows(charts)[0]).toEqual({ label: "Yoga", value: 90, text: "90% (9 of 10)" });
     expect(turnUpRows(charts)[1]?.value).toBeNull();
     expect(paymentMethodRows(charts)).toEqual([
-      { label: "Cash", value: 3, text: "3 (75%)" },
+      { label: "Cash", value: 2, text: "2 (50%)" },
       { label: "Card", value: 1, text: "1 (25%)" },
+      { label: "Solidarity", value: 1, text: "1 (25%)" },
     ]);
   });
 

@@ -36,11 +36,12 @@ export function newMembersRows(charts: DashboardCharts): ChartRow[] {
 }
 
 export function paymentMethodRows(charts: DashboardCharts): ChartRow[] {
-  const { cash, card } = charts.paymentMethods;
-  const total = cash + card;
+  const { cash, card, solidarity } = charts.paymentMethods;
+  const total = cash + card + solidarity;
   return [
     { label: "Cash", value: cash, text: `${cash} (${percentText(percent(cash, total))})` },
     { label: "Card", value: card, text: `${card} (${percentText(percent(card, total))})` },
+    { label: "Solidarity", value: solidarity, text: `${solidarity} (${percentText(percent(solidarity, total))})` },
   ];
 }
 

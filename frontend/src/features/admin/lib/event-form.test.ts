@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildVenue } from "@/testing/fixtures";
 import type { AdminEvent } from "../api/admin-event-schema";
 import { changedFields, eventFormSchema, eventToValues, NO_LEADER, placesTaken, valuesToFields } from "./event-form";
 
@@ -11,10 +12,14 @@ const event: AdminEvent = {
   duration: 60,
   location: "Victoria Park, Hackney",
   area: "Hackney",
+  venue: buildVenue({ name: "Victoria Park", borough: "Hackney" }),
   price: "5.5",
   maxParticipants: 20,
   currentParticipants: 8,
   isActive: true,
+  companionAllowed: false,
+  solidarityPlaces: 2,
+  solidarityPlacesLeft: 2,
   leaderId: null,
   leaderName: null,
   seriesId: "s1",
@@ -45,6 +50,15 @@ describe("event form", () => {
     expect(result.error?.issues.map((issue) => issue.message)).toContain("There are already 8 places taken");
     expect(schema.safeParse({ ...eventToValues(event), maxParticipants: "8" }).success).toBe(true);
     expect(placesTaken(1)).toBe("There are already 1 place taken");
+  });
+
+  it("sends companion and solidarity places only when they change, and refuses a negative number", () => {
+    const values = { ...eventToValues(event), companionAllowed: true, solidarityPlaces: "3" };
+    expect(changedFields(event, valuesToFields(values))).toEqual({ companionAllowed: true, solidarityPlaces: 3 });
+    const schema = eventFormSchema();
+    const result = schema.safeParse({ ...values, solidarityPlaces: "-1" });
+    expect(result.error?.issues.map((issue) => issue.message)).toContain("Enter 0 or more places");
+    expect(schema.safeParse({ ...values, solidarityPlaces: "0" }).success).toBe(true);
   });
 
   it("checks price, time and category", () => {

@@ -18,12 +18,14 @@ export const EVENT_MESSAGES = {
   title: "Title is required",
   description: "Description is required",
   category: "Please choose a category",
-  location: "Location is required",
+  venueId: "Please choose a venue",
   date: "Please enter a date",
   time: "Please enter a time as HH:MM",
   duration: "Duration must be between 1 and 1440 minutes",
   capacity: "Capacity must be at least 1",
   price: "Please enter a price in pounds, such as 5.00",
+  /** The server's words (crates/domain/src/free_places.rs). */
+  solidarityPlaces: "Enter 0 or more places",
 } as const;
 
 /** The server's words when capacity would drop below the places already taken. */
@@ -38,7 +40,7 @@ export const sessionFieldShape = {
   title: required(EVENT_MESSAGES.title),
   description: required(EVENT_MESSAGES.description),
   category: z.string().check(z.refine((value) => CATEGORY_OPTIONS.some((option) => option.value === value), EVENT_MESSAGES.category)),
-  location: required(EVENT_MESSAGES.location),
+  venueId: required(EVENT_MESSAGES.venueId),
   time: z.string().check(z.refine(isTimeOfDay, EVENT_MESSAGES.time)),
   duration: z.string().check(
     z.refine((value) => {
@@ -60,6 +62,8 @@ export function eventFormSchema(minCapacity = 0) {
       z.refine((value) => !(wholeNumber(value) < minCapacity), placesTaken(minCapacity)),
     ),
     isActive: z.boolean(),
+    companionAllowed: z.boolean(),
+    solidarityPlaces: z.string().check(z.refine((value) => wholeNumber(value) >= 0, EVENT_MESSAGES.solidarityPlaces)),
     scope: z.string(),
   });
 }
@@ -78,13 +82,15 @@ export function newEventValues(now: Date = new Date()): EventFormValues {
     title: "",
     description: "",
     category: "",
-    location: "",
+    venueId: "",
     date: tomorrow,
     time: "18:30",
     duration: String(NEW_EVENT_DEFAULTS.duration),
     maxParticipants: String(NEW_EVENT_DEFAULTS.maxParticipants),
     price: NEW_EVENT_DEFAULTS.price,
     isActive: NEW_EVENT_DEFAULTS.isActive,
+    companionAllowed: false,
+    solidarityPlaces: "0",
     leaderId: NO_LEADER,
     scope: "this",
   };
@@ -97,13 +103,15 @@ export function eventToValues(event: AdminEvent): EventFormValues {
     title: event.title,
     description: event.description,
     category: event.category,
-    location: event.location,
+    venueId: event.venue.id,
     date,
     time,
     duration: String(event.duration),
     maxParticipants: String(event.maxParticipants),
     price: normalisePrice(event.price),
     isActive: event.isActive,
+    companionAllowed: event.companionAllowed,
+    solidarityPlaces: String(event.solidarityPlaces),
     leaderId: event.leaderId ?? NO_LEADER,
     scope: "this",
   };
@@ -115,12 +123,14 @@ export function valuesToFields(values: EventFormValues): EventFields {
     title: values.title,
     description: values.description,
     category: values.category,
-    location: values.location,
+    venueId: values.venueId,
     date: londonToIso(values.date, values.time),
     duration: Number(values.duration),
     maxParticipants: Number(values.maxParticipants),
     price: normalisePrice(values.price),
     isActive: values.isActive,
+    companionAllowed: values.companionAllowed,
+    solidarityPlaces: Number(values.solidarityPlaces),
     leaderId: values.leaderId === NO_LEADER ? null : values.leaderId,
   };
 }
@@ -131,13 +141,15 @@ export function changedFields(event: AdminEvent, fields: EventFields): Partial<E
   if (fields.title !== event.title) patch.title = fields.title;
   if (fields.description !== event.description) patch.description = fields.description;
   if (fields.category !== event.category) patch.category = fields.category;
-  if (fields.location !== event.location) patch.location = fields.location;
+  if (fields.venueId !== event.venue.id) patch.venueId = fields.venueId;
   if (Date.parse(fields.date) !== Date.parse(event.date)) patch.date = fields.date;
   if (fields.duration !== event.duration) patch.duration = fields.duration;
   if (fields.maxParticipants !== event.maxParticipants) patch.maxParticipants = fields.maxParticipants;
   if (Number(fields.price) !== Number(event.price)) patch.price = fields.price;
   if (fields.isActive !== event.isActive) patch.isActive = fields.isActive;
   if (fields.leaderId !== event.leaderId) patch.leaderId = fields.leaderId;
+  if (fields.companionAllowed !== event.companionAllowed) patch.companionAllowed = fields.companionAllowed;
+  if (fields.solidarityPlaces !== event.solidarityPlaces) patch.solidarityPlaces = fields.solidarityPlaces;
   return patch;
 }
 

@@ -3,6 +3,7 @@ import { formatMoney } from "./format";
 
 /** How the person pays, in words: "Card · Paid", "Cash · Pay on arrival (£4.00)", "Free". */
 export function paymentText(attendee: Pick<Attendee, "paymentMethod" | "paymentStatus" | "amount">): string {
+  if (attendee.paymentMethod === "solidarity") return "Solidarity place · Free";
   if (Number(attendee.amount) === 0) return "Free";
   const method = attendee.paymentMethod === "cash" ? "Cash" : attendee.paymentMethod === "card" ? "Card" : attendee.paymentMethod;
   if (attendee.paymentStatus === "paid") return `${method} · Paid`;
@@ -16,3 +17,4 @@ export function matchesSearch(attendee: Pick<Attendee, "name" | "reference">, te
   const needle = text.trim().toLowerCase();
   return needle === "" || attendee.name.toLowerCase().includes(needle) || attendee.reference.toLowerCase().includes(needle);
 }
+

@@ -76,11 +76,11 @@ describe("booking form schema", () => {
     expect(messages({ ...valid, email: "ana@" })).toEqual({ email: "Invalid email address" });
   });
 
-  it("keeps accessibility requirements optional and within the server's 1000 characters", () => {
+  it("keeps accessibility requirements optional and within the server's 2000 characters", () => {
     expect(messages({ ...valid, accessibilityRequirements: "" })).toEqual({});
-    expect(messages({ ...valid, accessibilityRequirements: "é".repeat(1000) })).toEqual({});
-    expect(messages({ ...valid, accessibilityRequirements: "a".repeat(1001) })).toEqual({
-      accessibilityRequirements: "Must be at most 1000 characters",
+    expect(messages({ ...valid, accessibilityRequirements: "é".repeat(2000) })).toEqual({});
+    expect(messages({ ...valid, accessibilityRequirements: "a".repeat(2001) })).toEqual({
+      accessibilityRequirements: "Must be at most 2000 characters",
     });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { charCount } from "@/lib/validation";
+import { ACCESS_NOTE_MAX_LENGTH, ACCESS_NOTE_TOO_LONG } from "@/lib/access-needs";
 
 /** Spec section 5: the booking form's messages. */
 export const BOOKING_MESSAGES = {
@@ -18,13 +19,18 @@ export const BOOKING_MESSAGES = {
 export const PAYMENT_METHODS = [
   { value: "cash", label: "Pay cash on arrival" },
   { value: "card", label: "Pay by card now" },
+  { value: "solidarity", label: "Use a free solidarity place" },
 ] as const;
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
 
-/** Accessibility requirements are kept to what the server accepts (and its words). */
-export const ACCESSIBILITY_MAX_LENGTH = 1000;
-export const ACCESSIBILITY_TOO_LONG = `Must be at most ${ACCESSIBILITY_MAX_LENGTH} characters`;
+/** Accessibility requirements are kept to what the server accepts (and its words): one limit with a profile's note, so a shared note always fits on a booking. */
+export const ACCESSIBILITY_MAX_LENGTH = ACCESS_NOTE_MAX_LENGTH;
+export const ACCESSIBILITY_TOO_LONG = ACCESS_NOTE_TOO_LONG;
+
+/** A companion's first name, as long as the server takes (a Rust test holds the two together). */
+export const COMPANION_NAME_MAX_LENGTH = 50;
+export const COMPANION_NAME_TOO_LONG = `Must be at most ${COMPANION_NAME_MAX_LENGTH} characters`;
 
 const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
@@ -43,9 +49,16 @@ export const bookingFormSchema = z.object({
   paymentMethod: z.string().check(
     z.refine((method) => PAYMENT_METHODS.some((option) => option.value === method), BOOKING_MESSAGES.paymentMethod),
   ),
+  accessNeeds: z.array(z.string()),
   accessibilityRequirements: z.string().check(
     z.trim(),
     z.refine((text) => charCount(text) <= ACCESSIBILITY_MAX_LENGTH, ACCESSIBILITY_TOO_LONG),
+  ),
+  /** A companion comes on a second, free place; their first name is optional. */
+  companion: z.boolean(),
+  companionName: z.string().check(
+    z.trim(),
+    z.refine((text) => charCount(text) <= COMPANION_NAME_MAX_LENGTH, COMPANION_NAME_TOO_LONG),
   ),
   agreeToTerms: z.boolean().check(z.refine((value) => value, BOOKING_MESSAGES.agreeToTerms)),
 });
@@ -61,6 +74,8 @@ export interface KnownDetails {
   phone?: string | undefined;
   emergencyContact?: string | undefined;
   emergencyPhone?: string | undefined;
+  /** Filled in only from needs the person chose to share with session leaders. */
+  accessNeeds?: string[] | undefined;
   accessibilityRequirements?: string | undefined;
 }
 
@@ -75,7 +90,10 @@ export function bookingFormDefaults(known: KnownDetails = {}): BookingFormInput 
     emergencyContact: known.emergencyContact ?? "",
     emergencyPhone: known.emergencyPhone ?? "",
     paymentMethod: "cash",
+    accessNeeds: known.accessNeeds ?? [],
     accessibilityRequirements: known.accessibilityRequirements ?? "",
+    companion: false,
+    companionName: "",
     agreeToTerms: false,
   };
 }

@@ -15,6 +15,13 @@ const bookingFields = {
   /** Pounds as charged when booked, "12.50". */
   amount: z.string(),
   accessibilityRequirements: z.nullable(z.string()),
+  /** The common access needs this booking tells the session's leader (ADR 0023). */
+  accessNeeds: z.optional(z.array(z.string())),
+  /** They are the copy of the person's shared profile needs, and follow the profile. */
+  accessNeedsFromProfile: z.optional(z.boolean()),
+  /** A companion comes on a second, free place ("+1 companion"), with their first name if given. */
+  companion: z.boolean(),
+  companionName: z.nullable(z.string()),
   createdAt: z.string(),
 };
 

@@ -7,6 +7,7 @@ import { waitlistPath } from "./waitlist-schema";
 
 export interface ClaimPlaceInput {
   eventId: string;
+  accessNeeds: readonly string[];
   accessibilityRequirements: string;
 }
 
@@ -14,11 +15,12 @@ export interface ClaimPlaceInput {
  * POST /api/events/{id}/waitlist/claim: books the place held for the person, as a cash
  * booking (paymentMethod left out, meaning cash) (paid on arrival, free sessions cost nothing). 201 with the booking, as POST
  * /api/bookings; 409 {code: no_open_offer | monthly_limit_reached | already_booked |
- * event_started | event_inactive}; 400 for accessibility requirements over 1000 characters.
+ * event_started | event_inactive}; 400 for accessibility requirements over 2000 characters
+ * or needs off the list.
  */
-export async function claimWaitlistPlace({ eventId, accessibilityRequirements }: ClaimPlaceInput): Promise<Booking> {
+export async function claimWaitlistPlace({ eventId, accessNeeds, accessibilityRequirements }: ClaimPlaceInput): Promise<Booking> {
   const response = await apiRequest("POST", `${waitlistPath(eventId)}/claim`, {
-    body: { accessibilityRequirements: accessibilityRequirements.trim() || null },
+    body: { accessNeeds, accessibilityRequirements: accessibilityRequirements.trim() || null },
   });
   return bookingSchema.parse(await response.json());
 }
@@ -31,10 +33,11 @@ export async function claimWaitlistPlace({ eventId, accessibilityRequirements }:
  */
 export async function claimWaitlistPlaceByCard({
   eventId,
+  accessNeeds,
   accessibilityRequirements,
 }: ClaimPlaceInput): Promise<CheckoutSession> {
   const response = await apiRequest("POST", `${waitlistPath(eventId)}/claim`, {
-    body: { accessibilityRequirements: accessibilityRequirements.trim() || null, paymentMethod: "card" },
+    body: { accessNeeds, accessibilityRequirements: accessibilityRequirements.trim() || null, paymentMethod: "card" },
   });
   return checkoutSessionSchema.parse(await response.json());
 }

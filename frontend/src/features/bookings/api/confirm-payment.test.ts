@@ -13,6 +13,8 @@ const booking = {
   paymentMethod: "card",
   amount: "8.00",
   accessibilityRequirements: null,
+  companion: false,
+  companionName: null,
   createdAt: "2026-11-21T12:00:00Z",
   cancellableUntil: "2026-12-01T16:30:00Z",
   event: buildEvent(),

@@ -1,10 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
+import { companionFields, type CompanionChoice } from "./create-booking";
 
 export interface CheckoutInput {
   eventId: string;
+  accessNeeds: readonly string[];
   accessibilityRequirements: string;
+  companion?: CompanionChoice;
 }
 
 export const checkoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
@@ -19,7 +22,9 @@ export async function createCheckoutSession(input: CheckoutInput): Promise<Check
   const response = await apiRequest("POST", "/api/create-checkout-session", {
     body: {
       eventId: input.eventId,
+      accessNeeds: input.accessNeeds,
       accessibilityRequirements: input.accessibilityRequirements.trim() || null,
+      ...companionFields(input.companion),
     },
   });
   return checkoutSessionSchema.parse(await response.json());

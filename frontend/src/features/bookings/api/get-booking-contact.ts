@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { useAuth } from "@/lib/auth";
 import { apiRequest } from "@/lib/api-client";
+import { fetchAccessNeeds } from "@/lib/access-needs-api";
 
 /** The parts of the person's profile that pre-fill the booking form. */
 const contactSchema = z.object({
@@ -9,7 +10,6 @@ const contactSchema = z.object({
     phone: z.nullable(z.string()),
     emergencyContactName: z.nullable(z.string()),
     emergencyContactPhone: z.nullable(z.string()),
-    accessibilityNeeds: z.nullable(z.string()),
   }),
 });
 
@@ -17,22 +17,29 @@ export interface BookingContact {
   phone: string;
   emergencyContact: string;
   emergencyPhone: string;
+  /** The person's access needs, only when they chose to share them with session leaders. */
+  accessNeeds: string[];
   accessibilityRequirements: string;
 }
 
 export async function fetchBookingContact(signal?: AbortSignal): Promise<BookingContact> {
-  const response = await apiRequest("GET", "/api/user/profile", { ...(signal ? { signal } : {}) });
+  const [response, needs] = await Promise.all([
+    apiRequest("GET", "/api/user/profile", { ...(signal ? { signal } : {}) }),
+    fetchAccessNeeds(signal),
+  ]);
   const { profile } = contactSchema.parse(await response.json());
+  const shared = needs.shareWithLeader;
   return {
     phone: profile.phone ?? "",
     emergencyContact: profile.emergencyContactName ?? "",
     emergencyPhone: profile.emergencyContactPhone ?? "",
-    accessibilityRequirements: profile.accessibilityNeeds ?? "",
+    accessNeeds: shared ? needs.needs : [],
+    accessibilityRequirements: shared ? (needs.note ?? "") : "",
   };
 }
 
 /**
- * GET /api/user/profile, read for pre-filling only (kept under /api/user/ so it is
+ * GET /api/user/profile and /api/user/access-needs, read for pre-filling only (kept under /api/user/ so it is
  * forgotten at sign-out). A failure just leaves the boxes empty.
  */
 export function useBookingContact() {

@@ -21,6 +21,8 @@ function booking(overrides: Record<string, unknown> = {}) {
     paymentMethod: "cash",
     amount: "0.00",
     accessibilityRequirements: null,
+    companion: false,
+    companionName: null,
     createdAt: "2026-11-21T12:00:00Z",
     cancellableUntil: "2026-12-01T16:30:00Z",
     ...overrides,
@@ -65,7 +67,11 @@ describe("BookYourSpotCard", () => {
     await user.click(screen.getByRole("button", { name: "Proceed to Payment (£8.00)" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/checkout/cs_1"));
     const call = fetchMock.mock.calls.find(([input]) => input === "/api/create-checkout-session");
-    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ eventId: event.id, accessibilityRequirements: "Step-free access" });
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({
+      eventId: event.id,
+      accessNeeds: [],
+      accessibilityRequirements: "Step-free access",
+    });
     expect(screen.getByRole("button", { name: "Setting up payment..." })).toBeDisabled();
   });
 
@@ -114,7 +120,50 @@ describe("BookYourSpotCard", () => {
       expect.objectContaining({ description: "Your booking reference is PS-7K3Q9M. Check your email for details." }),
     );
     const post = fetchMock.mock.calls.find(([input, init]) => input === "/api/bookings" && init?.method === "POST");
-    expect(JSON.parse(post?.[1]?.body as string)).toEqual({ userId: member.id, eventId: event.id, accessibilityRequirements: null });
+    expect(JSON.parse(post?.[1]?.body as string)).toEqual({
+      userId: member.id,
+      eventId: event.id,
+      accessNeeds: [],
+      accessibilityRequirements: null,
+    });
+  });
+
+  it("fills in access needs only when the member chose to share them, and sends what the form says", async () => {
+    for (const shareWithLeader of [true, false]) {
+      const fetchMock = mockFetch((url, init) =>
+        url.pathname === "/api/user/access-needs"
+          ? json({ needs: ["quiet-space"], note: "A chair by the door", shareWithLeader })
+          : url.pathname === "/api/bookings" && init.method === "POST"
+            ? json(booking(), 201)
+            : json([]),
+      );
+      const event = buildEvent({ price: "0.00" });
+      const { user, unmount } = renderWithProviders(<BookYourSpotCard event={event} />, { user: member });
+      const quiet = await screen.findByRole("checkbox", { name: "A quiet space" });
+      const box = screen.getByLabelText(/Accessibility Requirements/);
+      if (shareWithLeader) {
+        await waitFor(() => expect(quiet).toBeChecked());
+        expect(box).toHaveValue("A chair by the door");
+        expect(screen.getByText(/filled it in from your profile/)).toBeInTheDocument();
+        await user.click(screen.getByRole("checkbox", { name: "Large print" }));
+      } else {
+        await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => input === "/api/user/access-needs")).toBe(true));
+        expect(quiet).not.toBeChecked();
+        expect(box).toHaveValue("");
+      }
+      expect(screen.getByText(/Only this session's leader and our admins see what you tick or write here/)).toBeInTheDocument();
+      await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
+      await user.click(screen.getByRole("button", { name: "Book Free Place" }));
+      await screen.findByRole("heading", { name: "Booking Confirmed!" });
+      const post = fetchMock.mock.calls.find(([input, init]) => input === "/api/bookings" && init?.method === "POST");
+      expect(JSON.parse(post?.[1]?.body as string)).toEqual({
+        userId: member.id,
+        eventId: event.id,
+        accessNeeds: shareWithLeader ? ["quiet-space", "large-print"] : [],
+        accessibilityRequirements: shareWithLeader ? "A chair by the door" : null,
+      });
+      unmount();
+    }
   });
 
   it("shows an existing booking instead of a second checkout", async () => {

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
-import type { SportEvent } from "@/lib/event-schema";
+import { freePlacesLine, type SportEvent } from "@/lib/event-schema";
 import { ApiError } from "@/lib/api-client";
 import type { Booking } from "../api/booking-schema";
 import { useCreateBooking } from "../api/create-booking";
@@ -31,6 +31,15 @@ function Heading() {
       <Ticket className="size-5 text-primary" aria-hidden="true" /> Book Your Spot
     </h2>
   );
+}
+
+/** What the full booking form offers that this card does not: cash, a solidarity place, a companion. */
+function fullFormPrompt(event: SportEvent, free: boolean): string | null {
+  const solidarity = !free && event.solidarityPlacesLeft > 0;
+  if (event.companionAllowed) return free ? "Bringing a companion?" : "Bringing a companion, or paying another way?";
+  if (solidarity) return "Prefer to pay cash on arrival, or to use a free solidarity place?";
+  if (!free) return "Prefer to pay cash on arrival?";
+  return null;
 }
 
 /** After booking here, or when the person already holds a place: their reference and the calendar. */
@@ -102,7 +111,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
 
   const bookFree = () =>
     create.mutate(
-      { userId: user.id, eventId: event.id, accessibilityRequirements: accessibility.value },
+      { userId: user.id, eventId: event.id, ...accessibility.said },
       {
         onSuccess: (booking) => {
           showBookedToast(booking.reference);
@@ -118,7 +127,7 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
 
   const pay = () =>
     checkout.mutate(
-      { eventId: event.id, accessibilityRequirements: accessibility.value },
+      { eventId: event.id, ...accessibility.said },
       {
         onSuccess: (session) => {
           try {
@@ -154,6 +163,11 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
           {event.currentParticipants}/{event.maxParticipants}
         </Fact>
         <Fact label="Price">{free ? "Free" : `${price} per person`}</Fact>
+        {freePlacesLine(event) && (
+          <Fact label="Solidarity places" className="col-span-2">
+            {freePlacesLine(event)}
+          </Fact>
+        )}
       </EventFacts>
       <BookingAs user={user} />
       <AccessibilityField {...accessibility.field} />
@@ -172,9 +186,9 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
           <BookingRefusal refusal={refusal} />
         </Suspense>
       )}
-      {!free && (
+      {fullFormPrompt(event, free) && (
         <p className="text-center text-sm text-muted-foreground">
-          Prefer to pay cash on arrival?{" "}
+          {fullFormPrompt(event, free)}{" "}
           <Link to={`/booking/${event.id}`} className={linkClass}>
             Use the full booking form
           </Link>

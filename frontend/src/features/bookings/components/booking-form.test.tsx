@@ -64,24 +64,76 @@ describe("BookingForm", () => {
       paymentMethod: "cash",
       amount: "12.50",
       accessibilityRequirements: "Quiet space",
+      companion: false,
+      companionName: null,
       createdAt: "2026-11-21T12:00:00Z",
     };
     const fetchMock = mockFetch(() => json(created, 201));
     const event = buildEvent({ price: "12.50" });
     const { user } = renderWithProviders(<BookingForm event={event} known={known} onBooked={onBooked} />, { user: member });
     await user.type(screen.getByLabelText(/Accessibility Requirements/), "Quiet space");
+    await user.click(screen.getByRole("checkbox", { name: "Step-free access" }));
     await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
     await user.click(screen.getByRole("button", { name: "Confirm Booking - £12.50" }));
     await waitFor(() => expect(onBooked).toHaveBeenCalledWith(created));
     expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({
       userId: member.id,
       eventId: event.id,
+      accessNeeds: ["step-free"],
       accessibilityRequirements: "Quiet space",
     });
     expect(toast.success).toHaveBeenCalledWith(
       "Booking Confirmed!",
       expect.objectContaining({ description: "Your booking reference is PS-7K3Q9M. Check your email for details." }),
     );
+  });
+
+  it("books a free solidarity place with a companion, with no payment step", async () => {
+    const onBooked = vi.fn();
+    const created = {
+      id: "b2",
+      reference: "PS-8K3Q9M",
+      eventId: "e1",
+      userId: member.id,
+      status: "confirmed",
+      paymentStatus: "pending",
+      paymentMethod: "solidarity",
+      amount: "0.00",
+      accessibilityRequirements: null,
+      companion: true,
+      companionName: "Sam",
+      createdAt: "2026-11-21T12:00:00Z",
+    };
+    const fetchMock = mockFetch(() => json(created, 201));
+    const event = buildEvent({ price: "5.00", companionAllowed: true, solidarityPlaces: 3, solidarityPlacesLeft: 2 });
+    const { user } = renderWithProviders(<BookingForm event={event} known={known} onBooked={onBooked} />, { user: member });
+    expect(screen.getByText("2 free places available")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: /Companion's first name/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: /Bring a companion/ }));
+    await user.type(screen.getByRole("textbox", { name: /Companion's first name/ }), "Sam");
+    await user.click(screen.getByRole("radio", { name: /Use a free solidarity place/ }));
+    await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
+    await user.click(screen.getByRole("button", { name: "Confirm Booking - Free" }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith(created));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/bookings");
+    expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({
+      userId: member.id,
+      eventId: event.id,
+      accessNeeds: [],
+      accessibilityRequirements: null,
+      companion: true,
+      companionName: "Sam",
+      solidarity: true,
+    });
+  });
+
+  it("offers neither a companion nor a solidarity place where the session has none", () => {
+    renderWithProviders(<BookingForm event={buildEvent({ price: "5.00", solidarityPlaces: 2, solidarityPlacesLeft: 0 })} known={known} onBooked={vi.fn()} />, {
+      user: member,
+    });
+    expect(screen.queryByRole("checkbox", { name: /Bring a companion/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("radio", { name: /solidarity/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/free places? available/)).not.toBeInTheDocument();
   });
 
   it("keeps the form and says Booking Failed with the server's message", async () => {

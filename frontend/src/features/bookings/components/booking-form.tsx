@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Lock } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
-import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
@@ -9,24 +9,27 @@ import { Choice } from "@/components/ui/choice";
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { isFull, type SportEvent } from "@/lib/event-schema";
+import { freePlacesLine, isFull, type SportEvent } from "@/lib/event-schema";
 import { ApiError } from "@/lib/api-client";
 import { applyServerFieldErrors, fieldsOf } from "@/lib/form-errors";
 import {
   bookingFormDefaults,
   bookingFormSchema,
+  COMPANION_NAME_MAX_LENGTH,
   PAYMENT_METHODS,
   type BookingFormInput,
   type BookingFormValues,
   type KnownDetails,
 } from "../api/booking-form-schema";
 import type { Booking } from "../api/booking-schema";
-import { useCreateBooking } from "../api/create-booking";
+import { useCreateBooking, type CompanionChoice } from "../api/create-booking";
 import { goToCheckout, useCreateCheckoutSession } from "../api/create-checkout-session";
 import { bookingFailure, BOOKING_TOAST_ID, isMonthlyLimit, paymentSetupFailure, showBookedToast } from "../lib/messages";
 import { formatPriceOrFree, isFreePrice } from "../lib/price";
 import BookingRefusal, { type Refusal } from "./booking-refusal";
 import { TermsCheckbox } from "./terms-checkbox";
+import { AccessConsentNote } from "./booking-request-fields";
+import { AccessNeedsChoices } from "@/components/access-needs-choices";
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -46,7 +49,9 @@ const FIELD_ORDER = [
   "age",
   "emergencyContact",
   "emergencyPhone",
+  "accessNeeds",
   "accessibilityRequirements",
+  "companionName",
   "paymentMethod",
   "agreeToTerms",
 ] as const satisfies readonly (keyof BookingFormInput)[];
@@ -54,6 +59,7 @@ const FIELD_ORDER = [
 const PAYMENT_HINTS = {
   cash: "Pay at the session. We'll confirm your place straight away.",
   card: "Pay securely online now. You'll go to our secure payment page.",
+  solidarity: "Free, no questions asked. Our Supporters fund these places so everyone can play.",
 } as const;
 
 interface BookingFormProps {
@@ -64,8 +70,9 @@ interface BookingFormProps {
 }
 
 /**
- * The booking page's form (spec section 5). Cash books at once; card holds a place and
- * sends the browser to the checkout. A refusal is a 'Booking Failed' toast and an alert by
+ * The booking page's form (spec section 5). Cash and a free solidarity place book at once;
+ * card holds a place and sends the browser to the checkout. Where the session allows, a
+ * companion comes on a second, free place (ADR 0022). A refusal is a 'Booking Failed' toast and an alert by
  * the button, with the form kept as it was.
  */
 export function BookingForm({ event, known, onBooked }: BookingFormProps) {
@@ -89,6 +96,11 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
   const full = isFull(event);
   const pending = create.isPending || checkout.isPending || redirecting;
   const price = formatPriceOrFree(event.price);
+  // Solidarity places are offered on paid sessions while any are left.
+  const solidarityOffered = !free && event.solidarityPlacesLeft > 0;
+  const methods = PAYMENT_METHODS.filter((method) => method.value !== "solidarity" || solidarityOffered);
+  const companionOf = (values: BookingFormValues): CompanionChoice | undefined =>
+    event.companionAllowed && values.companion ? { name: values.companionName } : undefined;
 
   const fail = (title: string, message: string, error: unknown) => {
     setFailure({ title, message, upgrade: isMonthlyLimit(error) });
@@ -96,10 +108,17 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
     window.setTimeout(() => failureRef.current?.focus(), 0);
   };
 
-  const bookCash = (values: BookingFormValues) => {
+  const bookCash = (values: BookingFormValues, solidarity = false) => {
     if (!user) return;
     create.mutate(
-      { userId: user.id, eventId: event.id, accessibilityRequirements: values.accessibilityRequirements },
+      {
+        userId: user.id,
+        eventId: event.id,
+        accessNeeds: values.accessNeeds,
+        accessibilityRequirements: values.accessibilityRequirements,
+        companion: companionOf(values),
+        solidarity,
+      },
       {
         onSuccess: (booking) => {
           showBookedToast(booking.reference);
@@ -115,7 +134,12 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
 
   const payByCard = (values: BookingFormValues) => {
     checkout.mutate(
-      { eventId: event.id, accessibilityRequirements: values.accessibilityRequirements },
+      {
+        eventId: event.id,
+        accessNeeds: values.accessNeeds,
+        accessibilityRequirements: values.accessibilityRequirements,
+        companion: companionOf(values),
+      },
       {
         onSuccess: (session) => {
           try {
@@ -140,7 +164,7 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
     setFailure(null);
     toast.dismiss(BOOKING_TOAST_ID);
     if (values.paymentMethod === "card" && !free) payByCard(values);
-    else bookCash(values);
+    else bookCash(values, values.paymentMethod === "solidarity" && solidarityOffered);
   };
 
   const onInvalid = (invalid: FieldErrors<BookingFormInput>) => {
@@ -149,6 +173,8 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
   };
 
   const paymentMethod = useWatch({ control: form.control, name: "paymentMethod" });
+  const companion = useWatch({ control: form.control, name: "companion" });
+  const costsNothing = free || (paymentMethod === "solidarity" && solidarityOffered);
 
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)} className="space-y-6" aria-busy={pending}>
@@ -200,22 +226,58 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
       </Group>
 
       <Group title="Accessibility">
+        <Controller
+          control={form.control}
+          name="accessNeeds"
+          render={({ field, fieldState }) => (
+            <AccessNeedsChoices legend="Access Needs" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+          )}
+        />
         <Field
           label="Accessibility Requirements"
           optional
-          hint="Anything that helps us welcome you: access needs, a quiet space, an interpreter. Shared only with your session leaders."
+          hint="Anything else that helps us welcome you: access needs, a quiet space, an interpreter."
           error={errors.accessibilityRequirements?.message}
         >
           {(props) => (
             <Textarea rows={3} className="min-h-24" {...props} {...register("accessibilityRequirements")} />
           )}
         </Field>
+        <AccessConsentNote fromProfile={(known.accessNeeds?.length ?? 0) > 0 || Boolean(known.accessibilityRequirements)} />
       </Group>
 
+      {event.companionAllowed && (
+        <Group title="Companion">
+          <Choice
+            type="checkbox"
+            label="Bring a companion"
+            description="A carer, personal assistant or interpreter comes free on a second place. They don't need an account."
+            {...register("companion")}
+          />
+          {companion && (
+            <Field
+              label="Companion's first name"
+              optional
+              hint="So the session leader can welcome them."
+              error={errors.companionName?.message}
+            >
+              {(props) => (
+                <Input autoComplete="off" maxLength={COMPANION_NAME_MAX_LENGTH} className="sm:w-72" {...props} {...register("companionName")} />
+              )}
+            </Field>
+          )}
+        </Group>
+      )}
+
       <Group title="Payment">
+        {solidarityOffered && (
+          <p className="text-sm font-semibold" data-testid="free-places">
+            {freePlacesLine(event)}
+          </p>
+        )}
         <FieldSet legend="Payment Method" required error={errors.paymentMethod?.message}>
           <div className="grid gap-3 sm:grid-cols-2">
-            {PAYMENT_METHODS.map((method) => {
+            {methods.map((method) => {
               const unavailable = method.value === "card" && free;
               return (
                 <Choice
@@ -243,7 +305,7 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
       {failure && <BookingRefusal ref={failureRef} refusal={failure} />}
 
       <Button type="submit" size="lg" className="w-full" disabled={pending || full}>
-        {full ? "Event Full" : pending ? "Processing Booking..." : `Confirm Booking - ${price}`}
+        {full ? "Event Full" : pending ? "Processing Booking..." : `Confirm Booking - ${costsNothing ? "Free" : price}`}
       </Button>
     </form>
   );

@@ -1,7 +1,8 @@
-import { CalendarDays, Clock, MapPin } from "lucide-react";
+import { CalendarDays, Clock, MapPin, UserPlus } from "lucide-react";
 import { useRef } from "react";
 import { Link } from "react-router";
 import { Card } from "@/components/ui/card";
+import { companionLine } from "@/lib/companion";
 import { formatLongDate, formatTimeRange } from "@/lib/format";
 import type { BookingWithEvent } from "../api/booking-schema";
 import { canCancelBooking } from "../lib/booking-times";
@@ -10,6 +11,7 @@ import { formatShortDateTime } from "../lib/when";
 import { CancelBookingDialog } from "./cancel-booking-dialog";
 import { CalendarLinks } from "./calendar-links";
 import { StatusBadges } from "./status-badges";
+import { BookingNeedsEditor } from "./booking-needs-editor";
 
 interface Props {
   booking: BookingWithEvent;
@@ -53,11 +55,18 @@ export function BookingItem({ booking, now, upcoming }: Props) {
               <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
               {event.location}
             </li>
+            {booking.companion && (
+              <li className="flex items-start gap-2 font-semibold text-foreground">
+                <UserPlus className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                {companionLine(booking)}
+              </li>
+            )}
           </ul>
           <p className="text-sm">
             <span className="text-muted-foreground">Price: </span>
             <span className="font-semibold">{formatPriceOrFree(booking.amount)}</span>
           </p>
+          {upcoming && live && new Date(event.date) > now && <BookingNeedsEditor booking={booking} />}
         </div>
         {upcoming && live && (
           <div className="flex shrink-0 flex-col gap-2 sm:w-60">

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
+import { AccessNeedsChoices } from "@/components/access-needs-choices";
 import type { SportEvent } from "@/lib/event-schema";
 import { fullName, type User } from "@/lib/user";
 import type { AccessibilityFieldProps } from "../lib/accessibility-requirements";
@@ -42,24 +43,34 @@ export function BookingAs({ user }: { user: User }) {
   );
 }
 
-export function AccessibilityField({ value, error, box, onChange }: AccessibilityFieldProps) {
+/** Who sees what a booking form says about access, in plain words (ADR 0023). */
+export function AccessConsentNote({ fromProfile }: { fromProfile: boolean }) {
   return (
-    <Field
-      label="Accessibility Requirements"
-      optional
-      hint="Anything that helps us welcome you. Shared only with your session leaders."
-      error={error}
-    >
-      {(props) => (
-        <Textarea
-          rows={3}
-          className="min-h-20"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          ref={box}
-          {...props}
-        />
-      )}
-    </Field>
+    <p className="text-sm text-muted-foreground">
+      Only this session&apos;s leader and our admins see what you tick or write here: filling it in is how you agree to share it
+      with them for this booking. Never other members.
+      {fromProfile && " We've filled it in from your profile, because you chose to share your access needs. Change it for this session if you like."}
+    </p>
+  );
+}
+
+export function AccessibilityField({ needs, value, error, fromProfile, box, onNeedsChange, onChange }: AccessibilityFieldProps) {
+  return (
+    <div className="space-y-3">
+      <AccessNeedsChoices legend="Access Needs" value={needs} onChange={onNeedsChange} />
+      <Field label="Accessibility Requirements" optional hint="Anything else that helps us welcome you." error={error}>
+        {(props) => (
+          <Textarea
+            rows={3}
+            className="min-h-20"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            ref={box}
+            {...props}
+          />
+        )}
+      </Field>
+      <AccessConsentNote fromProfile={fromProfile} />
+    </div>
   );
 }

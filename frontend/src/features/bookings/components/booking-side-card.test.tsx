@@ -90,6 +90,8 @@ describe("BookingSideCard", () => {
               paymentMethod: "cash",
               amount: "0.00",
               accessibilityRequirements: null,
+              companion: false,
+              companionName: null,
               createdAt: "2026-11-21T12:00:00Z",
               cancellableUntil: "2026-12-01T16:30:00Z",
               event,

@@ -1,9 +1,9 @@
-import { CalendarDays, Clock, MapPin, PoundSterling, Tag, Timer, Users } from "lucide-react";
+import { CalendarDays, Clock, HeartHandshake, MapPin, PoundSterling, Tag, Timer, Users } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { isFull, type SportEvent } from "@/lib/event-schema";
+import { freePlacesLine, isFull, type SportEvent } from "@/lib/event-schema";
 import { formatDuration, formatLongDate, formatTimeRange } from "@/lib/format";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
 import { formatPriceOrFree, isFreePrice } from "../lib/price";
@@ -65,6 +65,11 @@ export function EventFactsCard({ event }: { event: SportEvent }) {
             {formatPriceOrFree(event.price)}
             {!isFreePrice(event.price) && <span className="font-normal text-muted-foreground"> per person</span>}
           </Fact>
+          {freePlacesLine(event) && (
+            <Fact icon={HeartHandshake} label="Solidarity places">
+              {freePlacesLine(event)}
+            </Fact>
+          )}
         </dl>
       </div>
     </Card>

@@ -6,7 +6,7 @@ import { Choice } from "@/components/ui/choice";
 import { FieldSet } from "@/components/ui/field";
 import { PAYMENT_METHODS, type PaymentMethod } from "@/features/bookings/api/booking-form-schema";
 import { AccessibilityField, BookingAs, EventFacts, Fact } from "@/features/bookings/components/booking-request-fields";
-import { useAccessibilityRequirements } from "@/features/bookings/lib/accessibility-requirements";
+import { useAccessibilityRequirements, type AccessSaid } from "@/features/bookings/lib/accessibility-requirements";
 import { SubmitAfterTerms, TermsCheckbox } from "@/features/bookings/components/terms-checkbox";
 import { formatPounds, isFreePrice } from "@/features/bookings/lib/price";
 import type { SportEvent } from "@/lib/event-schema";
@@ -20,6 +20,9 @@ const PAYMENT_HINTS = {
   card: "Pay securely online now. We keep the place for you while you pay.",
 } as const;
 
+/** A held place is claimed in cash or by card (a solidarity place is chosen when booking). */
+const CLAIM_METHODS = PAYMENT_METHODS.filter((method) => method.value !== "solidarity");
+
 const LetItGoDialog = lazy(() => import("./let-it-go-dialog").then(({ LetItGoDialog }) => ({ default: LetItGoDialog })));
 
 interface Props {
@@ -30,7 +33,7 @@ interface Props {
   claiming: boolean;
   declining: boolean;
   /** Cash (paid on arrival) books at once; card (events with a price) goes to the checkout. */
-  onClaim: (accessibilityRequirements: string, paymentMethod: PaymentMethod) => void;
+  onClaim: (said: AccessSaid, paymentMethod: PaymentMethod) => void;
   onDecline: () => Promise<boolean>;
 }
 
@@ -56,7 +59,7 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
     e.preventDefault();
     if (!agreed || busy) return;
     if (!accessibility.check()) return;
-    onClaim(accessibility.value, byCard ? "card" : "cash");
+    onClaim(accessibility.said, byCard ? "card" : "cash");
   };
 
   return (
@@ -89,14 +92,14 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
       {!free && (
         <FieldSet legend="Payment Method">
           <div className="grid gap-3 sm:grid-cols-2">
-            {PAYMENT_METHODS.map((method) => (
+            {CLAIM_METHODS.map((method) => (
               <Choice
                 key={method.value}
                 type="radio"
                 name={`${id}-payment`}
                 value={method.value}
                 label={method.label}
-                description={PAYMENT_HINTS[method.value]}
+                description={method.value === "card" ? PAYMENT_HINTS.card : PAYMENT_HINTS.cash}
                 checked={paymentMethod === method.value}
                 onChange={() => setPaymentMethod(method.value)}
                 disabled={busy}

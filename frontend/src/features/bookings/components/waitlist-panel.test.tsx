@@ -40,6 +40,8 @@ function booking(overrides: Record<string, unknown> = {}) {
     paymentMethod: "cash",
     amount: "4.00",
     accessibilityRequirements: null,
+    companion: false,
+    companionName: null,
     createdAt: "2026-11-21T12:00:00Z",
     cancellableUntil: "2026-12-01T16:30:00Z",
     ...overrides,
@@ -177,7 +179,7 @@ describe("WaitlistPanel", () => {
       expect.objectContaining({ description: "Your booking reference is PS-7K3Q9M. Check your email for details." }),
     );
     const post = fetchMock.mock.calls.find(([url]) => url === `${waitlistUrl}/claim`);
-    expect(JSON.parse(post?.[1]?.body as string)).toEqual({ accessibilityRequirements: "Step-free access" });
+    expect(JSON.parse(post?.[1]?.body as string)).toEqual({ accessNeeds: [], accessibilityRequirements: "Step-free access" });
   });
 
   it("claims a held place by card: the place is held and the browser goes to the checkout", async () => {
@@ -205,6 +207,7 @@ describe("WaitlistPanel", () => {
     await waitFor(() => expect(heading).toHaveFocus());
     const post = fetchMock.mock.calls.find(([url]) => url === `${waitlistUrl}/claim`);
     expect(JSON.parse(post?.[1]?.body as string)).toEqual({
+      accessNeeds: [],
       accessibilityRequirements: "Step-free access",
       paymentMethod: "card",
     });
@@ -259,15 +262,15 @@ describe("WaitlistPanel", () => {
     expect(screen.getByRole("button", { name: "Claim My Place" })).toBeEnabled();
   });
 
-  it("keeps accessibility requirements within 1000 characters before claiming", async () => {
+  it("keeps accessibility requirements within 2000 characters before claiming", async () => {
     const fetchMock = server({ get: () => json({ entry: offered() }) });
     const { user } = renderPanel();
     const box = await screen.findByLabelText(/Accessibility Requirements/);
     await user.click(box);
-    await user.paste("a".repeat(1001));
+    await user.paste("a".repeat(2001));
     await user.click(screen.getByRole("checkbox", { name: /I agree/ }));
     await user.click(screen.getByRole("button", { name: "Claim My Place" }));
-    expect(await screen.findByText("Must be at most 1000 characters")).toBeInTheDocument();
+    expect(await screen.findByText("Must be at most 2000 characters")).toBeInTheDocument();
     expect(box).toHaveFocus();
     expect(fetchMock.mock.calls.some(([url]) => url === `${waitlistUrl}/claim`)).toBe(false);
   });

@@ -24,6 +24,7 @@ import { waitlistFailure, waitlistSuccess } from "../lib/waitlist-messages";
 import { OfferView } from "./offer-view";
 import { PanelHeading } from "./panel-heading";
 import { PanelSkeleton } from "./panel-skeleton";
+import type { AccessSaid } from "../lib/accessibility-requirements";
 
 /** What the panel shows; focus follows the person's own actions from one to the next. */
 type View =
@@ -212,9 +213,9 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
     }
   };
 
-  const onClaimInCash = (accessibilityRequirements: string) =>
+  const onClaimInCash = (said: AccessSaid) =>
     claim.mutate(
-      { eventId: event.id, accessibilityRequirements },
+      { eventId: event.id, ...said },
       {
         onSuccess: (booking) => {
           showBookedToast(booking.reference);
@@ -226,9 +227,9 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
     );
 
   // As the Book Your Spot card pays: to the checkout, or in cash should the event be free.
-  const onClaimByCard = (accessibilityRequirements: string) =>
+  const onClaimByCard = (said: AccessSaid) =>
     claimByCard.mutate(
-      { eventId: event.id, accessibilityRequirements },
+      { eventId: event.id, ...said },
       {
         onSuccess: (session) => {
           try {
@@ -242,7 +243,7 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
         },
         onError: (error) => {
           if (error instanceof ApiError && error.body?.code === "payment_not_required") {
-            onClaimInCash(accessibilityRequirements);
+            onClaimInCash(said);
           } else {
             paymentSetupFailure(error);
           }
@@ -250,8 +251,8 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
       },
     );
 
-  const onClaim = (accessibilityRequirements: string, paymentMethod: PaymentMethod) =>
-    paymentMethod === "card" ? onClaimByCard(accessibilityRequirements) : onClaimInCash(accessibilityRequirements);
+  const onClaim = (said: AccessSaid, paymentMethod: PaymentMethod) =>
+    paymentMethod === "card" ? onClaimByCard(said) : onClaimInCash(said);
 
   switch (view) {
     case "loading":

@@ -23,6 +23,7 @@ export function paymentStatusBadge(
   amount: string,
   status = "confirmed",
 ): { label: string; tone: Tone } {
+  if (paymentMethod === "solidarity") return { label: "Free solidarity place", tone: "outline" };
   if (Number(amount) === 0) return { label: "Free", tone: "outline" };
   // Nothing was taken for a cancelled booking that was never paid: don't ask for cash.
   if (status === "cancelled" && (paymentStatus === "pending" || paymentStatus === "failed")) {

@@ -10,6 +10,8 @@ export interface EventQuery {
   q?: string | undefined;
   /** A Europe/London day, YYYY-MM-DD. */
   date?: string | undefined;
+  /** Access fact keys, comma-separated: only sessions whose venue says yes to each. */
+  access?: string | undefined;
 }
 
 /** GET /api/events: the filters, and at most `limit` (1 to 100) of the soonest events. */

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
+import { CalendarDays, Clock, HeartHandshake, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
 import { useAuth } from "@/lib/auth";
 import { Badge } from "@/components/ui/badge";
@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { formatDuration, formatPrice, formatShortDate, formatTime } from "@/lib/format";
 import { saveReturnUrl } from "@/lib/return-url";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
-import { isFull, type SportEvent } from "@/lib/event-schema";
+import { freePlacesLine, isFull, type SportEvent } from "@/lib/event-schema";
 
 interface EventCardProps {
   event: SportEvent;
@@ -19,6 +19,7 @@ interface EventCardProps {
 
 export function EventCard({ event, headingLevel: Heading = "h3", eagerImage = false }: EventCardProps) {
   const full = isFull(event);
+  const freePlaces = freePlacesLine(event);
   const { user } = useAuth();
   return (
     <Card className="flex h-full flex-col overflow-hidden">
@@ -63,6 +64,12 @@ export function EventCard({ event, headingLevel: Heading = "h3", eagerImage = fa
               {event.currentParticipants}/{event.maxParticipants} participants
             </span>
           </li>
+          {freePlaces && (
+            <li className="flex items-center gap-2 font-semibold">
+              <HeartHandshake className="size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span>{freePlaces}</span>
+            </li>
+          )}
         </ul>
         <div className="flex items-center justify-between gap-3 border-t pt-4">
           <p className="text-lg font-extrabold">

@@ -1,4 +1,4 @@
-import { Accessibility, ArrowLeft, CalendarDays, Check, Clock, MapPin, Users } from "lucide-react";
+import { Accessibility, ArrowLeft, CalendarDays, Check, Clock, HeartHandshake, MapPin, UserPlus, Users } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +8,9 @@ import { cn } from "@/lib/cn";
 import { formatDuration, formatLongDate, formatPrice, formatTimeRange } from "@/lib/format";
 import { SPORT_IMAGE_HEIGHT, SPORT_IMAGE_WIDTH, sportImageUrl } from "@/lib/sport-images";
 import { useHydrated } from "@/lib/use-hydrated";
-import type { SportEvent } from "@/lib/event-schema";
+import { freePlacesLine, type SportEvent } from "@/lib/event-schema";
+import VenueDetails from "./venue-details";
+import { WhosGoing } from "./whos-going";
 
 const WHAT_TO_EXPECT = [
   "A warm welcome from friendly, trained session leaders",
@@ -107,6 +109,19 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
                 {event.currentParticipants}/{event.maxParticipants} participants
               </span>
             </li>
+            {/* Known only once the app has the event: the prerendered template has neither. */}
+            {hydrated && freePlacesLine(event) && (
+              <li className="flex items-start gap-3" data-testid="free-places">
+                <HeartHandshake className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <span className="font-semibold">{freePlacesLine(event)}</span>
+              </li>
+            )}
+            {hydrated && event.companionAllowed && (
+              <li className="flex items-start gap-3">
+                <UserPlus className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <span>Bring a companion free (a carer, assistant or interpreter)</span>
+              </li>
+            )}
           </ul>
         </header>
 
@@ -138,6 +153,12 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
             </div>
           </div>
         </section>
+
+        {/* Drawn once the app has taken over: the prerendered template has no venue. */}
+        {hydrated && <VenueDetails venue={event.venue} />}
+
+        {/* Depends on who is looking, so never in the prerendered page. */}
+        {hydrated && <WhosGoing eventId={event.id} />}
 
         {hydrated && !free && (
           <section aria-labelledby="pricing" className="rounded-xl border p-5">

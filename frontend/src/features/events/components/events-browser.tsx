@@ -23,7 +23,7 @@ import { SportEvents } from "./sport-events";
 import { SportGrid } from "./sport-grid";
 
 /**
- * Filters live in the URL query (?sport=&area=&q=&date=) and go to the API as its query
+ * Filters live in the URL query (?sport=&area=&q=&date=&access=) and go to the API as its query
  * parameters. The unfiltered summary supplies the sport and area choices; without a sport
  * chosen, the filtered summary gives one card per sport, and with one, its events are listed.
  */
@@ -154,7 +154,8 @@ function ResultsContent<T>({ state, hydrated, filtered, onClearFilters, count, c
       {eventCount === 0 ? (
         filtered ? (
           <EmptyState icon={SearchX} title="No events match your filters" actions={clearButton}>
-            Try a different search, sport, area or date, or clear the filters to see everything.
+            Try a different search, sport, area, date or access need, or clear the filters to see
+            everything.
           </EmptyState>
         ) : (
           <EmptyState icon={SearchX} title="No upcoming events yet">

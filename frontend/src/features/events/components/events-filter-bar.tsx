@@ -5,7 +5,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { DayKey } from "@/lib/day";
 import type { EventQuery } from "../api/get-events";
-import { ALL, type FilterName } from "../lib/event-filters";
+import { accessKeys, ALL, type FilterName } from "../lib/event-filters";
+import { AccessFilter } from "./access-filter";
 import { DateFilter } from "./date-filter";
 import { FilterSelect } from "./filter-select";
 
@@ -109,6 +110,10 @@ export function EventsFilterBar({ filters, searchText, sports, areas, onChange }
           />
         </div>
       </div>
+      <AccessFilter
+        chosen={accessKeys(filters.access)}
+        onChange={(chosen) => onChange("access", chosen.length > 0 ? chosen.join(",") : undefined)}
+      />
       {filters.sport && (
         <Button variant="outline" size="sm" className="mt-4" onClick={() => onChange("sport", undefined)}>
           <X aria-hidden="true" /> Clear Sport Filter

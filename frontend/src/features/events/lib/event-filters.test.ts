@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersFromSearchParams, hasFilters, withFilter, withoutFilters } from "./event-filters";
+import { accessKeys, filtersFromSearchParams, hasFilters, withFilter, withoutFilters } from "./event-filters";
 
 describe("event filters in the URL", () => {
   it("reads filters, ignoring 'all', blanks and impossible dates", () => {
@@ -8,8 +8,18 @@ describe("event filters in the URL", () => {
       area: undefined,
       q: undefined,
       date: undefined,
+      access: undefined,
     });
     expect(filtersFromSearchParams(new URLSearchParams("q=yoga&date=2026-11-24")).date).toBe("2026-11-24");
+  });
+
+  it("reads access needs in the facts' order, dropping keys that are no fact", () => {
+    expect(accessKeys("lift, stepFree,ramps,,lift")).toEqual(["stepFree", "lift"]);
+    expect(accessKeys(null)).toEqual([]);
+    expect(filtersFromSearchParams(new URLSearchParams("access=quietSpace,stepFree")).access).toBe("stepFree,quietSpace");
+    expect(filtersFromSearchParams(new URLSearchParams("access=ramps")).access).toBeUndefined();
+    expect(hasFilters({ access: "lift" })).toBe(true);
+    expect(withoutFilters(new URLSearchParams("access=lift&sport=Yoga")).toString()).toBe("");
   });
 
   it("knows whether anything is filtered", () => {

@@ -13,6 +13,7 @@ import { site } from "@/lib/site";
 import { useChoosePlan } from "../api/choose-plan";
 import { currentMembership, useMemberships } from "../api/get-memberships";
 import { planName, usePlans, type Plan } from "../api/plans";
+import { fundedLine, useSolidarityMonth } from "../api/get-solidarity";
 import { CancelPlanDialog } from "./cancel-plan-dialog";
 import { PlanCard } from "./plan-card";
 
@@ -67,6 +68,9 @@ export function MembershipPlans() {
   useCheckoutReturn(memberships);
 
   const current = memberships.data ? currentMembership(memberships.data) : undefined;
+  // Supporters (plan champion) hear what their plan paid for this month.
+  const solidarity = useSolidarityMonth(current?.plan === "champion");
+  const funded = solidarity.data ? fundedLine(solidarity.data) : null;
   const busy = choose.isPending || redirecting;
 
   const onChoose = (plan: Plan) => {
@@ -132,6 +136,11 @@ export function MembershipPlans() {
                 onCancelled={() => statusLine.current?.focus()}
               />
             </>
+          )}
+          {funded && (
+            <p className="mt-2 font-semibold text-foreground" data-testid="supporter-funded">
+              {funded}
+            </p>
           )}
         </div>
       )}

@@ -77,10 +77,20 @@ const FORMAT_OPTIONS: Option<(typeof CALENDAR_FORMATS)[number]>[] = [
   { value: "google", label: "Google Calendar" },
   { value: "outlook", label: "Outlook" },
 ];
+// Plain words for what each choice shows and to whom (ADR 0023): on a session's page, names
+// are only ever shown to signed-in members; visitors see how many are going.
 const VISIBILITY_OPTIONS: Option<(typeof VISIBILITIES)[number]>[] = [
-  { value: "public", label: "Public", description: "Anyone can see your profile" },
-  { value: "members", label: "Members only", description: "Only signed-in members can see it" },
-  { value: "private", label: "Private", description: "Only you can see it" },
+  {
+    value: "public",
+    label: "Public",
+    description: "Anyone can see your profile. On a session's page only signed-in members see your name; visitors see just how many are going.",
+  },
+  {
+    value: "members",
+    label: "Members only",
+    description: "Only signed-in members can see your profile, and your name on the sessions you're going to.",
+  },
+  { value: "private", label: "Private", description: "Only you. Your name is never shown on a session's page: you're counted, never named." },
 ];
 
 function SectionTitle({ children }: { children: string }) {
@@ -379,7 +389,7 @@ export function PreferencesForm({ initial }: { initial: Preferences }) {
               render={({ field }) => (
                 <SwitchRow
                   label="Share my attendance"
-                  description="Let members who can see your profile know which sessions you're going to."
+                  description="On: signed-in members see your chosen name and pronouns under Who's Going on the sessions you book (unless your profile is private). Off: you're counted, never named. Your email and access needs are never shown to anyone there."
                   checked={field.value}
                   onCheckedChange={field.onChange}
                 />

@@ -23,7 +23,6 @@ export const profileSchema = z.object({
   sportsInterests: z.array(z.string()),
   howDidYouHear: text(),
   marketingConsent: z.boolean(),
-  accessibilityNeeds: text(),
 });
 export type Profile = z.output<typeof profileSchema>;
 
@@ -45,7 +44,6 @@ export const profileFormSchema = z.object({
   emergencyContactName: trimmed(),
   emergencyContactPhone: optionalPhone(),
   medicalConditions: trimmed(),
-  accessibilityNeeds: trimmed(),
 });
 export type ProfileForm = z.output<typeof profileFormSchema>;
 
@@ -62,6 +60,5 @@ export function profileFormValues(profile: Profile): ProfileForm {
     emergencyContactName: profile.emergencyContactName ?? "",
     emergencyContactPhone: profile.emergencyContactPhone ?? "",
     medicalConditions: profile.medicalConditions ?? "",
-    accessibilityNeeds: profile.accessibilityNeeds ?? "",
   };
 }

@@ -19,7 +19,7 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Name, chosen name and pronouns, contact details, emergency contact and access needs. */
+/** Name, chosen name and pronouns, contact details and emergency contact (access needs have their own section). */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const values = profileFormValues(profile);
@@ -94,14 +94,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         </div>
         <Field label="Medical Conditions" optional error={errors.medicalConditions?.message}>
           {(props) => <Textarea rows={3} className="min-h-20" {...props} {...register("medicalConditions")} />}
-        </Field>
-        <Field
-          label="Accessibility Needs"
-          optional
-          hint="Shared only with your session leaders, so they can welcome you properly."
-          error={errors.accessibilityNeeds?.message}
-        >
-          {(props) => <Textarea rows={3} className="min-h-20" {...props} {...register("accessibilityNeeds")} />}
         </Field>
       </Group>
 

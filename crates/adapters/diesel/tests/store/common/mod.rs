@@ -7,10 +7,12 @@ mod snapshot;
 use chrono::{Duration, Utc};
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use playspace_domain::{
-    Booking, BookingId, BookingReference, BookingStatus, Event, Money, PaymentMethod,
-    PaymentStatus, UserId,
+    AuditEntry, Booking, BookingId, BookingReference, BookingStatus, Event, Money, PaymentMethod,
+    PaymentStatus, UserId, Venue,
 };
-use playspace_ports::{BookingRequest, DemoData, DemoMember, DemoSeedStore, EventRepository};
+use playspace_ports::{
+    BookingRequest, DemoData, DemoMember, DemoSeedStore, EventRepository, VenueRepository,
+};
 use playspace_store::Store;
 use playspace_test_support::EventBuilder;
 use playspace_test_support::templates::{self, with_database};
@@ -134,6 +136,23 @@ impl TestStore {
             Raw::Postgres(mut conn) => diesel::sql_query(sql).execute(&mut conn).unwrap(),
         };
     }
+
+    /// The text column `line` of each row `sql` selects, behind the store's back.
+    pub fn lines(&self, sql: &str) -> Vec<String> {
+        #[derive(diesel::QueryableByName)]
+        struct Line {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            line: String,
+        }
+        match self.raw() {
+            Raw::Sqlite(mut conn) => diesel::sql_query(sql).load::<Line>(&mut conn),
+            Raw::Postgres(mut conn) => diesel::sql_query(sql).load::<Line>(&mut conn),
+        }
+        .unwrap()
+        .into_iter()
+        .map(|l| l.line)
+        .collect()
+    }
 }
 
 impl TestStore {
@@ -207,6 +226,22 @@ pub fn members(store: &Store, n: usize) -> Vec<UserId> {
     members.into_iter().map(|m| m.id).collect()
 }
 
+/// A venue made from `location` ("Jubilee Hall, Camden"), stored as `by` (an admin in real
+/// life) would, for sessions the admin area writes (`EventBuilder::venue`): those refer to
+/// a stored venue, as the foreign key demands.
+pub fn venue(store: &Store, by: UserId, location: &str) -> std::sync::Arc<Venue> {
+    let venue = Venue::from_location(location);
+    let audit = AuditEntry::new(
+        by,
+        "venue.create",
+        "venue",
+        Some(venue.id.to_string()),
+        Utc::now(),
+    );
+    store.create_venue(&venue, &audit).unwrap();
+    std::sync::Arc::new(venue)
+}
+
 /// An event in three days with `places` free places.
 pub fn event(store: &Store, places: u32) -> Event {
     let event = EventBuilder::new()
@@ -230,6 +265,9 @@ pub fn request(user: UserId, event: &Event, limit: Option<u32>) -> BookingReques
             payment_method: PaymentMethod::Cash,
             amount: Money::ZERO,
             accessibility_requirements: None,
+            access_needs: vec![],
+            needs_from_profile: false,
+            companion: None,
             created_at: Utc::now(),
         },
         hold_until: None,

@@ -26,6 +26,9 @@ pub struct AdminBookingDto<'a> {
     payment_status: &'static str,
     payment_method: &'static str,
     amount: String,
+    /// A companion on a second, free place (ADR 0022).
+    companion: bool,
+    companion_name: Option<&'a str>,
     attendance: Option<&'static str>,
     created_at: String,
 }
@@ -45,6 +48,12 @@ impl<'a> From<&'a AdminBooking> for AdminBookingDto<'a> {
             payment_status: b.booking.payment_status.as_str(),
             payment_method: b.booking.payment_method.as_str(),
             amount: b.booking.amount.to_string(),
+            companion: b.booking.companion.is_some(),
+            companion_name: b
+                .booking
+                .companion
+                .as_ref()
+                .and_then(|c| c.first_name.as_deref()),
             attendance: b.attendance.map(|a| a.as_str()),
             created_at: b
                 .booking

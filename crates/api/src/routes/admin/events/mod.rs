@@ -49,13 +49,17 @@ pub struct EventFields {
     title: String,
     description: String,
     category: String,
-    location: String,
+    /// The venue's id (`GET /api/admin/venues`); a session's place is always a venue.
+    venue_id: String,
     date: String,
     duration: Option<i64>,
     max_participants: Option<i64>,
     price: Option<String>,
     is_active: Option<bool>,
     leader_id: Option<String>,
+    /// Companion and solidarity places (ADR 0022).
+    companion_allowed: Option<bool>,
+    solidarity_places: Option<i64>,
 }
 
 impl EventFields {
@@ -65,12 +69,14 @@ impl EventFields {
                 title: self.title,
                 description: self.description,
                 category: self.category,
-                location: self.location,
+                venue_id: self.venue_id,
                 date: self.date,
                 duration: self.duration,
                 max_participants: self.max_participants,
                 price: self.price,
                 is_active: self.is_active,
+                companion_allowed: self.companion_allowed,
+                solidarity_places: self.solidarity_places,
             },
             leader_id: self.leader_id,
         }

@@ -14,12 +14,15 @@ pub struct Body {
     title: Option<String>,
     description: Option<String>,
     category: Option<String>,
-    location: Option<String>,
+    /// Moves the session (and, with `scope=following`, the later ones) to this venue.
+    venue_id: Option<String>,
     date: Option<String>,
     duration: Option<i64>,
     max_participants: Option<i64>,
     price: Option<String>,
     is_active: Option<bool>,
+    companion_allowed: Option<bool>,
+    solidarity_places: Option<i64>,
     /// Absent: unchanged; null or "": no leader.
     #[serde(deserialize_with = "present")]
     leader_id: Option<Option<String>>,
@@ -60,14 +63,17 @@ pub async fn handle(
             title: b.title,
             description: b.description,
             category: b.category,
-            location: b.location,
+            venue: None,
             date: b.date,
             duration: b.duration,
             max_participants: b.max_participants,
             price: b.price,
             is_active: b.is_active,
+            companion_allowed: b.companion_allowed,
+            solidarity_places: b.solidarity_places,
         },
         leader_id: b.leader_id,
+        venue_id: b.venue_id,
         scope,
     };
     let app = state.clone();

@@ -1,0 +1,34 @@
+import { Choice } from "@/components/ui/choice";
+import { ACCESS_FACTS, type AccessKey } from "@/lib/access-facts";
+
+/** The access filter's checkboxes: each fact's name and what its "yes" means, briefly. */
+export default function AccessFilterChoices({
+  chosen,
+  onToggle,
+}: {
+  chosen: readonly AccessKey[];
+  onToggle: (key: AccessKey, on: boolean) => void;
+}) {
+  return (
+    <>
+        <p className="mb-3 text-sm text-muted-foreground">
+          Show only sessions at venues we have checked for everything you tick. Details we have
+          not checked yet don't count, so ask us if a session you like isn't shown.
+        </p>
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {ACCESS_FACTS.map((fact) => (
+            <Choice
+              key={fact.key}
+              type="checkbox"
+              name="access"
+              value={fact.key}
+              checked={chosen.includes(fact.key)}
+              onChange={(event) => onToggle(fact.key, event.currentTarget.checked)}
+              label={fact.label}
+              description={fact.summary}
+            />
+          ))}
+        </div>
+    </>
+  );
+}
