@@ -27,7 +27,7 @@ function chartsOwnClsx(): Plugin {
 }
 
 /** The libraries every page runs on: one cached file, shared by the entry and every page. */
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][\w-]+|@lingui[\\/](core|react)|@radix-ui[\\/]react-(slot|compose-refs|direction)|class-variance-authority|clsx|tailwind-merge)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][\w-]+|@lingui[\\/](core|react)|@radix-ui[\\/]react-(slot|compose-refs|direction)|class-variance-authority|clsx|tailwind-merge)[\\/]/;
 /**
  * Small modules that pages share (helpers, simple UI, the events feature, icons, zod's mini
  * build): a few files instead of dozens of tiny ones. Not the menus, selects and pop-overs

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { act, screen } from "@testing-library/react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { prerender } from "react-dom/static";
-import { BrowserRouter } from "react-router";
+import { BrowserRouter } from "@/lib/router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "@/app/app";
 import { eventQueryKey } from "@/features/events/api/get-event";

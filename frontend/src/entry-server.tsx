@@ -6,7 +6,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
-import { StaticRouter } from "react-router";
+import { StaticRouter } from "@/lib/router";
 import { App } from "@/app/app";
 import { preloadPrerenderedPage } from "@/app/pages";
 import type { SportEvent } from "@/lib/event-schema";

@@ -1,6 +1,6 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
+import { BrowserRouter } from "@/lib/router";
 import { App } from "@/app/app";
 import { seedInitialData } from "@/features/events/api/initial-data";
 import { seedInitialStories, seedInitialStory } from "@/features/stories/api/query-keys";

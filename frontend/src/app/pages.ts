@@ -1,4 +1,4 @@
-import { matchPath } from "react-router";
+import { matchPath } from "@/lib/router";
 import { lazyPage, type LazyPage } from "./lazy-page";
 
 // Each page is its own chunk; the home page's is kept small (see scripts/bundle-size.mjs).

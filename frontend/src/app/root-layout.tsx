@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "@/lib/router";
 import { PageFallback } from "@/components/layout/page-fallback";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";

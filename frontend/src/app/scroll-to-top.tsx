@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "@/lib/router";
 
 /** A new page starts at the top; filter changes (query string only) keep the scroll position. */
 export function ScrollToTop() {

@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "@/lib/router";
 import { saveReturnUrl } from "@/lib/return-url";
 import { useAuth } from "@/lib/auth";
 
@@ -29,7 +29,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (status !== "signedOut") return;
     if (wasSignedIn.current && signOutReason === "chosen") return;
     saveReturnUrl(here);
-    void navigate("/login", { replace: true });
+    navigate("/login", { replace: true });
   }, [status, signOutReason, here, navigate]);
 
   return status === "signedIn" ? children : <Checking />;

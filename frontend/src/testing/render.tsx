@@ -3,7 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { MemoryRouter, Route, Routes, useLocation } from "@/lib/router";
 import { AuthProvider } from "@/app/auth-provider";
 import { CalendarPreferencesProvider } from "@/app/calendar-preferences-provider";
 import { LocaleProvider } from "@/app/locale-provider";

@@ -1,5 +1,5 @@
 import { ArrowRight, CalendarDays, Dumbbell, MapPinned, ShieldCheck, Target, Users } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { StatCards, type Stat } from "@/features/community/components/stat-cards";
 import { ValuesGrid } from "@/features/community/components/values-grid";

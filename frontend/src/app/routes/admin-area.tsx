@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Route, Routes } from "react-router";
+import { Route, Routes } from "@/lib/router";
 import { PageFallback } from "@/components/layout/page-fallback";
 import { NotFoundPage } from "../pages";
 

@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useParams } from "@/lib/router";
 import { AdminGate } from "@/features/admin/components/admin-gate";
 import { RegisterSheet } from "@/features/admin/components/register-sheet";
 import { useDocumentTitle } from "@/lib/use-document-title";

@@ -1,6 +1,6 @@
 import { ArrowLeft, Ban, Mail, Ticket } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { isEventsQuery } from "@/features/bookings/api/booking-schema";
@@ -55,7 +55,7 @@ export default function CancelPage() {
               </Link>
             </Button>
           ) : (
-            <Button size="lg" variant="outline" onClick={() => void navigate(-1)}>
+            <Button size="lg" variant="outline" onClick={() => navigate(-1)}>
               <ArrowLeft aria-hidden="true" /> Go Back
             </Button>
           )}

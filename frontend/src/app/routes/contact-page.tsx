@@ -1,5 +1,5 @@
 import { MapPinned } from "lucide-react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { Card } from "@/components/ui/card";
 import { useCommunity } from "@/lib/community";
 import { ContactCards, OfficeHours } from "@/features/contact/components/contact-details";

@@ -1,5 +1,5 @@
 import { CalendarX } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import {

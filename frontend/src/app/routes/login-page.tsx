@@ -1,5 +1,5 @@
 import { LogIn } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { AuthCard, inlineLinkClass } from "@/features/auth/components/auth-card";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { site } from "@/lib/site";

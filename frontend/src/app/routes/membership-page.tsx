@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "@/lib/router";
 import { CommunityCard } from "@/features/community/components/community-card";
 import { CommunityBenefits } from "@/features/membership/components/community-benefits";
 import { MembershipFaq } from "@/features/membership/components/membership-faq";

@@ -1,5 +1,5 @@
 import { Ticket } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { MyBookings } from "@/features/bookings/components/my-bookings";
 import { useDocumentTitle } from "@/lib/use-document-title";

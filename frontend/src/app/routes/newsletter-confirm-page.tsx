@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { NewsletterConfirm } from "@/features/newsletter/components/newsletter-confirm";
 import { useDocumentTitle } from "@/lib/use-document-title";
 

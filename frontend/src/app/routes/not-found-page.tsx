@@ -1,5 +1,5 @@
 import { Compass } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useDocumentTitle } from "@/lib/use-document-title";

@@ -1,5 +1,5 @@
 import { AlertTriangle, Info } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Route, Routes } from "react-router";
+import { Route, Routes } from "@/lib/router";
 import ResetPasswordPage from "@/app/routes/reset-password-page";
 import { json, mockFetch } from "@/testing/fetch-mock";
 import { currentUrl, renderWithProviders } from "@/testing/render";

@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { InvalidResetLink, ResetPasswordForm } from "@/features/auth/components/reset-password-form";
 import { useDocumentTitle } from "@/lib/use-document-title";
 

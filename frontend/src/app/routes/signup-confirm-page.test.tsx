@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { Route, Routes } from "react-router";
+import { Route, Routes } from "@/lib/router";
 import SignupConfirmPage from "@/app/routes/signup-confirm-page";
 import { saveReturnUrl } from "@/lib/return-url";
 import { json, mockFetch } from "@/testing/fetch-mock";

@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { ConfirmSignUp } from "@/features/auth/components/confirm-sign-up";
 import { useDocumentTitle } from "@/lib/use-document-title";
 

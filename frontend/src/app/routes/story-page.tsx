@@ -1,5 +1,5 @@
 import { ArrowLeft, BookX } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "@/lib/router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";

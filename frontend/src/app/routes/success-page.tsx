@@ -1,6 +1,6 @@
 import { AlertTriangle, CalendarDays, CheckCircle2, Mail, MapPin, SlidersHorizontal, Ticket, Timer, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { useConfirmPayment } from "@/features/bookings/api/confirm-payment";
 import { CalendarLinks } from "@/features/bookings/components/calendar-links";

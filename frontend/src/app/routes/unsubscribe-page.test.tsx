@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Route, Routes } from "react-router";
+import { Route, Routes } from "@/lib/router";
 import UnsubscribePage from "@/app/routes/unsubscribe-page";
 import { json, mockFetch } from "@/testing/fetch-mock";
 import { renderWithProviders } from "@/testing/render";

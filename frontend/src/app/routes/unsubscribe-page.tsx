@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { Unsubscribe } from "@/features/unsubscribe/components/unsubscribe";
 import { useDocumentTitle } from "@/lib/use-document-title";
 

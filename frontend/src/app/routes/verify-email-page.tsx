@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { VerifyEmail } from "@/features/auth/components/verify-email";
 import { useDocumentTitle } from "@/lib/use-document-title";
 

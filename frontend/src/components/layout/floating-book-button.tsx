@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { CalendarPlus } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "@/lib/router";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 

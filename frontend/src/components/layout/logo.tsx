@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { site } from "@/lib/site";
 
 export function Logo() {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
-import { NavLink } from "react-router";
+import { NavLink } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { useLogout } from "@/features/auth/api/logout";
 import { type User } from "@/lib/user";

@@ -1,12 +1,13 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithProviders } from "@/testing/render";
 
 /** The footer as a build with these `VITE_*` settings shows it (they are read on import). */
 async function renderFooterWith(env: Record<string, string>) {
   vi.resetModules();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  // The router and providers come from the same fresh modules as the footer.
   const { SiteFooter } = await import("./site-footer");
+  const { renderWithProviders } = await import("@/testing/render");
   renderWithProviders(<SiteFooter />);
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { externalLinks, socialLinks } from "@/lib/external-links";
 import { site } from "@/lib/site";
 import { useHydrated } from "@/lib/use-hydrated";

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink } from "@/lib/router";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";

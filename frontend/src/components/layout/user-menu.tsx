@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,5 +1,5 @@
 import { Loader2, ShieldX } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ACCESS_DENIED, NO_PERMISSION } from "../api/access";

@@ -14,7 +14,7 @@ import {
 } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -74,7 +74,7 @@ function LeaveAdminButton() {
         logout.mutate(undefined, {
           onSuccess: () => {
             toast.success("You left the admin area", { description: "You are still signed in." });
-            void navigate("/");
+            navigate("/");
             afterAdminLogout(queryClient);
           },
           onError: (error) => toast.error("Could not leave the admin area", { description: errorMessage(error, TRY_AGAIN) }),

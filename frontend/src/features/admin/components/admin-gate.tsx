@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
-import { Navigate, useLocation, useNavigate } from "react-router";
+import { Navigate, useLocation, useNavigate } from "@/lib/router";
 import { useAuth } from "@/lib/auth";
 import { RequireAuth } from "@/components/require-auth";
 import {
@@ -29,7 +29,7 @@ function useAdminSessionWatch(here: string) {
       if (!isAdminSessionRequired(error)) return;
       queryClient.setQueryData<AdminAccess>(checkAuthQueryKey(user?.id), { authenticated: false, role: null });
       forgetAdminData(queryClient);
-      void navigate("/admin/login", { replace: true, state: { from: here } });
+      navigate("/admin/login", { replace: true, state: { from: here } });
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === "updated" && event.action.type === "error") onError(event.action.error);

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { z } from "zod/mini";
 import { Button } from "@/components/ui/button";
@@ -56,7 +56,7 @@ export function AdminLoginForm({ onForbidden }: { onForbidden: () => void }) {
     login.mutate(password, {
       onSuccess: () => {
         toast.success(ADMIN_TOASTS.accessGranted, { description: "Welcome to the admin dashboard." });
-        void navigate(adminReturnPath(location.state), { replace: true });
+        navigate(adminReturnPath(location.state), { replace: true });
       },
       onError: refuse,
     });

@@ -1,6 +1,6 @@
 import { Ticket, X } from "lucide-react";
 import { useId, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { companionLine } from "@/lib/companion";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import { CalendarDays, ClipboardList, Copy, Ellipsis, Pencil, Plus, Ticket } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

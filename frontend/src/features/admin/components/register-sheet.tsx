@@ -1,6 +1,6 @@
 import { AlertTriangle, ArrowLeft, Banknote, Check, ClipboardList, Phone, Printer, UserX } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 import { ClipboardList } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Card } from "@/components/ui/card";
 import { useRegisters } from "../api/get-registers";
 import { formatDateTime } from "../lib/format";

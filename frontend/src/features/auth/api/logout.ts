@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth";
 import { ApiError, apiRequest } from "@/lib/api-client";
@@ -23,7 +23,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      void navigate("/");
+      navigate("/");
       auth.signedOut("chosen");
       toast.success(LOGGED_OUT);
     },

@@ -1,6 +1,6 @@
 import { Mail, MailCheck, Send } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { SIGNUP_EMAILS_A_DAY, SIGNUP_LINK_HOURS } from "../lib/sign-up-link";
 import { AuthCard, inlineLinkClass } from "./auth-card";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, KeyRound, LinkIcon, LogIn } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -36,7 +36,7 @@ export function InvalidResetLink() {
 function ResetSucceeded() {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = window.setTimeout(() => void navigate("/login", { replace: true }), RESET_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate("/login", { replace: true }), RESET_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [navigate]);
   return (

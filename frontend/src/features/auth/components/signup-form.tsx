@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
 import { Controller, useForm, type FieldErrors, type UseFormReturn } from "react-hook-form";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate } from "@/lib/router";
 import { useAuth } from "@/lib/auth";
 import { site } from "@/lib/site";
 import { Button } from "@/components/ui/button";

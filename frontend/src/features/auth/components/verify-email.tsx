@@ -1,6 +1,6 @@
 import { CircleCheck, LinkIcon, Loader2, LogIn, Send } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";
 import { saveReturnUrl } from "@/lib/return-url";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { takeReturnUrl } from "@/lib/return-url";
 
 /** The spec's redirect after login or sign-up: 100 ms later, to the saved address or "/". */
@@ -9,6 +9,6 @@ export function useRedirectAfterSignIn(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     const target = takeReturnUrl();
-    window.setTimeout(() => void navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
   }, [navigate]);
 }

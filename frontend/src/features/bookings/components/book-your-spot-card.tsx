@@ -1,6 +1,6 @@
 import { CheckCircle2, Lock, Ticket } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import { CalendarDays, CheckCircle2, Mail, MapPin, Ticket } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { SportEvent } from "@/lib/event-schema";

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, MapPin, UserPlus } from "lucide-react";
 import { useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Card } from "@/components/ui/card";
 import { companionLine } from "@/lib/companion";
 import { formatLongDate, formatTimeRange } from "@/lib/format";

@@ -1,6 +1,6 @@
 import { AlertCircle, ArrowRight } from "lucide-react";
 import type { Ref } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Alert } from "@/components/ui/alert";
 
 export interface Refusal {

@@ -1,6 +1,6 @@
 import { LogIn, Ticket, UserX } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useAuth } from "@/lib/auth";
@@ -34,8 +34,8 @@ export function BookingSideCard({ event }: { event: SportEvent }) {
 
   const browseOtherEvents = () => {
     const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (historyIndex > 0) void navigate(-1);
-    else void navigate("/events");
+    if (historyIndex > 0) navigate(-1);
+    else navigate("/events");
   };
 
   return (

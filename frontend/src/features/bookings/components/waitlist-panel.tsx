@@ -1,6 +1,6 @@
 import { AlertCircle, BellRing, CheckCircle2, CreditCard, Forward, Hourglass, RotateCw, UserX } from "lucide-react";
 import { useEffect, useId, useRef, useState, type Ref } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { useAuth } from "@/lib/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

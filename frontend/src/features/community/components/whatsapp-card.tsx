@@ -1,5 +1,5 @@
 import { MessageCircle } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { ExternalLink } from "@/components/layout/external-link";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";

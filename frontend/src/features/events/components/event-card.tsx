@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, HeartHandshake, MapPin, Users } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { useAuth } from "@/lib/auth";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import { Accessibility, ArrowLeft, CalendarDays, Check, Clock, HeartHandshake, MapPin, UserPlus, Users } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";

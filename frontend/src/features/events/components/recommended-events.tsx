@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { useRecommendations } from "../api/get-recommendations";
 import { EventCard } from "./event-card";
 import { EventCardSkeletonGrid } from "./event-card-skeleton";

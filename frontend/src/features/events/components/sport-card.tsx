@@ -1,5 +1,5 @@
 import { ArrowRight, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

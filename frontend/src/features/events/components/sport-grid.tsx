@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import type { SportSummary } from "../api/events-summary-schema";
 import { withFilter } from "../lib/event-filters";
 import { SportCard } from "./sport-card";

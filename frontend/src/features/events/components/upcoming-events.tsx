@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowRight, CalendarX } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useHydrated } from "@/lib/use-hydrated";

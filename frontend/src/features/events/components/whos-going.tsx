@@ -1,5 +1,5 @@
 import { UsersRound } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/lib/auth";
 import { useAttendees } from "../api/get-attendees";

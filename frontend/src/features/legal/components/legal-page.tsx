@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /** When the legal and support pages were last changed, shown on each. */

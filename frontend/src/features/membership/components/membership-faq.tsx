@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { site } from "@/lib/site";
 
 const linkClass = "font-semibold text-primary underline underline-offset-4 hover:no-underline";

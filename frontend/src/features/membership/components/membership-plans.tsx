@@ -1,6 +1,6 @@
 import { LogIn } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth";
 import { Alert } from "@/components/ui/alert";
@@ -52,7 +52,7 @@ function useCheckoutReturn(memberships: ReturnType<typeof useMemberships>) {
     const current = list ? currentMembership(list) : undefined;
     if (current && current.plan !== "community") showCreated();
     else toast.info("We're confirming your payment. Your membership will appear here shortly.");
-    void navigate("/membership", { replace: true });
+    navigate("/membership", { replace: true });
   }, [sessionId, settled, list, navigate]);
 }
 

@@ -1,6 +1,6 @@
 import { AlarmClock, Bell, BellOff, CalendarCheck, Info, PartyPopper, X, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
@@ -114,7 +114,7 @@ export default function NotificationPanel({
     if (!notification.read) markRead.mutate(notification.id);
     if (notification.actionUrl) {
       setOpen(false);
-      void navigate(notification.actionUrl);
+      navigate(notification.actionUrl);
     }
   };
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { z } from "zod/mini";
 import { toast } from "@/lib/toast";
 import { useAuth } from "@/lib/auth";
@@ -20,7 +20,7 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: (message) => {
-      void navigate("/", { replace: true });
+      navigate("/", { replace: true });
       auth.signedOut("chosen");
       toast.success(message);
     },

@@ -1,5 +1,5 @@
 import { ArrowRight, CalendarDays, UserRound } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
