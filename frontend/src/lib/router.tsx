@@ -12,7 +12,6 @@ import {
   createContext,
   Fragment,
   isValidElement,
-  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -90,16 +89,9 @@ function currentBrowserLocation(): Location {
   return { pathname, search, hash, state: state?.usr ?? null, key: state?.key ?? "default" };
 }
 
-/** Runs a navigation as a transition, so a lazy page's code loads while the old page stays up. */
-function useTransitionState<T>(initial: () => T): [T, (next: T) => void] {
-  const [value, setValue] = useState(initial);
-  const set = useCallback((next: T) => startTransition(() => setValue(next)), []);
-  return [value, set];
-}
-
 /** The router of the browser: the address bar and its history. */
 export function BrowserRouter({ children }: { children?: ReactNode }) {
-  const [location, setLocation] = useTransitionState(currentBrowserLocation);
+  const [location, setLocation] = useState(currentBrowserLocation);
   useEffect(() => {
     const state = window.history.state as Partial<HistoryState> | null;
     // The first entry gets an index, as react-router gives it.
@@ -130,7 +122,7 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
 
 /** A router over a list of addresses in memory (the unit tests). */
 export function MemoryRouter({ initialEntries = ["/"], children }: { initialEntries?: string[]; children?: ReactNode }) {
-  const [history, setHistory] = useTransitionState<{ entries: Location[]; index: number }>(() => ({
+  const [history, setHistory] = useState<{ entries: Location[]; index: number }>(() => ({
     entries: initialEntries.map((entry) => ({ ...parsePath(entry, "/"), state: null, key: newKey() })),
     index: initialEntries.length - 1,
   }));
