@@ -53,6 +53,10 @@ const TRANSLATED = [
   "src/app/locale-provider.tsx",
   "src/lib/i18n/**/*.ts",
   "src/lib/format.ts",
+  "src/lib/access-facts.ts",
+  "src/lib/event-schema.ts",
+  "src/features/events/components/{event-card,event-detail,venue-details,whos-going,access-filter,access-filter-choices,events-filter-bar}.tsx",
+  "src/features/bookings/components/booking-side-card.tsx",
 ];
 
 /** Strings that are code, not words: class names, ids, types, URLs, keys, tags. */
@@ -69,9 +73,9 @@ const UNLOCALIZED = {
     { regex: { pattern: "className", flags: "i" } },
     { regex: { pattern: "^[A-Z0-9_-]+$" } },
     "to", "href", "src", "type", "id", "variant", "size", "align", "side", "rel", "target", "lang", "dir",
-    "displayName", "key", "value", "name", "role", "method", "secure",
+    "displayName", "key", "value", "name", "role", "method", "secure", "timeZone",
   ],
-  ignoreFunctions: ["cn", "cva", "Error", "console.*", "*.startsWith", "*.endsWith", "*.includes", "apiRequest", "lazy"],
+  ignoreFunctions: ["cn", "cva", "Error", "console.*", "*.startsWith", "*.endsWith", "*.includes", "apiRequest", "lazy", "z.refine", "z.regex"],
   useTsTypes: true,
 };
 

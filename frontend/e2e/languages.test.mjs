@@ -1,13 +1,15 @@
 // The site in Arabic (right to left) and Ukrainian beside English (docs/adr/0024-languages.md):
 // the header's language switch, the choice remembered in a cookie for visitors and in the
 // preferences for members, pages sent in the chosen language with <html lang dir>, and axe
-// clean in Arabic. Screenshots of home and events in Arabic go to e2e/screenshots/.
+// clean in Arabic, and a visitor finding a step-free session in Arabic. Screenshots of home,
+// events and an event page in Arabic go to e2e/screenshots/.
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import {
+  api,
   apiAs,
   axeChecker,
   BASE_URL,
@@ -173,6 +175,63 @@ describe("languages", () => {
           }
           await page.emulateMedia({ colorScheme: "light" });
         }
+        axe.assertClean();
+      });
+    }
+  });
+  test("a visitor finds a step-free session in Arabic: the access filter and an event page read right to left", async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    const event = (await api("/api/events?access=stepFree")).find((e) => e.currentParticipants < e.maxParticipants);
+    assert.ok(event, "the demo has a step-free session with places left");
+    for (const [size, viewport] of [
+      ["mobile", MOBILE],
+      ["desktop", DESKTOP],
+    ]) {
+      await withPage(browser, { viewport }, async (page, context) => {
+        await context.addCookies([{ name: "lang", value: "ar", url: BASE_URL }]);
+        const axe = axeChecker(page);
+        const screenshots = async (name) => {
+          await axe.check(`${name} in Arabic at ${viewport.width} px`); // in both themes
+          for (const colorScheme of ["light", "dark"]) {
+            await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+            await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, colorScheme === "dark");
+            await page.screenshot({ path: join(SCREENSHOTS, `ar-${name}-${size}-${colorScheme}.png`), fullPage: true });
+          }
+          await page.emulateMedia({ colorScheme: "light" });
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow} px at ${viewport.width} px`);
+        };
+
+        // The events list's access filter, in Arabic: ticking "step-free" puts it in the URL.
+        await goto(page, "/events");
+        assert.equal(await htmlLangDir(page), "ar rtl");
+        await page.locator("summary").filter({ hasText: "احتياجات الوصول" }).click();
+        await page.getByRole("checkbox", { name: /دخول بلا درج/ }).check();
+        await until(() => new URL(page.url()).searchParams.get("access") === "stepFree", {
+          what: "the access choice in the URL",
+        });
+        await page.getByText("(خيار واحد)").waitFor();
+        // The search box's magnifier sits at the start of the line: the right, in Arabic.
+        const search = await page.getByRole("searchbox").boundingBox();
+        const glass = await page.locator("form[role=search] svg").boundingBox();
+        assert.ok(glass.x > search.x + search.width / 2, `the magnifier at x=${glass.x}, the box from ${search.x}`);
+        await screenshots("events-access");
+
+        // The event page: the venue's facts in words, each icon before its words (on the right).
+        await goto(page, `/events/${event.id}`);
+        await page.getByRole("heading", { name: "المكان وسهولة الوصول" }).waitFor();
+        const stepFree = page.locator('[data-fact="stepFree"]');
+        assert.match(await stepFree.innerText(), /دخول بلا درج: نعم/);
+        const icon = await stepFree.locator("svg").first().boundingBox();
+        const words = await stepFree.locator("p").first().boundingBox();
+        assert.ok(icon.x > words.x, `the fact's icon at x=${icon.x} is right of its words at x=${words.x}`);
+        await stepFree.getByText("ماذا يعني «دخول بلا درج»").click();
+        await stepFree.getByText(/75 سم على الأقل/).waitFor();
+        // "Back to events" points the way back: to the right, in Arabic.
+        const arrow = page.getByRole("link", { name: "العودة إلى الجلسات" }).locator("svg");
+        assert.match(await arrow.evaluate((svg) => getComputedStyle(svg).transform), /^matrix\(-1,/);
+        await page.getByRole("heading", { name: "سجّل الدخول أولًا" }).waitFor();
+        await screenshots("event");
         axe.assertClean();
       });
     }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod/mini";
@@ -65,6 +66,8 @@ const isServerField = (name: string) =>
 
 /** Create or edit a venue: its address, how to get there, and its access facts. */
 export function VenueFormDialog({ venue, onClose }: { venue: AdminVenue | null; onClose: () => void }) {
+  // The facts' words come from the catalogues (the admin area itself stays English).
+  const { t } = useLingui();
   const initial = values(venue);
   const form = useForm<VenueFormValues>({ resolver: zodResolver(venueFormSchema), defaultValues: initial });
   const { errors } = form.formState;
@@ -153,8 +156,8 @@ export function VenueFormDialog({ venue, onClose }: { venue: AdminVenue | null; 
             {ACCESS_FACTS.map((fact) => (
               <FieldSet
                 key={fact.key}
-                legend={fact.label}
-                hint={`Yes means: ${fact.definition}`}
+                legend={t(fact.label)}
+                hint={`Yes means: ${t(fact.definition)}`}
                 error={errors.access?.[fact.key]?.message}
               >
                 <div className="grid grid-cols-3 gap-2">
@@ -163,7 +166,7 @@ export function VenueFormDialog({ venue, onClose }: { venue: AdminVenue | null; 
                       key={value}
                       type="radio"
                       value={value}
-                      label={FACT_VALUE_WORDS[value]}
+                      label={t(FACT_VALUE_WORDS[value])}
                       {...form.register(`access.${fact.key}`)}
                     />
                   ))}

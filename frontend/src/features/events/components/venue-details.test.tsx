@@ -1,7 +1,8 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { accessCheckedLine } from "@/lib/access-facts";
 import { buildVenue } from "@/testing/fixtures";
+import { renderWithProviders } from "@/testing/render";
 import VenueDetails from "./venue-details";
 
 describe("a venue's access facts", () => {
@@ -10,7 +11,7 @@ describe("a venue's access facts", () => {
       nearestStepFreeStation: "Hackney Wick (Overground)",
       access: { ...buildVenue().access, stepFree: "yes", lift: "no" },
     });
-    render(<VenueDetails venue={venue} />);
+    renderWithProviders(<VenueDetails venue={venue} />);
     const item = (key: string) => {
       const found = document.querySelector(`[data-fact="${key}"]`);
       if (!(found instanceof HTMLElement)) throw new Error(key);
