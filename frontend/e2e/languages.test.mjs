@@ -220,6 +220,7 @@ describe("languages", () => {
         // The event page: the venue's facts in words, each icon before its words (on the right).
         await goto(page, `/events/${event.id}`);
         await page.getByRole("heading", { name: "المكان وسهولة الوصول" }).waitFor();
+        if (event.venue.nearestStepFreeStation) await page.getByText("أقرب محطة بلا درج:").waitFor();
         const stepFree = page.locator('[data-fact="stepFree"]');
         assert.match(await stepFree.innerText(), /دخول بلا درج: نعم/);
         const icon = await stepFree.locator("svg").first().boundingBox();
