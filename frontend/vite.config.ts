@@ -29,13 +29,14 @@ function chartsOwnClsx(): Plugin {
 /** The libraries every page runs on: one cached file, shared by the entry and every page. */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][\w-]+|@lingui[\\/](core|react)|@radix-ui[\\/]react-(slot|compose-refs|direction)|class-variance-authority|clsx|tailwind-merge)[\\/]/;
 /**
- * Small modules that pages share (helpers, simple UI, the events feature, icons, zod's mini
+ * Small modules that pages share (helpers, the generated shared rules, simple UI, the events feature, icons, zod's mini
  * build): a few files instead of dozens of tiny ones. Not the menus, selects and pop-overs
  * loaded on demand, nor what pulls in sonner or the form libraries. Those the prerendered
  * pages run on go in `common`; the rest, used only by later pages, in `shared`.
  */
 const SMALL_SHARED = [
-  /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts|story-form\.ts)/,
+  /[\\/]src[\\/]generated[\\/]/,
+  /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts|story-form\.ts|access-facts\.ts)/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|card|empty-state|skeleton|alert|input|label|select-trigger-class)\.tsx?$/,
   /[\\/]src[\\/]components[\\/]layout[\\/](?!theme-menu\.|user-menu\.|mobile-account-links\.)/,
   /[\\/]src[\\/]features[\\/]events[\\/](?!components[\\/](date-filter-popover|filter-select-menu)\.)/,

@@ -1,6 +1,7 @@
 //! Records the commit the binary is built from, for `playspace --version`: git's short hash,
 //! else `PLAYSPACE_COMMIT` from the environment (a build from a source archive), else
-//! "unknown". Reruns when the checked-out commit changes.
+//! "unknown". Reruns when the checked-out commit changes, and in a release build when the
+//! frontend build it embeds changes (crate::frontend::files).
 use std::process::Command;
 
 fn git(args: &[&str]) -> Option<String> {
@@ -37,6 +38,15 @@ fn main() {
             "--git-path",
             &branch,
         ]));
+    }
+    // A release build carries frontend/dist: a new build of it (new file names) must make a
+    // new binary. Debug builds read it at run time, and are not rebuilt when it changes
+    // (scripts/test builds the frontend beside them).
+    if std::env::var("PROFILE").as_deref() == Ok("release") {
+        let dist = std::path::Path::new("../../frontend/dist");
+        if dist.is_dir() {
+            println!("cargo:rerun-if-changed={}", dist.display());
+        }
     }
     let commit = git(&["rev-parse", "--short=12", "HEAD"])
         .or_else(|| std::env::var("PLAYSPACE_COMMIT").ok())

@@ -24,7 +24,9 @@ pub struct Config {
     /// demo data on its first start.
     pub embedded_default: bool,
     pub bind: SocketAddr,
-    pub frontend_dir: PathBuf,
+    /// `FRONTEND_DIR`: serve the built frontend from this directory; unset, the build the
+    /// binary carries (crate::frontend::files).
+    pub frontend_dir: Option<PathBuf>,
     pub data_dir: PathBuf,
     pub public_url: String,
     pub log_format: LogFormat,
@@ -47,6 +49,9 @@ pub struct Config {
     /// With a key, card payments go through Stripe Checkout; without, the local checkout.
     pub stripe_secret_key: Option<Secret>,
     pub stripe_webhook_secret: Option<Secret>,
+    /// `METRICS_TOKEN`: the bearer token that reads `GET /metrics`; without it metrics are
+    /// neither recorded nor served (404).
+    pub metrics_token: Option<Secret>,
     /// How often an open notification stream looks for the person's new notifications
     /// (ADR 0013). Not read from the environment; tests shorten it.
     pub notification_poll: Duration,
@@ -77,6 +82,10 @@ pub struct Config {
 pub struct Secret(String);
 
 impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
     pub fn expose(&self) -> &str {
         &self.0
     }
@@ -223,6 +232,16 @@ impl Config {
             body_secs,
             3_600,
         )?;
+        let metrics_token = match lookup("METRICS_TOKEN") {
+            // Short tokens can be guessed; a scrape's header is never typed by hand.
+            Some(token) if token.trim().len() < 16 || token.chars().any(char::is_whitespace) => {
+                return Err(ConfigError::Invalid {
+                    name: "METRICS_TOKEN",
+                    reason: "must be at least 16 characters, without spaces".into(),
+                });
+            }
+            token => token.map(Secret),
+        };
         Ok(Self {
             max_connections,
             streams_per_session: number(
@@ -250,13 +269,12 @@ impl Config {
             link_secret: lookup("LINK_SECRET").map(Secret),
             stripe_secret_key: lookup("STRIPE_SECRET_KEY").map(Secret),
             stripe_webhook_secret: lookup("STRIPE_WEBHOOK_SECRET").map(Secret),
+            metrics_token,
             rate_limits,
             database_url,
             embedded_default,
             bind,
-            frontend_dir: PathBuf::from(
-                lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".into()),
-            ),
+            frontend_dir: lookup("FRONTEND_DIR").map(PathBuf::from),
             data_dir,
             public_url,
             log_format,
@@ -340,11 +358,31 @@ mod tests {
         assert_eq!(c.database_url, "sqlite://data/playspace.db");
         assert!(c.embedded_default);
         assert_eq!(c.bind.to_string(), "127.0.0.1:8080");
-        assert_eq!(c.frontend_dir, PathBuf::from("frontend/dist"));
+        assert_eq!(c.frontend_dir, None, "the build inside the binary");
+        assert_eq!(
+            config(&[("FRONTEND_DIR", "/srv/www")])
+                .unwrap()
+                .frontend_dir,
+            Some(PathBuf::from("/srv/www"))
+        );
         assert_eq!(c.public_url, "http://127.0.0.1:8080");
         assert_eq!(c.log_format, LogFormat::Pretty);
         assert!(!c.is_https());
         assert!(c.rate_limits);
+    }
+
+    #[test]
+    fn a_metrics_token_must_be_long_enough_to_be_secret() {
+        assert!(config(&[]).unwrap().metrics_token.is_none());
+        let token = config(&[("METRICS_TOKEN", "0123456789abcdef")]).unwrap();
+        assert_eq!(
+            token.metrics_token.as_ref().map(Secret::expose),
+            Some("0123456789abcdef")
+        );
+        assert!(!format!("{token:?}").contains("0123456789abcdef"));
+        for bad in ["short", "0123456789 abcdef"] {
+            assert!(config(&[("METRICS_TOKEN", bad)]).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -26,6 +26,7 @@ use futures_util::Stream;
 use tokio::time::{Instant, Sleep, sleep_until, timeout_at};
 
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::middleware::security_header_list;
 
 type BoxedPayloadStream = Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>>;
@@ -46,8 +47,7 @@ impl Deadlines {
 
 pub fn request_timeout() -> ApiError {
     ApiError::new(
-        StatusCode::REQUEST_TIMEOUT,
-        "request_timeout",
+        ErrorCode::RequestTimeout,
         "The request took too long to arrive. Please try again.",
     )
 }
@@ -72,8 +72,7 @@ impl ResponseError for TookTooLong {
 
     fn error_response(&self) -> HttpResponse {
         let mut response = ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "took_too_long",
+            ErrorCode::TookTooLong,
             "This took too long to answer. Please try again in a moment.",
         )
         .with_retry_after(5)

@@ -1,11 +1,13 @@
 //! The one error format every failure answers with:
-//! `{ "error": "human message", "code": "snake_case_code", "fieldErrors": { ... } }`.
+//! `{ "error": "human message", "code": "snake_case_code", "fieldErrors": { ... },
+//! "requestId": "..." }` (`requestId`: the request's `x-request-id`, for a person to quote).
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
 use playspace_domain::FieldErrors;
-use playspace_ports::RepoError;
 use serde::Serialize;
+
+use crate::error_code::ErrorCode;
 
 /// What a person is told when a ceiling shared by everyone is full.
 pub const BUSY: &str =
@@ -14,7 +16,7 @@ pub const BUSY: &str =
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
-    code: &'static str,
+    code: ErrorCode,
     message: String,
     field_errors: Option<FieldErrors>,
     retry_after_secs: Option<u64>,
@@ -29,12 +31,15 @@ struct Body<'a> {
     code: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     field_errors: Option<std::collections::BTreeMap<&'a str, &'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    request_id: Option<String>,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    /// An error answering with its code's status.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
-            status,
+            status: code.status(),
             code,
             message: message.into(),
             field_errors: None,
@@ -48,27 +53,17 @@ impl ApiError {
         Self {
             field_errors: Some(field_errors),
             ..Self::new(
-                StatusCode::BAD_REQUEST,
-                "validation_failed",
+                ErrorCode::ValidationFailed,
                 "Please check the highlighted fields.",
             )
         }
-    }
-
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, code, message)
-    }
-
-    pub fn not_found(code: &'static str, message: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, code, message)
     }
 
     pub fn too_many_requests(retry_after_secs: u64) -> Self {
         Self {
             retry_after_secs: Some(retry_after_secs.max(1)),
             ..Self::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
+                ErrorCode::RateLimited,
                 "Too many requests. Please wait a moment and try again.",
             )
         }
@@ -79,7 +74,7 @@ impl ApiError {
     pub fn busy(retry_after_secs: u64) -> Self {
         Self {
             retry_after_secs: Some(retry_after_secs.max(1)),
-            ..Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", BUSY)
+            ..Self::new(ErrorCode::RateLimited, BUSY)
         }
     }
 
@@ -87,22 +82,14 @@ impl ApiError {
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         Self {
             cause: Some(cause.to_string()),
-            ..Self::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal_error",
-                "Something went wrong",
-            )
+            ..Self::new(ErrorCode::InternalError, "Something went wrong")
         }
     }
 
     pub fn unavailable(cause: impl std::fmt::Display) -> Self {
         Self {
             cause: Some(cause.to_string()),
-            ..Self::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "unavailable",
-                "Something went wrong",
-            )
+            ..Self::new(ErrorCode::Unavailable, "Something went wrong")
         }
     }
 
@@ -114,7 +101,7 @@ impl ApiError {
         }
     }
 
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         self.code
     }
 }
@@ -125,7 +112,7 @@ impl std::fmt::Display for ApiError {
             f,
             "{} {}: {}",
             self.status.as_u16(),
-            self.code,
+            self.code.as_str(),
             self.message
         )
     }
@@ -138,48 +125,19 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         if let Some(cause) = &self.cause {
-            tracing::error!(code = self.code, %cause, "request failed");
+            tracing::error!(code = self.code.as_str(), %cause, "request failed");
         }
         let body = Body {
             error: &self.message,
-            code: self.code,
+            code: self.code.as_str(),
             field_errors: self.field_errors.as_ref().map(|f| f.iter().collect()),
+            request_id: crate::request_id::current(),
         };
         let mut response = HttpResponse::build(self.status);
         if let Some(secs) = self.retry_after_secs {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from(secs)));
         }
         response.json(body)
-    }
-}
-
-impl From<RepoError> for ApiError {
-    fn from(error: RepoError) -> Self {
-        match error {
-            RepoError::NotFound => Self::not_found("not_found", "Not found"),
-            RepoError::Conflict => Self::new(
-                StatusCode::CONFLICT,
-                "conflict",
-                "That conflicts with existing data",
-            ),
-            RepoError::Unavailable(cause) => Self::unavailable(cause),
-        }
-    }
-}
-
-/// A booking rule said no, with the rule's stable code and message: 400 for a request the
-/// session never accepts (a companion where none is allowed, a solidarity place on a free
-/// session), 409 for what the session's state refuses now (full, started, none left).
-impl From<playspace_domain::booking_rules::BookingRefusal> for ApiError {
-    fn from(refusal: playspace_domain::booking_rules::BookingRefusal) -> Self {
-        use playspace_domain::booking_rules::BookingRefusal::{
-            CompanionNotAllowed, SolidarityNotNeeded,
-        };
-        let status = match refusal {
-            CompanionNotAllowed | SolidarityNotNeeded => StatusCode::BAD_REQUEST,
-            _ => StatusCode::CONFLICT,
-        };
-        Self::new(status, refusal.code(), refusal.to_string())
     }
 }
 
@@ -196,18 +154,13 @@ pub fn json_error_handler(
 ) -> actix_web::Error {
     use actix_web::error::JsonPayloadError as E;
     let api = match &err {
-        E::OverflowKnownLength { .. } | E::Overflow { .. } => ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "payload_too_large",
-            "The request body is too large",
-        ),
+        E::OverflowKnownLength { .. } | E::Overflow { .. } => too_large(),
         E::ContentType => ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
+            ErrorCode::UnsupportedMediaType,
             "Send JSON with Content-Type: application/json",
         ),
-        _ => ApiError::bad_request(
-            "invalid_json",
+        _ => ApiError::new(
+            ErrorCode::InvalidJson,
             "The request body is not valid JSON for this action",
         ),
     };
@@ -218,8 +171,8 @@ pub fn query_error_handler(
     _: actix_web::error::QueryPayloadError,
     _: &actix_web::HttpRequest,
 ) -> actix_web::Error {
-    ApiError::bad_request(
-        "invalid_query",
+    ApiError::new(
+        ErrorCode::InvalidQuery,
         "The query string is not valid for this action",
     )
     .into()
@@ -236,8 +189,7 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 pub fn refuse_oversized(req: &actix_web::dev::ServiceRequest) -> Option<ApiError> {
     if req.uri().to_string().len() > MAX_URI_BYTES {
         return Some(ApiError::new(
-            StatusCode::URI_TOO_LONG,
-            "uri_too_long",
+            ErrorCode::UriTooLong,
             "The address is too long",
         ));
     }
@@ -252,11 +204,7 @@ pub fn refuse_oversized(req: &actix_web::dev::ServiceRequest) -> Option<ApiError
 }
 
 fn too_large() -> ApiError {
-    ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        "payload_too_large",
-        "The request body is too large",
-    )
+    ApiError::new(ErrorCode::PayloadTooLarge, "The request body is too large")
 }
 
 /// The error a framework-made failure (a 405 from routing, a 413 from a body extractor, a
@@ -270,16 +218,19 @@ pub fn framework_error(status: StatusCode, content_type: Option<&str>) -> Option
     }
     Some(match status {
         StatusCode::METHOD_NOT_ALLOWED => ApiError::new(
-            status,
-            "method_not_allowed",
+            ErrorCode::MethodNotAllowed,
             "This address does not take that method",
         ),
         StatusCode::PAYLOAD_TOO_LARGE => too_large(),
-        StatusCode::NOT_FOUND => ApiError::not_found("not_found", "Not found"),
+        StatusCode::NOT_FOUND => ApiError::new(ErrorCode::NotFound, "Not found"),
         status if status.is_server_error() => {
             ApiError::internal(format!("{status} without a body from the framework"))
         }
-        status => ApiError::new(status, "bad_request", "The request could not be read"),
+        // The framework's own status (411, 400, ...) says more than a plain 400 would.
+        status => ApiError {
+            status,
+            ..ApiError::new(ErrorCode::BadRequest, "The request could not be read")
+        },
     })
 }
 
@@ -288,6 +239,7 @@ mod tests {
     use super::*;
     use actix_web::body::to_bytes;
     use playspace_domain::ValidationError;
+    use playspace_ports::RepoError;
 
     async fn body_of(error: ApiError) -> (StatusCode, serde_json::Value, Option<String>) {
         let response = error.error_response();
@@ -321,6 +273,18 @@ mod tests {
         let (_, body, _) =
             body_of(RepoError::Unavailable("connection refused".into()).into()).await;
         assert_eq!(body["error"], "Something went wrong");
+    }
+
+    #[actix_web::test]
+    async fn an_error_made_during_a_request_names_it() {
+        let (_, body, _) = crate::request_id::scope("req-7".into(), async {
+            body_of(ApiError::new(ErrorCode::NotFound, "Not found")).await
+        })
+        .await;
+        assert_eq!(
+            body,
+            serde_json::json!({"error": "Not found", "code": "not_found", "requestId": "req-7"})
+        );
     }
 
     #[actix_web::test]

@@ -3,6 +3,7 @@
 //! events, event, stories and story pages get their prerendered HTML instead (see
 //! `templates`), with their data inlined. Every public page carries what a link preview shows
 //! (`share`).
+pub mod files;
 mod share;
 mod templates;
 
@@ -35,11 +36,12 @@ const NOT_BUILT: &str = "PlaySpace is running, but the frontend has not been bui
 Build it with: cd frontend && npm ci && npm run build (scripts/run does this for you).\n\
 The API is available under /api, e.g. /api/events.\n";
 
-/// The built frontend. `index.html` (the app shell) and the prerendered templates are kept in
-/// memory and re-read when their files change (checked at most once a second), so a rebuild
-/// shows up without a restart.
+/// The built frontend, from a directory (`FRONTEND_DIR`) or carried by the binary (`files`).
+/// `index.html` (the app shell) and the prerendered templates are kept in memory; from a
+/// directory they are re-read when their files change (checked at most once a second), so a
+/// rebuild shows up without a restart.
 pub struct Frontend {
-    dir: PathBuf,
+    root: Root,
     built_at_start: bool,
     shell: Watched<str>,
     home: PerLanguage<str>,
@@ -56,7 +58,7 @@ struct PerLanguage<T: ?Sized>(Vec<Watched<T>>);
 
 impl<T: ?Sized> PerLanguage<T> {
     fn new(
-        dir: &Path,
+        root: &Root,
         page: Prerendered,
         parse: fn(String) -> Option<Arc<T>>,
         recheck: Duration,
@@ -64,7 +66,10 @@ impl<T: ?Sized> PerLanguage<T> {
         Self(
             Language::ALL
                 .iter()
-                .map(|&language| Watched::new(dir.join(page.file_name(language)), parse, recheck))
+                .map(|&language| {
+                    let path = format!("{}/{}", templates::DIR, page.file_name(language));
+                    Watched::new(root.file(&path), parse, recheck)
+                })
                 .collect(),
         )
     }
@@ -80,9 +85,58 @@ impl<T: ?Sized> PerLanguage<T> {
     }
 }
 
+/// Where a build's files are.
+#[derive(Clone)]
+enum Root {
+    Dir(PathBuf),
+    Embedded(Arc<files::Embedded>),
+}
+
+/// One file of a build.
+enum Source {
+    Disk(PathBuf),
+    /// An embedded file never changes.
+    Embedded(Arc<files::Embedded>, String),
+}
+
+impl Source {
+    fn read(&self) -> Option<String> {
+        match self {
+            Self::Disk(path) => std::fs::read_to_string(path).ok(),
+            Self::Embedded(build, path) => {
+                String::from_utf8(build.get(path)?.data.into_owned()).ok()
+            }
+        }
+    }
+
+    fn modified(&self) -> Option<SystemTime> {
+        match self {
+            Self::Disk(path) => modified(path),
+            Self::Embedded(..) => None,
+        }
+    }
+}
+
+impl Root {
+    /// The file at `path` under the build (`/`-separated).
+    fn file(&self, path: &str) -> Source {
+        match self {
+            Self::Dir(dir) => Source::Disk(dir.join(path)),
+            Self::Embedded(build) => Source::Embedded(Arc::clone(build), path.to_owned()),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Self::Dir(dir) => dir.display().to_string(),
+            Self::Embedded(_) => "the build inside the binary".to_owned(),
+        }
+    }
+}
+
 /// One file of the build, parsed, with when it was last looked at.
 struct Watched<T: ?Sized> {
-    path: PathBuf,
+    source: Source,
     parse: fn(String) -> Option<Arc<T>>,
     /// How long a look at the file's modification time holds.
     recheck: Duration,
@@ -103,20 +157,20 @@ fn modified(path: &Path) -> Option<SystemTime> {
 }
 
 impl<T: ?Sized> Watched<T> {
-    fn new(path: PathBuf, parse: fn(String) -> Option<Arc<T>>, recheck: Duration) -> Self {
-        let state = RwLock::new(Self::load(&path, parse));
+    fn new(source: Source, parse: fn(String) -> Option<Arc<T>>, recheck: Duration) -> Self {
+        let state = RwLock::new(Self::load(&source, parse));
         Self {
-            path,
+            source,
             parse,
             recheck,
             state,
         }
     }
 
-    fn load(path: &Path, parse: fn(String) -> Option<Arc<T>>) -> Loaded<T> {
+    fn load(source: &Source, parse: fn(String) -> Option<Arc<T>>) -> Loaded<T> {
         Loaded {
-            modified: modified(path),
-            value: std::fs::read_to_string(path).ok().and_then(parse),
+            modified: source.modified(),
+            value: source.read().and_then(parse),
             checked: Instant::now(),
         }
     }
@@ -130,10 +184,10 @@ impl<T: ?Sized> Watched<T> {
         let mut state = self.state.write().ok()?;
         // Another request may have looked while this one waited for the lock.
         if state.checked.elapsed() >= self.recheck {
-            if state.modified == modified(&self.path) {
+            if state.modified == self.source.modified() {
                 state.checked = Instant::now();
             } else {
-                *state = Self::load(&self.path, self.parse);
+                *state = Self::load(&self.source, self.parse);
             }
         }
         state.value.clone()
@@ -145,57 +199,86 @@ fn text(html: String) -> Option<Arc<str>> {
 }
 
 impl Frontend {
+    /// The build in `dir` (`FRONTEND_DIR`).
     pub fn load(dir: &Path) -> Self {
         Self::load_rechecking_every(dir, RECHECK)
+    }
+
+    /// The build this binary carries (crate::frontend::files).
+    pub fn built_in() -> Self {
+        Self::embedded::<files::Built>()
+    }
+
+    /// An embedded build (tests embed their own).
+    pub fn embedded<E: rust_embed::RustEmbed>() -> Self {
+        Self::from_root(
+            Root::Embedded(Arc::new(files::Embedded::of::<E>())),
+            RECHECK,
+        )
     }
 
     /// As [`Frontend::load`], looking whether the files changed at most every `recheck`:
     /// a test passes zero to see a rebuild at once instead of waiting out the second.
     pub fn load_rechecking_every(dir: &Path, recheck: Duration) -> Self {
-        let prerendered = dir.join(templates::DIR);
+        Self::from_root(Root::Dir(dir.to_owned()), recheck)
+    }
+
+    fn from_root(root: Root, recheck: Duration) -> Self {
         let frontend = Self {
-            dir: dir.to_owned(),
+            root: root.clone(),
             built_at_start: false,
-            shell: Watched::new(dir.join("index.html"), text, recheck),
-            home: PerLanguage::new(&prerendered, Prerendered::Home, text, recheck),
-            events: PerLanguage::new(&prerendered, Prerendered::Events, text, recheck),
+            shell: Watched::new(root.file("index.html"), text, recheck),
+            home: PerLanguage::new(&root, Prerendered::Home, text, recheck),
+            events: PerLanguage::new(&root, Prerendered::Events, text, recheck),
             event: PerLanguage::new(
-                &prerendered,
+                &root,
                 Prerendered::Event,
                 |html| Some(Arc::new(EventTemplate::parse(&html))),
                 recheck,
             ),
             story: PerLanguage::new(
-                &prerendered,
+                &root,
                 Prerendered::Story,
                 |html| Some(Arc::new(StoryTemplate::parse(&html))),
                 recheck,
             ),
             blog: PerLanguage::new(
-                &prerendered,
+                &root,
                 Prerendered::Blog,
                 |html| Some(Arc::new(StoryTemplate::parse(&html))),
                 recheck,
             ),
             sport_images: Watched::new(
-                prerendered.join(templates::SPORT_IMAGES_FILE),
+                root.file(&format!(
+                    "{}/{}",
+                    templates::DIR,
+                    templates::SPORT_IMAGES_FILE
+                )),
                 |json| SportImages::parse(&json).map(Arc::new),
                 recheck,
             ),
             catalogues: Watched::new(
-                prerendered.join(templates::CATALOGUES_FILE),
+                root.file(&format!(
+                    "{}/{}",
+                    templates::DIR,
+                    templates::CATALOGUES_FILE
+                )),
                 |json| serde_json::from_str(&json).ok().map(Arc::new),
                 recheck,
             ),
         };
         let built = frontend.shell.get().is_some();
+        let dir = root.describe();
         if !built {
-            tracing::warn!(dir = %dir.display(), "no frontend build found; / explains how to build it");
+            tracing::warn!(dir, "no frontend build found; / explains how to build it");
         } else if Prerendered::ALL
             .iter()
             .any(|&page| !frontend.has_template(page))
         {
-            tracing::warn!(dir = %dir.display(), "frontend build without prerendered pages; they are rendered in the browser");
+            tracing::warn!(
+                dir,
+                "frontend build without prerendered pages; they are rendered in the browser"
+            );
         }
         Self {
             built_at_start: built,
@@ -203,9 +286,20 @@ impl Frontend {
         }
     }
 
-    /// The directory to serve files from, when a build existed at start-up.
+    /// The directory to serve files from, when a build existed there at start-up.
     pub fn dir(&self) -> Option<&Path> {
-        self.built_at_start.then_some(self.dir.as_path())
+        match &self.root {
+            Root::Dir(dir) if self.built_at_start => Some(dir.as_path()),
+            _ => None,
+        }
+    }
+
+    /// The embedded build to serve files from, when it holds one.
+    pub fn embedded_files(&self) -> Option<&files::Embedded> {
+        match &self.root {
+            Root::Embedded(build) if self.built_at_start => Some(build),
+            _ => None,
+        }
     }
 
     /// The current `index.html`, if there is a build.
@@ -833,6 +927,9 @@ pub async fn asset(
     state: web::Data<AppState>,
     name: web::Path<String>,
 ) -> HttpResponse {
+    if state.frontend.embedded_files().is_some() {
+        return embedded_asset(req, state, &name).await;
+    }
     let Some(dir) = state.frontend.dir().filter(|_| is_asset_name(&name)) else {
         return spa_index(req, state).await;
     };
@@ -863,6 +960,57 @@ pub async fn asset(
         Ok(file) => varied(file.disable_content_disposition().into_response(&req)),
         Err(_) => spa_index(req, state).await,
     }
+}
+
+/// [`asset`] from an embedded build: the same choice of copies, the same headers.
+async fn embedded_asset(req: HttpRequest, state: web::Data<AppState>, name: &str) -> HttpResponse {
+    let Some(build) = state
+        .frontend
+        .embedded_files()
+        .filter(|_| is_asset_name(name))
+    else {
+        return spa_index(req, state).await;
+    };
+    let path = format!("assets/{name}");
+    let content_type = files::content_type_for(name);
+    for (coding, encoding, suffix) in [
+        ("br", ContentEncoding::Brotli, "br"),
+        ("gzip", ContentEncoding::Gzip, "gz"),
+    ] {
+        if accepts(&req, coding)
+            && let Some(file) = build.get(&format!("{path}.{suffix}"))
+        {
+            return varied(files::answer(&req, file, &content_type, Some(encoding)));
+        }
+    }
+    match build.get(&path) {
+        Some(file) => varied(files::answer(&req, file, &content_type, None)),
+        None => spa_index(req, state).await,
+    }
+}
+
+/// Any other file of an embedded build (the favicon, link-preview pictures…), as the
+/// directory service answers from a directory: GET and HEAD only, 400 for a hidden or odd
+/// path, the app's 404 page for a path that names no file.
+pub async fn embedded_file(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    use actix_web::http::Method;
+    if !matches!(*req.method(), Method::GET | Method::HEAD) {
+        return HttpResponse::MethodNotAllowed().finish();
+    }
+    let Some(path) = files::requested_file(req.path()) else {
+        return HttpResponse::BadRequest().finish();
+    };
+    let Some(build) = state.frontend.embedded_files() else {
+        return spa_index(req, state).await;
+    };
+    if build.is_dir(&path) {
+        // A directory without an index file, as the directory service answers it.
+        return HttpResponse::NotFound().finish();
+    }
+    let Some(file) = build.get(&path).filter(|_| !path.is_empty()) else {
+        return spa_index(req, state).await;
+    };
+    files::answer(&req, file, &files::content_type_for(&path), None)
 }
 
 /// The answer depends on `Accept-Encoding`: caches must keep one copy per encoding.

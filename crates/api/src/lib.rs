@@ -2,6 +2,7 @@
 //! serving the built frontend, configuration, telemetry, and the `playspace` binary.
 
 pub mod auth;
+pub mod changes;
 pub mod config;
 pub mod dashboard_cache;
 pub mod deadlines;
@@ -9,15 +10,19 @@ pub mod descriptors;
 pub mod dto;
 pub mod encoding;
 pub mod error;
+pub mod error_code;
 pub mod events_cache;
 pub mod frontend;
 pub mod local_checkout;
 pub mod locale;
+pub mod metrics;
 pub mod middleware;
 pub mod outbox_worker;
 pub mod rate_limit;
+pub mod request_id;
 pub mod routes;
 pub mod server;
+pub mod shared_rules;
 pub mod state;
 pub mod stream_registry;
 pub mod telemetry;

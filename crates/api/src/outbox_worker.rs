@@ -72,6 +72,7 @@ async fn step(state: &AppState) {
     .await;
     match step {
         Ok(Ok(report)) if report != DeliveryReport::default() => {
+            state.metrics.outbox_report(&report);
             tracing::info!(
                 delivered = report.delivered,
                 retrying = report.retrying,

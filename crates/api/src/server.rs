@@ -13,10 +13,12 @@ use playspace_app::{
 };
 use playspace_ports::{Clock, Mailer, PaymentGateway, SystemClock, WebhookVerifier};
 use playspace_sendgrid::{FileMailbox, SendGridMailer};
-use playspace_store::Store;
+use playspace_store::{Backend, Store};
 use playspace_stripe::{StripeGateway, StripeWebhookVerifier};
+use tracing::Instrument;
 
 use crate::auth::{Argon2Hasher, HmacLinkSigner, JwtIssuer, load_or_create_secret};
+use crate::changes::{self, Changes};
 use crate::config::Config;
 use crate::dashboard_cache::DashboardCache;
 use crate::deadlines::Deadlines;
@@ -26,9 +28,11 @@ use crate::error::{
 use crate::events_cache::EventsCache;
 use crate::frontend::{self, Frontend};
 use crate::local_checkout::LocalCheckout;
+use crate::metrics::Metrics;
 use crate::middleware::{SiteOrigin, is_cross_site_write, log_request, security_headers};
 use crate::outbox_worker::{self, OutboxWake};
 use crate::rate_limit::RateLimiter;
+use crate::request_id;
 use crate::routes;
 use crate::state::AppState;
 use crate::stream_registry::StreamRegistry;
@@ -53,6 +57,7 @@ pub fn app(
     let https = state.config.is_https();
     let site = SiteOrigin::new(&state.config.public_url);
     let outbox = state.outbox_wake.clone();
+    let metrics = state.metrics.clone();
     let deadlines = Deadlines::new(
         state.config.request_body_timeout,
         state.config.request_timeout,
@@ -96,8 +101,7 @@ pub fn app(
             let response: std::pin::Pin<Box<dyn std::future::Future<Output = _>>> =
                 if is_cross_site_write(req.request(), &site) {
                     let error = crate::error::ApiError::new(
-                        actix_web::http::StatusCode::FORBIDDEN,
-                        "cross_site_request",
+                        crate::error_code::ErrorCode::CrossSiteRequest,
                         "This request came from another site and was refused.",
                     );
                     let refused = req.error_response(error).map_into_right_body();
@@ -112,24 +116,55 @@ pub fn app(
         .wrap(deadlines)
         .wrap(security_headers(https))
         .wrap_fn(move |req, srv| {
+            // Outermost: the request's id, its log lines, its metrics (ADR 0031).
             let started = Instant::now();
+            let id = request_id::for_request(&req);
+            let span = tracing::info_span!("request", request_id = %id);
             let method = req.method().clone();
             let path = req.path().to_owned();
-            let response = srv.call(req);
+            let response = request_id::sync_scope(id.clone(), || span.in_scope(|| srv.call(req)));
             let outbox = outbox.clone();
-            async move {
-                let response = response.await;
-                // An error here is one the dispatcher answers itself (a missed deadline).
-                let status = match &response {
-                    Ok(response) => response.status(),
-                    Err(error) => error.as_response_error().status_code(),
+            let metrics = metrics.clone();
+            let header = HeaderValue::from_str(&id).ok();
+            let scope_id = id.clone();
+            let answer = async move {
+                let response = match response.await {
+                    Ok(response) => response,
+                    // One the dispatcher answers itself (a missed deadline): it answers as
+                    // this request, with its id.
+                    Err(error) => {
+                        let status = error.as_response_error().status_code();
+                        log_request(&method, &path, status.as_u16(), started);
+                        metrics.observe_request(
+                            &method,
+                            None,
+                            status,
+                            started.elapsed().as_secs_f64(),
+                        );
+                        return Err(request_id::tag(error, id));
+                    }
                 };
+                let status = response.status();
                 log_request(&method, &path, status.as_u16(), started);
+                if metrics.enabled() {
+                    let route = response.request().match_pattern();
+                    metrics.observe_request(
+                        &method,
+                        route,
+                        status,
+                        started.elapsed().as_secs_f64(),
+                    );
+                }
                 if outbox_worker::may_have_written(&method, status) {
                     outbox.after_write();
                 }
-                response
-            }
+                let mut response = response;
+                if let Some(header) = header {
+                    response.headers_mut().insert(request_id::HEADER, header);
+                }
+                Ok(response)
+            };
+            request_id::scope(scope_id, answer.instrument(span))
         })
 }
 
@@ -137,6 +172,7 @@ pub fn app(
 pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         let files_dir = state.frontend.dir().map(ToOwned::to_owned);
+        let embedded = state.frontend.embedded_files().is_some();
         cfg.app_data(web::Data::new(state))
             .app_data(
                 web::JsonConfig::default()
@@ -146,36 +182,36 @@ pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::QueryConfig::default().error_handler(query_error_handler))
             .app_data(web::PayloadConfig::new(MAX_BODY_BYTES))
             .configure(routes::configure);
-        match files_dir {
-            Some(dir) => {
-                // The shell itself goes through spa_index for its no-cache header.
-                cfg.route("/", web::get().to(frontend::spa_index)).service(
-                    web::scope("")
-                        .wrap_fn(|req, srv| {
-                            let cache = frontend::cache_control_for(req.path());
-                            let response = srv.call(req);
-                            async move {
-                                let mut response = response.await?;
-                                if response.status().is_success()
-                                    && !response.headers().contains_key(CACHE_CONTROL)
-                                {
-                                    response
-                                        .headers_mut()
-                                        .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
-                                }
-                                Ok(response)
-                            }
-                        })
-                        .route("/assets/{name}", web::get().to(frontend::asset))
-                        .service(
-                            actix_files::Files::new("/", dir)
-                                .default_handler(web::to(frontend::spa_index)),
-                        ),
-                );
-            }
-            None => {
-                cfg.default_service(web::to(frontend::spa_index));
-            }
+        if files_dir.is_some() || embedded {
+            // The shell itself goes through spa_index for its no-cache header.
+            let files = web::scope("")
+                .wrap_fn(|req, srv| {
+                    let cache = frontend::cache_control_for(req.path());
+                    let response = srv.call(req);
+                    async move {
+                        let mut response = response.await?;
+                        if response.status().is_success()
+                            && !response.headers().contains_key(CACHE_CONTROL)
+                        {
+                            response
+                                .headers_mut()
+                                .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+                        }
+                        Ok(response)
+                    }
+                })
+                .route("/assets/{name}", web::get().to(frontend::asset));
+            let files = match files_dir {
+                Some(dir) => files.service(
+                    actix_files::Files::new("/", dir).default_handler(web::to(frontend::spa_index)),
+                ),
+                // The binary's own build (FRONTEND_DIR unset).
+                None => files.default_service(web::to(frontend::embedded_file)),
+            };
+            cfg.route("/", web::get().to(frontend::spa_index))
+                .service(files);
+        } else {
+            cfg.default_service(web::to(frontend::spa_index));
         }
     }
 }
@@ -240,6 +276,17 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         Some(shifted) => shifted.clone(),
         None => Arc::new(SystemClock),
     };
+    // Counted in the database, under a hash keyed by the link secret (which every server
+    // shares), so all servers count together.
+    let rate_limiter = Arc::new(RateLimiter::new(
+        config.rate_limits,
+        Arc::new(store.clone()),
+        clock.clone(),
+        &link_secret,
+    ));
+    let events_cache = Arc::new(EventsCache::default());
+    let dashboard_cache = Arc::new(DashboardCache::default());
+    let changes = Arc::new(Changes::new(events_cache.clone(), dashboard_cache.clone()));
     Ok(AppState {
         gateway,
         test_clock,
@@ -256,12 +303,17 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
             from_name: config.email_from_name.clone(),
             public_url: config.public_url.clone(),
         }),
-        events_cache: Arc::new(EventsCache::default()),
-        dashboard_cache: Arc::new(DashboardCache::default()),
-        frontend: Arc::new(Frontend::load(&config.frontend_dir)),
-        rate_limiter: Arc::new(RateLimiter::new(config.rate_limits)),
+        events_cache,
+        dashboard_cache,
+        changes,
+        frontend: Arc::new(match &config.frontend_dir {
+            Some(dir) => Frontend::load(dir),
+            None => Frontend::built_in(),
+        }),
+        rate_limiter,
         streams: Arc::new(StreamRegistry::new(config.stream_limits())),
         outbox_wake: Arc::new(OutboxWake::default()),
+        metrics: Arc::new(Metrics::new(config.metrics_token.is_some())),
         config: Arc::new(config),
     })
 }
@@ -408,6 +460,9 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         web::block(move || seed(&seeding, SeedMode::IfEmpty))
             .await
             .map_err(|e| std::io::Error::other(e.to_string()))??;
+    }
+    if state.store.backend() == Backend::Postgres {
+        changes::listen(state.changes.clone(), state.config.database_url.clone())?;
     }
     actix_web::rt::spawn(outbox_worker::run(state.clone()));
     for work in [

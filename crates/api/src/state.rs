@@ -9,12 +9,14 @@ use playspace_ports::{
 };
 use playspace_store::Store;
 
+use crate::changes::Changes;
 use crate::config::Config;
 use crate::dashboard_cache::DashboardCache;
 use crate::error::ApiError;
 use crate::events_cache::EventsCache;
 use crate::frontend::Frontend;
 use crate::local_checkout::LocalCheckout;
+use crate::metrics::Metrics;
 use crate::outbox_worker::OutboxWake;
 use crate::rate_limit::{AnonymousWrite, Limit, RateLimiter, client_key};
 use crate::stream_registry::StreamRegistry;
@@ -41,26 +43,41 @@ pub struct AppState {
     pub events_cache: Arc<EventsCache>,
     /// The overview's figures (ADR 0009); admin writes drop them.
     pub dashboard_cache: Arc<DashboardCache>,
+    /// Drops the caches on every server and wakes streams (ADRs 0027, 0028).
+    pub changes: Arc<Changes>,
     pub frontend: Arc<Frontend>,
     pub rate_limiter: Arc<RateLimiter>,
     /// The notification streams open in this process and their caps (ADR 0013).
     pub streams: Arc<StreamRegistry>,
     /// Wakes this process's outbox worker after a write (crate::outbox_worker).
     pub outbox_wake: Arc<OutboxWake>,
+    /// What `GET /metrics` reports (crate::metrics); records nothing without `METRICS_TOKEN`.
+    pub metrics: Arc<Metrics>,
     pub config: Arc<Config>,
 }
 
 impl AppState {
     /// Counts a request against a per-address limit (an IPv6 /64 is one address): 429 with
     /// the wait once it is used up.
-    pub fn limit_ip(&self, limit: Limit, req: &actix_web::HttpRequest) -> Result<(), ApiError> {
-        self.rate_limiter
-            .check(limit, &client_key(req))
+    pub async fn limit_ip(
+        &self,
+        limit: Limit,
+        req: &actix_web::HttpRequest,
+    ) -> Result<(), ApiError> {
+        self.limit_key(limit, client_key(req)).await
+    }
+
+    /// Counts a request against a limit per `key` (a member's id): 429 with the wait once it
+    /// is used up.
+    pub async fn limit_key(&self, limit: Limit, key: String) -> Result<(), ApiError> {
+        let limiter = self.rate_limiter.clone();
+        actix_web::web::block(move || limiter.check(limit, &key))
+            .await?
             .map_err(ApiError::too_many_requests)
     }
 
     /// Counts a request against a ceiling shared by everyone: 429 with the wait, and a
-    /// message that blames nobody, once it is used up.
+    /// message that blames nobody, once it is used up. Blocking: on the blocking pool.
     pub fn limit_everyone(&self, ceiling: Limit) -> Result<(), ApiError> {
         self.rate_limiter
             .check_everyone(ceiling)
@@ -69,13 +86,22 @@ impl AppState {
 
     /// An anonymous write: its per-address limit first (an address over its own limit
     /// spends nothing of the ceiling), then the ceiling for everyone.
-    pub fn limit_anonymous_write(
+    pub async fn limit_anonymous_write(
         &self,
         write: AnonymousWrite,
         req: &actix_web::HttpRequest,
     ) -> Result<(), ApiError> {
-        self.limit_ip(write.per_address, req)?;
-        self.limit_everyone(write.everyone)
+        let limiter = self.rate_limiter.clone();
+        let key = client_key(req);
+        actix_web::web::block(move || {
+            limiter
+                .check(write.per_address, &key)
+                .map_err(ApiError::too_many_requests)?;
+            limiter
+                .check_everyone(write.everyone)
+                .map_err(ApiError::busy)
+        })
+        .await?
     }
 
     /// The ports the account use cases need, borrowed from this state.

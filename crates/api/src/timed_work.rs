@@ -13,6 +13,7 @@ use playspace_app::bookings::{
 };
 use playspace_app::newsletter::purge_unconfirmed_newsletter;
 
+use crate::changes::Cache;
 use crate::state::AppState;
 
 /// One sweep: how many things it did, and what to call them in the log.
@@ -38,7 +39,7 @@ impl Step {
             Some(Ok(0)) => {}
             Some(Ok(count)) => {
                 if self.frees_places {
-                    state.events_cache.invalidate();
+                    state.changes.changed(Cache::Events);
                 }
                 tracing::info!(count, "{}", self.done);
             }
@@ -171,6 +172,13 @@ pub const PURGE_EXPIRED_SIGN_UPS: Step = Step {
     frees_places: false,
 };
 
+/// Rate-limit counts no limit reads any more (ADR 0026): one indexed delete.
+pub const SWEEP_RATE_LIMITS: Step = Step {
+    done: "old rate-limit counts deleted",
+    run: |app| app.rate_limiter.sweep().map_err(|e| e.to_string()),
+    frees_places: false,
+};
+
 /// Held places, waitlist offers and money owed either way are looked at every minute.
 pub const HOLDS: (Duration, &[Step]) = (
     Duration::from_secs(60),
@@ -180,15 +188,16 @@ pub const HOLDS: (Duration, &[Step]) = (
 /// arrives within a minute of its moment.
 pub const REMINDERS: (Duration, &[Step]) = (Duration::from_secs(60), &[SEND_REMINDERS]);
 /// The shortest digest period is a day, so a digest goes within minutes of being due, and
-/// a sweep with nothing new reads no one. The newsletter and sign-up purges ride along: one
-/// indexed delete each, so an address goes within minutes of its 30 days, a sign-up of its
-/// 24 hours.
+/// a sweep with nothing new reads no one. The newsletter, sign-up and rate-limit purges ride
+/// along: one indexed delete each, so an address goes within minutes of its 30 days, a
+/// sign-up of its 24 hours.
 pub const DIGESTS: (Duration, &[Step]) = (
     Duration::from_secs(300),
     &[
         SEND_DIGESTS,
         PURGE_UNCONFIRMED_NEWSLETTER,
         PURGE_EXPIRED_SIGN_UPS,
+        SWEEP_RATE_LIMITS,
     ],
 );
 

@@ -39,9 +39,14 @@ pub const ADDRESS_CHARS: u64 = 200;
 pub const POSTCODE_CHARS: u64 = 12;
 pub const LONG_TEXT_CHARS: u64 = 2000;
 /// A phone number's length, in characters, and the fewest digits it holds.
-const PHONE_MIN_CHARS: usize = 10;
-const PHONE_MAX_CHARS: usize = 20;
-const PHONE_MIN_DIGITS: usize = 7;
+pub const PHONE_MIN_CHARS: usize = 10;
+pub const PHONE_MAX_CHARS: usize = 20;
+pub const PHONE_MIN_DIGITS: usize = 7;
+/// What a phone number may hold besides digits.
+pub const PHONE_SEPARATORS: &str = " +-().";
+/// The spec's age range, in whole years.
+pub const MIN_AGE_YEARS: i32 = 1;
+pub const MAX_AGE_YEARS: i32 = 120;
 
 /// Everything a person can say about themselves; all but the names optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -250,7 +255,7 @@ impl SignUpForm {
 fn is_phone(trimmed: &str) -> bool {
     let allowed = trimmed
         .chars()
-        .all(|c| c.is_ascii_digit() || " +-().".contains(c));
+        .all(|c| c.is_ascii_digit() || PHONE_SEPARATORS.contains(c));
     let digits = trimmed.chars().filter(char::is_ascii_digit).count();
     (PHONE_MIN_CHARS..=PHONE_MAX_CHARS).contains(&trimmed.chars().count())
         && allowed
@@ -296,7 +301,7 @@ pub fn date_of_birth(
     let age = today.year()
         - day.year()
         - i32::from((today.month(), today.day()) < (day.month(), day.day()));
-    if !(1..=120).contains(&age) {
+    if !(MIN_AGE_YEARS..=MAX_AGE_YEARS).contains(&age) {
         return Err(invalid());
     }
     Ok(Some(day))

@@ -65,16 +65,6 @@ pub enum RoleChangeRefusal {
     LastAdmin,
 }
 
-impl RoleChangeRefusal {
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::OwnAdminRole => "own_admin_role",
-            Self::OwnAccount => "own_account",
-            Self::LastAdmin => "last_admin",
-        }
-    }
-}
-
 /// An admin may not demote themselves; the store separately refuses any change that would
 /// leave no admin (it must count inside the transaction).
 pub fn check_role_change(

@@ -30,7 +30,7 @@ impl Plan {
     }
 }
 
-/// Why a booking cannot be made; each has a stable code for clients.
+/// Why a booking cannot be made (the API names each with an `ErrorCode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BookingRefusal {
     #[error("This event is no longer available.")]
@@ -53,22 +53,6 @@ pub enum BookingRefusal {
     SolidarityNotNeeded,
     #[error("No free places are left for this session.")]
     NoSolidarityPlaces,
-}
-
-impl BookingRefusal {
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::EventInactive => "event_inactive",
-            Self::EventStarted => "event_started",
-            Self::EventFull => "event_full",
-            Self::AlreadyBooked => "already_booked",
-            Self::MonthlyLimitReached => "monthly_limit_reached",
-            Self::CompanionNotAllowed => "companion_not_allowed",
-            Self::NoRoomForCompanion => "no_room_for_companion",
-            Self::SolidarityNotNeeded => "solidarity_not_needed",
-            Self::NoSolidarityPlaces => "no_solidarity_places",
-        }
-    }
 }
 
 /// The event-side checks, in the order a person would want to hear them. Capacity is
@@ -221,16 +205,7 @@ mod tests {
     }
 
     #[test]
-    fn refusals_have_stable_codes_and_plans_prices() {
-        assert_eq!(BookingRefusal::EventFull.code(), "event_full");
-        assert_eq!(
-            BookingRefusal::MonthlyLimitReached.code(),
-            "monthly_limit_reached"
-        );
-        assert_eq!(
-            BookingRefusal::CompanionNotAllowed.code(),
-            "companion_not_allowed"
-        );
+    fn refusals_say_why_and_plans_have_prices() {
         assert_eq!(
             BookingRefusal::NoSolidarityPlaces.to_string(),
             "No free places are left for this session."

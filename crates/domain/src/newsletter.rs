@@ -49,6 +49,9 @@ pub enum SubscriberStatus {
 }
 
 impl SubscriberStatus {
+    /// Every value, as the database's CHECK list has them (a store test holds the two together).
+    pub const ALL: [Self; 3] = [Self::Pending, Self::Confirmed, Self::Unsubscribed];
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Pending => "pending",

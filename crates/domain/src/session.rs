@@ -98,6 +98,9 @@ pub enum TokenPurpose {
 }
 
 impl TokenPurpose {
+    /// Every value, as the database's CHECK list has them (a store test holds the two together).
+    pub const ALL: [Self; 2] = [Self::VerifyEmail, Self::ResetPassword];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Self::VerifyEmail => "verify_email",

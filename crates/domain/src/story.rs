@@ -249,6 +249,9 @@ pub enum StoryReview {
 }
 
 impl StoryReview {
+    /// Every value, as the database's CHECK list has them (a store test holds the two together).
+    pub const ALL: [Self; 3] = [Self::Pending, Self::Approved, Self::Declined];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Pending => "pending",

@@ -23,7 +23,7 @@ text_enum!(
     }
 );
 
-/// Why someone cannot join an event's waitlist; each has a stable code for clients.
+/// Why someone cannot join an event's waitlist (the API names each with an `ErrorCode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum JoinRefusal {
     #[error("This event still has places: book one instead.")]
@@ -34,17 +34,6 @@ pub enum JoinRefusal {
     AlreadyOffered,
     #[error("{0}")]
     Event(BookingRefusal),
-}
-
-impl JoinRefusal {
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::NotFull => "event_not_full",
-            Self::AlreadyWaiting => "already_waiting",
-            Self::AlreadyOffered => "already_offered",
-            Self::Event(refusal) => refusal.code(),
-        }
-    }
 }
 
 /// The event-side checks for joining: only a live, full event has a waitlist.
@@ -187,14 +176,7 @@ mod tests {
     }
 
     #[test]
-    fn refusal_codes_are_stable() {
-        assert_eq!(JoinRefusal::NotFull.code(), "event_not_full");
-        assert_eq!(JoinRefusal::AlreadyWaiting.code(), "already_waiting");
-        assert_eq!(JoinRefusal::AlreadyOffered.code(), "already_offered");
-        assert_eq!(
-            JoinRefusal::Event(BookingRefusal::EventStarted).code(),
-            "event_started"
-        );
+    fn statuses_are_written_as_the_store_keeps_them() {
         assert_eq!(WaitlistStatus::Offered.as_str(), "offered");
     }
 }

@@ -26,6 +26,7 @@ mod newsletter;
 mod notifications;
 mod outbox;
 mod payments;
+mod rate_limits;
 mod registers;
 mod reminders;
 mod scale;
@@ -75,6 +76,7 @@ pub use payments::{
     GatewayError, GatewayEvent, GatewayEventKind, PaymentGateway, Refund, RefundRequest,
     RefundStatus, WebhookError, WebhookVerifier,
 };
+pub use rate_limits::RateLimitCounts;
 pub use registers::{RegisterChange, RegisterLine, RegisterRepository};
 pub use reminders::{ReminderCandidate, ReminderRepository};
 pub use scale::{
@@ -132,6 +134,8 @@ pub use notifications::MockNotificationRepository;
 pub use outbox::MockOutbox;
 #[cfg(feature = "mock")]
 pub use payments::{MockPaymentGateway, MockWebhookVerifier};
+#[cfg(feature = "mock")]
+pub use rate_limits::MockRateLimitCounts;
 #[cfg(feature = "mock")]
 pub use registers::MockRegisterRepository;
 #[cfg(feature = "mock")]

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { currentLocale } from "./i18n/catalogues";
 import { intlLocale } from "./i18n/locales";
 import type { AccessKey, FactValue } from "./access-keys";
+import { ACCESS_CHECK_STALE_DAYS } from "@/generated/shared-rules/venues";
 
 export { ACCESS_KEYS, FACT_VALUES, isAccessKey, type AccessKey, type FactValue } from "./access-keys";
 
@@ -96,8 +97,8 @@ export const FACT_VALUE_WORDS: Record<FactValue, MessageDescriptor> = {
   unknown: msg`Not checked yet`,
 };
 
-/** Facts checked longer ago than this say so (the server's `ACCESS_CHECK_STALE_DAYS`). */
-export const ACCESS_CHECK_STALE_DAYS = 365;
+/** Facts checked longer ago than this say so. */
+export { ACCESS_CHECK_STALE_DAYS };
 
 /**
  * "Access checked in March 2026", saying so when that was over a year ago, or that it

@@ -1,8 +1,9 @@
+import { ACCESS_NEEDS, ACCESS_NOTE_CHARS } from "@/generated/shared-rules/access-needs";
 /**
  * The common access needs a member can tick (ADR 0023), in the order forms list them. The
  * server keeps the same list (crates/domain/src/access_needs.rs); a test holds them together.
  */
-export const ACCESS_NEEDS = ["step-free", "bsl-interpreter", "quiet-space", "companion", "sensory-friendly", "large-print", "other"] as const;
+export { ACCESS_NEEDS };
 
 export type AccessNeed = (typeof ACCESS_NEEDS)[number];
 
@@ -17,7 +18,7 @@ export const ACCESS_NEED_LABELS: Record<AccessNeed, string> = {
 };
 
 /** The most a member may write about their needs (the server's limit, and its words). */
-export const ACCESS_NOTE_MAX_LENGTH = 2000;
+export const ACCESS_NOTE_MAX_LENGTH = ACCESS_NOTE_CHARS;
 export const ACCESS_NOTE_TOO_LONG = `Must be at most ${ACCESS_NOTE_MAX_LENGTH} characters`;
 
 export function isAccessNeed(value: string): value is AccessNeed {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { json, mockFetch } from "@/testing/fetch-mock";
-import { ApiError, apiRequest, errorMessage, withQuery } from "./api-client";
+import { ApiError, apiRequest, errorMessage, errorReference, withQuery } from "./api-client";
 import { createQueryClient } from "./query-client";
 
 describe("apiRequest", () => {
@@ -12,6 +12,12 @@ describe("apiRequest", () => {
     expect((error as ApiError).message).toBe(`404: ${JSON.stringify(body)}`);
     expect((error as ApiError).status).toBe(404);
     expect((error as ApiError).body).toEqual(body);
+  });
+
+  it("keeps the message and the code of a code it does not know (a newer server's)", async () => {
+    mockFetch(() => json({ error: "Something new went wrong", code: "not_a_code_we_send" }, 409));
+    const error = (await apiRequest("GET", "/api/events").catch((e: unknown) => e)) as ApiError;
+    expect(error.body).toEqual({ error: "Something new went wrong", code: "not_a_code_we_send" });
   });
 
   it("falls back to the status text when the body is empty", async () => {
@@ -34,6 +40,24 @@ describe("apiRequest", () => {
     expect(error.body?.fieldErrors).toEqual({ firstName: "First name is required" });
     expect(errorMessage(error, "fallback")).toBe("Please correct the highlighted fields");
     expect(errorMessage(new Error("network"), "fallback")).toBe("fallback");
+  });
+
+  it("names the failed request, and quotes it for failures on our side", async () => {
+    const body = { error: "Something went wrong", code: "internal_error", requestId: "0196f1c2-ab" };
+    mockFetch(() => json(body, 500));
+    const error = await apiRequest("GET", "/api/events").catch((e: unknown) => e);
+    expect(errorReference(error)).toBe("0196f1c2-ab");
+    expect(errorMessage(error, "fallback")).toBe("Something went wrong (Reference: 0196f1c2-ab)");
+    const refused = new ApiError(409, "Conflict", JSON.stringify({ error: "Full", code: "event_full", requestId: "r1" }));
+    expect(errorMessage(refused, "fallback")).toBe("Full");
+    expect(errorReference(refused)).toBe("r1");
+    // A proxy's page has no body to read: the header still names the request.
+    const proxied = new ApiError(502, "Bad Gateway", "<html>Bad gateway</html>", "edge-1");
+    expect(errorMessage(proxied, "Please try again")).toBe("Please try again (Reference: edge-1)");
+    // Anything else in that place is not shown to a person.
+    const odd = new ApiError(500, "", JSON.stringify({ error: "x", code: "y", requestId: "<b>hi</b>" }), "a b");
+    expect(errorReference(odd)).toBeNull();
+    expect(errorReference(new Error("network"))).toBeNull();
   });
 
   it("sends cookies and JSON", async () => {
@@ -63,7 +87,7 @@ describe("query keys as URLs", () => {
   });
 
   it("never retries a failed query", async () => {
-    const fetchMock = mockFetch(() => json({ error: "Something went wrong", code: "internal" }, 500));
+    const fetchMock = mockFetch(() => json({ error: "Something went wrong", code: "internal_error" }, 500));
     const client = createQueryClient();
     await expect(client.query({ queryKey: ["/api/events"] })).rejects.toThrow(/^500: /);
     expect(fetchMock).toHaveBeenCalledTimes(1);

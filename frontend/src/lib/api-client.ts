@@ -1,16 +1,37 @@
-/** The JSON body every API error has: `{ error, code, fieldErrors? }`. */
+import type { ERROR_CODES } from "@/generated/shared-rules/errors";
+
+/**
+ * A `code` the server sends in error bodies (written from its `ErrorCode`). A type only: the
+ * list itself would cost every page's first download, and a code this build does not know
+ * (a newer server) simply matches no comparison.
+ */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The JSON body every API error has: `{ error, code, fieldErrors?, requestId? }`
+ * (`requestId`: the request's `x-request-id`, for a person to quote).
+ */
 export interface ApiErrorBody {
   error: string;
-  code: string;
+  code: ErrorCode;
   fieldErrors?: Record<string, string>;
+  requestId?: string;
+}
+
+/** A request id as the server makes or keeps them (crates/api/src/request_id.rs). */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function requestIdOf(value: unknown): string | undefined {
+  return typeof value === "string" && REQUEST_ID.test(value) ? value : undefined;
 }
 
 function parseErrorBody(text: string): ApiErrorBody | null {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== "object" || value === null) return null;
-    const { error, code, fieldErrors } = value as Record<string, unknown>;
-    if (typeof error !== "string" || typeof code !== "string") return null;
+    const { error, code: sent, fieldErrors, requestId } = value as Record<string, unknown>;
+    if (typeof error !== "string" || typeof sent !== "string") return null;
+    const code = sent as ErrorCode;
     const fields =
       typeof fieldErrors === "object" && fieldErrors !== null
         ? Object.fromEntries(
@@ -19,7 +40,13 @@ function parseErrorBody(text: string): ApiErrorBody | null {
             ),
           )
         : undefined;
-    return fields ? { error, code, fieldErrors: fields } : { error, code };
+    const id = requestIdOf(requestId);
+    return {
+      error,
+      code,
+      ...(fields ? { fieldErrors: fields } : {}),
+      ...(id ? { requestId: id } : {}),
+    };
   } catch {
     return null;
   }
@@ -32,18 +59,33 @@ function parseErrorBody(text: string): ApiErrorBody | null {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
+  /** The failed request's id (its body's `requestId`, else its `x-request-id` header). */
+  readonly requestId: string | null;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, requestIdHeader?: string | null) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = "ApiError";
     this.status = status;
     this.body = parseErrorBody(bodyText);
+    this.requestId = this.body?.requestId ?? requestIdOf(requestIdHeader) ?? null;
   }
 }
 
-/** The human message to show for a failed call, or `fallback` when the server gave none. */
+/** What a person can quote to us about a failed call (its request's id), or null. */
+export function errorReference(error: unknown): string | null {
+  return error instanceof ApiError ? error.requestId : null;
+}
+
+/**
+ * The human message to show for a failed call, or `fallback` when the server gave none.
+ * A failure on our side (5xx) ends with its reference, so a person can tell us which.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.body ? error.body.error : fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  const message = error.body ? error.body.error : fallback;
+  return error.status >= 500 && error.requestId
+    ? `${message} (Reference: ${error.requestId})`
+    : message;
 }
 
 /** Sends a request with the session cookie and a JSON body; throws ApiError unless 2xx. */
@@ -62,7 +104,12 @@ export async function apiRequest(
     signal: signal ?? null,
   });
   if (!response.ok) {
-    throw new ApiError(response.status, response.statusText, await response.text());
+    throw new ApiError(
+      response.status,
+      response.statusText,
+      await response.text(),
+      response.headers.get("x-request-id"),
+    );
   }
   return response;
 }

@@ -1,24 +1,8 @@
+import { SPORTS } from "@/generated/shared-rules/sports";
+
 /** The sports members can pick as interests and favourites (spec section 9), in its order.
- * The server's list is crates/domain/src/category.rs; crates/api/tests/shared_lists.rs holds
- * the two together. */
-export const SPORTS = [
-  "Football",
-  "Basketball",
-  "Tennis",
-  "Swimming",
-  "Cricket",
-  "Rugby",
-  "Badminton",
-  "Volleyball",
-  "Table Tennis",
-  "Squash",
-  "Hiking",
-  "Theatre",
-  "Boxing",
-  "Yoga",
-  "Cycling",
-  "Running",
-] as const;
+ * The server's list is crates/domain/src/category.rs. */
+export { SPORTS };
 
 export type Sport = (typeof SPORTS)[number];
 

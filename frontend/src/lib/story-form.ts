@@ -1,17 +1,18 @@
 import { z } from "zod/mini";
 import { charCount } from "@/lib/validation";
+import { STORY_AUTHOR_CHARS, STORY_CATEGORIES, STORY_CONTENT_CHARS, STORY_EXCERPT_CHARS, STORY_TITLE_CHARS, TEAM_CATEGORIES } from "@/generated/shared-rules/stories";
 
 /** The categories of stories sent in (spec section 5). */
-export const STORY_CATEGORIES = ["Member Story", "Wellness", "Events", "Community"] as const;
+export { STORY_CATEGORIES };
 
 /** The team's posts may also have the spec's blog categories (section 9: news, sports, fitness, community). */
-export const TEAM_CATEGORIES = ["Member Story", "Wellness", "Events", "Community", "News", "Sports", "Fitness"] as const;
+export { TEAM_CATEGORIES };
 
-/** The server's lists and limits (crates/domain/src/story.rs; crates/api/tests/shared_lists.rs holds them together). */
-export const MAX_TITLE_CHARS = 150;
-export const MAX_EXCERPT_CHARS = 300;
-export const MAX_CONTENT_CHARS = 20000;
-export const MAX_AUTHOR_CHARS = 80;
+/** The server's limits. */
+export const MAX_TITLE_CHARS = STORY_TITLE_CHARS;
+export const MAX_EXCERPT_CHARS = STORY_EXCERPT_CHARS;
+export const MAX_CONTENT_CHARS = STORY_CONTENT_CHARS;
+export const MAX_AUTHOR_CHARS = STORY_AUTHOR_CHARS;
 
 const between = (min: number, max: number, message: string) =>
   z.string().check(

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { MAX_AGE_YEARS, MIN_AGE_YEARS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, PHONE_MAX_CHARS, PHONE_MIN_CHARS, PHONE_MIN_DIGITS, PHONE_SEPARATORS } from "@/generated/shared-rules/accounts";
 import { isDayKey } from "./day";
 
 /** Spec section 5's messages. The server checks the same rules and answers with the same words. */
@@ -31,15 +32,17 @@ export function charCount(text: string): number {
 /** Passwords: 6 to 128 characters, anything allowed (spaces, any script). Never trimmed. */
 export const newPassword = () =>
   z.string().check(
-    z.minLength(6, MESSAGES.passwordTooShort),
-    z.refine((value) => charCount(value) <= 128, MESSAGES.passwordTooLong),
+    z.minLength(PASSWORD_MIN_CHARS, MESSAGES.passwordTooShort),
+    z.refine((value) => charCount(value) <= PASSWORD_MAX_CHARS, MESSAGES.passwordTooLong),
   );
 
-/** At least 10 characters of digits and + - ( ) . or spaces, as the server checks. */
+/** At least 10 characters of digits and + - ( ) . or spaces, at most 20, 7 of them digits: the server's rule. */
 export function isPhoneNumber(value: string): boolean {
   const text = value.trim();
   const digits = text.replace(/\D/g, "").length;
-  return text.length >= 10 && text.length <= 20 && /^[\d +\-().]+$/.test(text) && digits >= 7;
+  const allowed = Array.from(text).every((c) => (c >= "0" && c <= "9") || PHONE_SEPARATORS.includes(c));
+  const length = charCount(text);
+  return length >= PHONE_MIN_CHARS && length <= PHONE_MAX_CHARS && allowed && digits >= PHONE_MIN_DIGITS;
 }
 
 /** An ISO day between 1 and 120 years before `today` (the spec's age range). */
@@ -49,5 +52,5 @@ export function isDateOfBirth(value: string, today: Date = new Date()): boolean 
   const beforeBirthday =
     today.getMonth() + 1 < m || (today.getMonth() + 1 === m && today.getDate() < d);
   const age = today.getFullYear() - y - (beforeBirthday ? 1 : 0);
-  return age >= 1 && age <= 120;
+  return age >= MIN_AGE_YEARS && age <= MAX_AGE_YEARS;
 }

@@ -112,6 +112,14 @@ pub struct Store {
     sqlite_writer: Option<Arc<Mutex<()>>>,
 }
 
+/// The connection pool's use (GET /metrics): waits on the pool show as `in_use == max`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoolUse {
+    pub max: u32,
+    pub open: u32,
+    pub in_use: u32,
+}
+
 /// A pooled connection for writing, holding the SQLite writer lock while it lives.
 pub(crate) struct WriteConn<'a> {
     conn: PooledConn,
@@ -173,6 +181,16 @@ impl Store {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// How many of the pool's connections are open and how many of those are in use now.
+    pub fn pool_use(&self) -> PoolUse {
+        let state = self.pool.state();
+        PoolUse {
+            max: self.pool.max_size(),
+            open: state.connections,
+            in_use: state.connections.saturating_sub(state.idle_connections),
+        }
     }
 
     /// Applies pending embedded migrations for this backend.

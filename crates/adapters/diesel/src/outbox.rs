@@ -111,6 +111,37 @@ fn claim_sql(postgres: bool) -> String {
     )
 }
 
+/// The outbox's depth, for monitoring (GET /metrics): emails still to be sent (waiting for
+/// their time or being sent now) and those given up on after their last attempt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutboxBacklog {
+    pub waiting: u64,
+    pub failed: u64,
+}
+
+impl Store {
+    /// Counts the outbox by state; delivered emails are not read (the status index answers).
+    pub fn outbox_backlog(&self) -> Result<OutboxBacklog, RepoError> {
+        let mut conn = self.conn()?;
+        let rows: Vec<(String, i64)> = email_deliveries::table
+            .filter(email_deliveries::status.eq_any(["pending", "sending", "failed"]))
+            .group_by(email_deliveries::status)
+            .select((email_deliveries::status, diesel::dsl::count_star()))
+            .load(&mut *conn)
+            .map_err(repo_error)?;
+        let mut backlog = OutboxBacklog::default();
+        for (status, count) in rows {
+            let count = u64::try_from(count).unwrap_or(0);
+            if status == "failed" {
+                backlog.failed += count;
+            } else {
+                backlog.waiting += count;
+            }
+        }
+        Ok(backlog)
+    }
+}
+
 impl Outbox for Store {
     fn enqueue(&self, emails: &[OutgoingEmail]) -> Result<(), RepoError> {
         let mut conn = self.writer()?;

@@ -413,6 +413,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    rate_limit_counts (bucket, window_start) {
+        bucket -> Text,
+        window_start -> BigInt,
+        hits -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
 diesel::joinable!(user_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(bookings -> users (user_id));
@@ -461,6 +470,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     email_campaigns,
     reminders_sent,
     digests_sent,
+    rate_limit_counts,
 );
 
 // The overview's turn-up chart groups by a session's sport and a booking's attendance.

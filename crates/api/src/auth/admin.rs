@@ -1,16 +1,16 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, web};
 use playspace_app::accounts::ClientInfo;
-use playspace_app::admin::{Actor, AdminAccessError, authorize_admin};
+use playspace_app::admin::{Actor, authorize_admin};
 use playspace_domain::admin::AdminArea;
 use playspace_domain::{Session, User};
 
-use super::current_user::{Credentials, client_info, unauthenticated};
+use super::current_user::{Credentials, client_info};
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::use_case_errors::{forbidden, unauthenticated};
 
 /// Someone using the admin area: an admin, or a moderator in the registers of the
 /// sessions they lead. Handlers take [`Admin`] or [`SessionLeader`], never this directly.
@@ -28,27 +28,6 @@ impl AdminCaller {
         Actor {
             id: self.user.id,
             client: self.client.clone(),
-        }
-    }
-}
-
-pub fn forbidden() -> ApiError {
-    ApiError::new(
-        StatusCode::FORBIDDEN,
-        "forbidden",
-        playspace_domain::admin::NO_PERMISSION,
-    )
-}
-
-impl From<AdminAccessError> for ApiError {
-    fn from(e: AdminAccessError) -> Self {
-        match e {
-            AdminAccessError::Forbidden => forbidden(),
-            AdminAccessError::SessionRequired => ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "admin_session_required",
-                e.to_string(),
-            ),
         }
     }
 }

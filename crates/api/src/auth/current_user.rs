@@ -1,7 +1,6 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::AUTHORIZATION;
 use actix_web::{FromRequest, HttpRequest, web};
 use playspace_app::accounts::{AccountDeps, AuthenticateError, ClientInfo, authenticate};
@@ -9,8 +8,10 @@ use playspace_domain::{Session, User};
 
 use super::SESSION_COOKIE;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::rate_limit::client_ip;
 use crate::state::AppState;
+use crate::use_case_errors::unauthenticated;
 
 /// The signed-in person. Handlers that take it answer 401 to everyone else.
 #[derive(Debug)]
@@ -19,18 +20,10 @@ pub struct CurrentUser {
     pub session: Session,
 }
 
-pub fn unauthenticated() -> ApiError {
-    ApiError::new(
-        StatusCode::UNAUTHORIZED,
-        "unauthenticated",
-        "Please log in to continue.",
-    )
-}
-
 impl CurrentUser {
     /// For handlers whose 401 carries the spec's own wording (taken as `Option<CurrentUser>`).
     pub fn required(current: Option<CurrentUser>, message: &str) -> Result<CurrentUser, ApiError> {
-        current.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", message))
+        current.ok_or_else(|| ApiError::new(ErrorCode::Unauthenticated, message))
     }
 }
 

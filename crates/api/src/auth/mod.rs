@@ -9,9 +9,9 @@ mod link_signer;
 mod password_hasher;
 mod secrets;
 
-pub use admin::{Admin, AdminCaller, SessionLeader, StoryReviewer, forbidden};
+pub use admin::{Admin, AdminCaller, SessionLeader, StoryReviewer};
 pub use cookie::{SESSION_COOKIE, clear_session_cookie, session_cookie};
-pub use current_user::{Credentials, CurrentUser, bearer_or_cookie, client_info, unauthenticated};
+pub use current_user::{Credentials, CurrentUser, bearer_or_cookie, client_info};
 pub use jwt::JwtIssuer;
 pub use link_signer::HmacLinkSigner;
 pub use password_hasher::Argon2Hasher;

@@ -1,21 +1,24 @@
 //! Password guessing against one account, throttled without letting anyone lock the owner
 //! out.
+use std::sync::Arc;
+
+use super::counts::RateLimiter;
 use super::limits::{WRONG_PASSWORDS_PER_ACCOUNT, WRONG_PASSWORDS_PER_ACCOUNT_AND_IP};
-use super::memory::RateLimiter;
 
 /// Failures count per account, and once an account has too many, only the addresses
 /// that failed against it are held back (each until its failure leaves the window). The
 /// owner, signing in from anywhere that has not just failed, always gets their try.
-pub struct PasswordGuesses<'a> {
-    limiter: &'a RateLimiter,
+/// Blocking, as the limiter is: use it on the blocking pool.
+pub struct PasswordGuesses {
+    limiter: Arc<RateLimiter>,
     account: Option<String>,
     account_and_ip: String,
 }
 
-impl<'a> PasswordGuesses<'a> {
+impl PasswordGuesses {
     /// `account` is the address as typed; a key is kept only for a valid one, so junk input
     /// never reaches the table. `ip` is the caller's [`super::client_key`].
-    pub fn new(limiter: &'a RateLimiter, account: &str, ip: &str) -> Self {
+    pub fn new(limiter: Arc<RateLimiter>, account: &str, ip: &str) -> Self {
         let account = playspace_domain::Email::parse(account)
             .ok()
             .map(|email| email.as_str().to_owned());
@@ -54,47 +57,49 @@ impl<'a> PasswordGuesses<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::counts::tests::limiter;
     use super::*;
 
     #[test]
     fn failures_from_many_addresses_never_lock_the_owner_out() {
-        let limiter = RateLimiter::new(true);
+        let (limiter, fake) = limiter();
+        let limiter = Arc::new(limiter);
         let owner = "Owner@Example.org";
         for i in 0..50 {
-            let attacker = PasswordGuesses::new(&limiter, owner, &format!("10.0.0.{i}"));
+            let attacker = PasswordGuesses::new(limiter.clone(), owner, &format!("10.0.0.{i}"));
             if attacker.admit().is_ok() {
                 attacker.failed();
             }
         }
         // The account is under attack: an address that failed against it is held back...
         assert!(
-            PasswordGuesses::new(&limiter, "owner@example.org", "10.0.0.3")
+            PasswordGuesses::new(limiter.clone(), "owner@example.org", "10.0.0.3")
                 .admit()
                 .is_err()
         );
         // ...but the owner, from an address that has not failed, still gets their try.
         assert!(
-            PasswordGuesses::new(&limiter, owner, "192.168.1.20")
+            PasswordGuesses::new(limiter.clone(), owner, "192.168.1.20")
                 .admit()
                 .is_ok()
         );
         // Another account is untouched, and junk never becomes a key.
         assert!(
-            PasswordGuesses::new(&limiter, "someone@example.org", "10.0.0.3")
+            PasswordGuesses::new(limiter.clone(), "someone@example.org", "10.0.0.3")
                 .admit()
                 .is_ok()
         );
-        let junk = PasswordGuesses::new(&limiter, &"x".repeat(60_000), "10.0.0.3");
-        let before = limiter.tracked_keys();
+        let junk = PasswordGuesses::new(limiter, &"x".repeat(60_000), "10.0.0.3");
+        let before = fake.rows().len();
         junk.failed();
         assert!(junk.admit().is_ok());
-        assert_eq!(limiter.tracked_keys(), before);
+        assert_eq!(fake.rows().len(), before);
     }
 
     #[test]
     fn an_account_not_under_attack_lets_a_typo_through() {
-        let limiter = RateLimiter::new(true);
-        let owner = PasswordGuesses::new(&limiter, "ana@example.org", "10.0.0.1");
+        let (limiter, _) = limiter();
+        let owner = PasswordGuesses::new(Arc::new(limiter), "ana@example.org", "10.0.0.1");
         for _ in 0..WRONG_PASSWORDS_PER_ACCOUNT.max - 1 {
             owner.failed();
             assert!(owner.admit().is_ok());

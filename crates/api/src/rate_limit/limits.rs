@@ -1,5 +1,5 @@
 //! What is limited, and how much: the limits themselves, apart from where their counts are
-//! kept (`memory.rs` today). "Per address" means per [`super::client_key`]: an IPv4
+//! kept (`counts.rs`). "Per address" means per [`super::client_key`]: an IPv4
 //! address, or an IPv6 /64 network, which one host controls whole.
 use std::time::Duration;
 

@@ -4,16 +4,16 @@
 //!
 //! Three parts, kept apart so the counts' storage can change without the rest: whose
 //! request it is ([`key`]: `client_key`), what is limited and how much ([`limits`]), and
-//! where the counts live ([`memory`]: in this process).
+//! where the counts live ([`counts`]: in the database, shared by every server).
+mod counts;
 mod guesses;
 mod key;
 mod limits;
-mod memory;
 
+pub use counts::RateLimiter;
 pub use guesses::PasswordGuesses;
 pub use key::{address_key, client_ip, client_key};
 pub use limits::*;
-pub use memory::RateLimiter;
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,9 @@ use actix_web::http::Method;
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::web;
 
+use crate::changes::Cache;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 
 mod admin;
@@ -31,6 +33,7 @@ mod waitlist;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health::healthz))
         .route("/readyz", web::get().to(health::readyz))
+        .route("/metrics", web::get().to(crate::metrics::handle))
         .route(
             "/checkout/{id}",
             web::get().to(payments::checkout_page::show),
@@ -65,7 +68,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                             && response.status().is_success()
                             && let Some(state) = state
                         {
-                            state.dashboard_cache.invalidate();
+                            state.changes.changed(Cache::Overview);
                         }
                         Ok(response)
                     }
@@ -397,8 +400,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 pub(crate) async fn api_not_found() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::not_found(
-        "route_not_found",
+    Err(ApiError::new(
+        ErrorCode::RouteNotFound,
         "No such API endpoint",
     ))
 }

@@ -29,7 +29,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_anonymous_write(CONTACT_MESSAGES, &req)?;
+    state.limit_anonymous_write(CONTACT_MESSAGES, &req).await?;
     let Body {
         first_name,
         last_name,

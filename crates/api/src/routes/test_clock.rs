@@ -3,6 +3,7 @@ use chrono::SecondsFormat;
 use serde::Deserialize;
 
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::test_clock::MAX_OFFSET_SECONDS;
 use crate::timed_work::{SEND_DIGESTS, SEND_REMINDERS};
@@ -28,10 +29,10 @@ pub async fn handle(
     };
     // Read only now: without the test clock nothing here may tell the route exists.
     let body: Body = serde_json::from_slice(&body)
-        .map_err(|_| ApiError::bad_request("invalid_body", "Expected {offsetSeconds}"))?;
+        .map_err(|_| ApiError::new(ErrorCode::InvalidBody, "Expected {offsetSeconds}"))?;
     let Some(now) = clock.set_offset(body.offset_seconds) else {
-        return Err(ApiError::bad_request(
-            "invalid_offset",
+        return Err(ApiError::new(
+            ErrorCode::InvalidOffset,
             format!("offsetSeconds must be within ±{MAX_OFFSET_SECONDS}"),
         ));
     };

@@ -181,8 +181,11 @@ async fn shared_needs_reach_only_that_sessions_leader_and_admins(app: TestApp) {
         admin_with_role(&app, &service, "other@example.org", "moderator").await;
     lead(&service, &admin_token, &session, &leader_id).await;
     lead(&service, &admin_token, &elsewhere, &other_id).await;
-    let (member, _) = register(&service, "ana@example.org").await;
+    let (member, member_id) = register(&service, "ana@example.org").await;
     let (someone, _) = register(&service, "bo@example.org").await;
+    // Three bookings: on the Community plan (2 a month) this would fail whenever all three
+    // sessions fall in one month. The allowance is not what this test is about.
+    unlimited_plan(&app, &member_id);
 
     // Private by default: a booking saying nothing carries nothing.
     let quiet = book(&service, &member, json!({"eventId": elsewhere})).await;
@@ -293,6 +296,22 @@ async fn shared_needs_reach_only_that_sessions_leader_and_admins(app: TestApp) {
     let logged = String::from_utf8_lossy(&logs.lock().unwrap()).into_owned();
     assert!(!logged.is_empty(), "the capture works");
     assert!(!logged.contains(&secret), "never a log line");
+}
+
+/// Gives the member the Active plan (unlimited bookings), as a paid checkout would.
+fn unlimited_plan(app: &TestApp, member_id: &str) {
+    use playspace_ports::{Membership, MembershipRepository};
+    let plan = playspace_domain::booking_rules::Plan::Active;
+    let membership = Membership {
+        id: format!("m-{member_id}"),
+        user_id: member_id.parse().unwrap(),
+        plan,
+        status: "active".into(),
+        price_pence: plan.monthly_price_pence(),
+        start_date: chrono::Utc::now() - chrono::Duration::minutes(1),
+        end_date: None,
+    };
+    app.store.activate(&membership, chrono::Utc::now()).unwrap();
 }
 
 async fn typed_on_the_booking_form_is_shared_with_that_booking_only(app: TestApp) {

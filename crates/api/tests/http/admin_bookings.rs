@@ -56,7 +56,12 @@ async fn bookings_are_filtered_and_paged_newest_first() {
     // 23 sign-ups from one address would meet the sign-up rate limit.
     let service = app
         .service_with(|s| {
-            s.rate_limiter = std::sync::Arc::new(playspace_api::rate_limit::RateLimiter::new(false))
+            s.rate_limiter = std::sync::Arc::new(playspace_api::rate_limit::RateLimiter::new(
+                false,
+                std::sync::Arc::new(s.store.clone()),
+                s.clock.clone(),
+                b"",
+            ));
         })
         .await;
     let (token, _) = admin(&app, &service).await;

@@ -451,17 +451,3 @@ async fn supporters_hear_how_many_places_their_plan_funded_this_month() {
         "{text}"
     );
 }
-
-/// The booking form's limit on a companion's name is the server's (one rule, one place).
-#[test]
-fn the_booking_form_keeps_the_servers_limit_on_a_companions_name() {
-    let form =
-        include_str!("../../../../frontend/src/features/bookings/api/booking-form-schema.ts");
-    let limit = playspace_domain::free_places::COMPANION_NAME_CHARS;
-    assert!(
-        form.contains(&format!(
-            "export const COMPANION_NAME_MAX_LENGTH = {limit};"
-        )),
-        "frontend COMPANION_NAME_MAX_LENGTH must be {limit}"
-    );
-}

@@ -168,7 +168,7 @@ async fn free_events_and_signed_out_visitors_do_not_reach_the_checkout() {
     let (status, _, body) = send(&service, request(), Some(&token)).await;
     assert_eq!(
         (status, body["code"].as_str()),
-        (409, Some("payment_not_required"))
+        (400, Some("payment_not_required"))
     );
 }
 

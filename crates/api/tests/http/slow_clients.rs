@@ -245,6 +245,13 @@ async fn an_answer_not_ready_by_the_request_deadline_is_a_503() {
         Some("5")
     );
     assert!(response.headers().contains_key("content-security-policy"));
+    let id = response
+        .headers()
+        .get("x-request-id")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
     let body: serde_json::Value = serde_json::from_slice(
         &actix_web::body::to_bytes(response.into_body())
             .await
@@ -252,4 +259,9 @@ async fn an_answer_not_ready_by_the_request_deadline_is_a_503() {
     )
     .unwrap();
     assert_eq!(body["code"], "took_too_long");
+    assert_eq!(
+        body["requestId"],
+        id.as_str(),
+        "the answer names its request"
+    );
 }

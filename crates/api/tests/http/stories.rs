@@ -383,8 +383,12 @@ async fn a_full_queue_is_told_plainly_to_strangers_and_reviewers_keep_one_notice
     // Without rate limits, to reach the queue's own limit from one address.
     let service = app
         .service_with(|state| {
-            state.rate_limiter =
-                std::sync::Arc::new(playspace_api::rate_limit::RateLimiter::new(false));
+            state.rate_limiter = std::sync::Arc::new(playspace_api::rate_limit::RateLimiter::new(
+                false,
+                std::sync::Arc::new(state.store.clone()),
+                state.clock.clone(),
+                b"",
+            ));
         })
         .await;
     let (admin_token, admin) = register(&service, "admin@example.org").await;

@@ -394,8 +394,4 @@ fn the_frontend_copy_of_the_access_facts_is_the_domains() {
             );
         }
     }
-    assert!(source.contains(&format!(
-        "ACCESS_CHECK_STALE_DAYS = {};",
-        playspace_domain::venue::ACCESS_CHECK_STALE_DAYS
-    )));
 }

@@ -1,9 +1,8 @@
 import { LegalPage, LegalSection, OutsideLink, TextLink } from "@/features/legal/components/legal-page";
 import { SIGNUP_LINK_HOURS } from "@/features/auth/lib/sign-up-link";
 import { site } from "@/lib/site";
+import { NEWSLETTER_PENDING_KEPT_DAYS } from "@/generated/shared-rules/messages";
 
-/** Days an unconfirmed newsletter address is kept (the server's `PENDING_KEPT_DAYS`; a test holds them together). */
-export const NEWSLETTER_PENDING_KEPT_DAYS = 30;
 
 export default function PrivacyPage() {
   return (

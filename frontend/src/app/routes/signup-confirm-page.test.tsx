@@ -100,7 +100,7 @@ describe("finishing a sign-up (/signup/confirm)", () => {
   });
 
   it("says other failures in a toast and keeps the form", async () => {
-    mockFetch(() => json({ error: "Something went wrong", code: "internal" }, 500));
+    mockFetch(() => json({ error: "Something went wrong", code: "internal_error" }, 500));
     const { user } = renderWithProviders(page, { route: "/signup/confirm?token=abc123" });
     await finish(user, "brisk otter 42");
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Something went wrong", { duration: 5000 }));

@@ -17,6 +17,7 @@ on_both_backends!(
     concurrent_workers_never_claim_one_email_twice,
     sent_since_counts_one_persons_emails_of_one_kind,
     claims_come_due_first_then_as_written,
+    the_backlog_counts_waiting_and_failed_emails,
 );
 
 fn claims_due_emails_once_with_an_attempt_each(store: &Store) {
@@ -208,4 +209,32 @@ fn claims_come_due_first_then_as_written(store: &Store) {
         .map(|claimed| written.iter().position(|w| w.id == claimed.id).unwrap())
         .collect();
     assert_eq!(order, [6, 4, 2, 0, 1, 3, 5, 7]);
+}
+
+fn the_backlog_counts_waiting_and_failed_emails(store: &Store) {
+    use playspace_store::OutboxBacklog;
+    assert_eq!(store.outbox_backlog().unwrap(), OutboxBacklog::default());
+    store
+        .enqueue(&[
+            outgoing_email("a@example.org"),
+            outgoing_email("b@example.org"),
+            outgoing_email("c@example.org"),
+        ])
+        .unwrap();
+    let now = chrono::Utc::now();
+    let claimed = store.claim_due(now, Duration::minutes(2), 2).unwrap();
+    let waiting = |waiting, failed| OutboxBacklog { waiting, failed };
+    assert_eq!(
+        store.outbox_backlog().unwrap(),
+        waiting(3, 0),
+        "one pending, two being sent"
+    );
+    store.mark_delivered(claimed[0].id, None, now).unwrap();
+    store
+        .mark_failed_attempt(claimed[1].id, "refused", None, now)
+        .unwrap();
+    assert_eq!(store.outbox_backlog().unwrap(), waiting(1, 1));
+    let pool = store.pool_use();
+    assert!(pool.max >= 1 && pool.open <= pool.max && pool.in_use <= pool.open);
+    assert_eq!(pool.in_use, 0, "every connection is back in the pool");
 }

@@ -8,6 +8,7 @@ use playspace_domain::admin::ExportKind;
 
 use crate::auth::Admin;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 
 /// `GET /api/admin/export/{users|events|bookings}`: a CSV download, streamed a chunk of
@@ -19,8 +20,8 @@ pub async fn handle(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let kind: ExportKind = path.parse().map_err(|_| {
-        ApiError::not_found(
-            "export_not_found",
+        ApiError::new(
+            ErrorCode::ExportNotFound,
             "No such export: choose users, events or bookings",
         )
     })?;

@@ -21,11 +21,10 @@ pub async fn handle(
     current: CurrentUser,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(LOGIN_PER_IP, &req)?;
+    state.limit_ip(LOGIN_PER_IP, &req).await?;
     state
-        .rate_limiter
-        .check(REAUTH_PER_USER, &current.user.id.to_string())
-        .map_err(ApiError::too_many_requests)?;
+        .limit_key(REAUTH_PER_USER, current.user.id.to_string())
+        .await?;
     let client = crate::auth::client_info(&req);
     let app = state.clone();
     let password = body.into_inner().password;

@@ -3,6 +3,7 @@ use playspace_app::admin::{BulkActionInput, bulk_user_action};
 use serde::Deserialize;
 
 use crate::auth::Admin;
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -39,6 +40,6 @@ pub async fn handle(
         .await?
         .map_err(ApiError::from)?;
     // Erased people's upcoming places were given back.
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "affected": affected })))
 }

@@ -1,16 +1,14 @@
 //! `/api/admin/venues`: the Venues tab. Admins list, create and edit venues (retiring one
 //! is an edit, `{"retired": true}`), and delete one no session has ever used.
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use chrono::SecondsFormat;
-use playspace_app::admin::venues::{
-    VenueError, admin_venues, create_venue, delete_venue, update_venue,
-};
+use playspace_app::admin::venues::{admin_venues, create_venue, delete_venue, update_venue};
 use playspace_domain::venue::{VenueForm, VenuePatch};
 use playspace_ports::AdminVenue;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::Admin;
+use crate::changes::Cache;
 use crate::dto::VenueDto;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -93,22 +91,6 @@ pub struct UpdateBody {
     retired: Option<bool>,
 }
 
-impl From<VenueError> for ApiError {
-    fn from(e: VenueError) -> Self {
-        match e {
-            VenueError::Invalid(fields) => ApiError::validation(fields),
-            VenueError::NotFound => ApiError::not_found("venue_not_found", "Venue not found"),
-            VenueError::InUse => ApiError::new(
-                StatusCode::CONFLICT,
-                "venue_in_use",
-                "Sessions have been held at this venue, so it can't be deleted. Retire it \
-                 instead: its sessions keep it, and it is no longer offered for new ones.",
-            ),
-            VenueError::Store(e) => e.into(),
-        }
-    }
-}
-
 fn one(venue: &AdminVenue) -> serde_json::Value {
     serde_json::json!({ "venue": AdminVenueDto::from(venue) })
 }
@@ -172,7 +154,7 @@ pub async fn update(
     let actor = admin.actor();
     let updated = web::block(move || update_venue(&app.admin_deps(), &id, patch, &actor)).await??;
     // Sessions carry their venue: the cached list must show the change.
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(one(&updated)))
 }
 

@@ -25,7 +25,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(LOGIN_PER_IP, &req)?;
+    state.limit_ip(LOGIN_PER_IP, &req).await?;
     let Body { token, password } = body.into_inner();
     let client = client_info(&req);
     let language = asked_language(&req);

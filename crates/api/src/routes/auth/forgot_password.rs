@@ -21,7 +21,7 @@ pub async fn handle(
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
     let email = body.into_inner().email;
-    state.limit_anonymous_write(PASSWORD_RESETS, &req)?;
+    state.limit_anonymous_write(PASSWORD_RESETS, &req).await?;
     let app = state.clone();
     web::block(move || request_password_reset(&app.account_deps(), &email))
         .await?

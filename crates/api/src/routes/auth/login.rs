@@ -24,28 +24,27 @@ pub async fn handle(
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
     let Body { email, password } = body.into_inner();
-    state.limit_ip(LOGIN_PER_IP, &req)?;
-    let key = client_key(&req);
-    let guesses = PasswordGuesses::new(&state.rate_limiter, &email, &key);
-    guesses.admit().map_err(ApiError::too_many_requests)?;
+    state.limit_ip(LOGIN_PER_IP, &req).await?;
+    let guesses = PasswordGuesses::new(state.rate_limiter.clone(), &email, &client_key(&req));
     let client = client_info(&req);
     let app = state.clone();
     let (signed_in, language) = web::block(move || {
+        guesses.admit().map_err(ApiError::too_many_requests)?;
         let deps = app.account_deps();
-        let signed_in = login(&deps, &email, &password, client)?;
+        let signed_in = login(&deps, &email, &password, client)
+            .inspect_err(|e| {
+                if matches!(e, LoginError::WrongCredentials) {
+                    guesses.failed();
+                }
+            })
+            .map_err(ApiError::from)?;
         // A preference that cannot be read only costs the cookie, never the sign-in.
         let language = get_preferences(&deps, signed_in.user.id)
             .ok()
             .and_then(|preferences| preferences.language());
-        Ok::<_, LoginError>((signed_in, language))
+        Ok::<_, ApiError>((signed_in, language))
     })
-    .await?
-    .inspect_err(|e| {
-        if matches!(e, LoginError::WrongCredentials) {
-            guesses.failed();
-        }
-    })
-    .map_err(ApiError::from)?;
+    .await??;
     let mut response = super::signed_in_response(&state, &signed_in, StatusCode::OK);
     if let Some(language) = language {
         // Only a header value that is not valid text fails here: the tag never is.

@@ -42,7 +42,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_anonymous_write(SIGN_UPS, &req)?;
+    state.limit_anonymous_write(SIGN_UPS, &req).await?;
     let b = body.into_inner();
     // Echoed as typed (trimmed): a valid form's address, so nothing the server knows.
     let typed = b.email.trim().to_owned();

@@ -12,9 +12,8 @@ pub async fn handle(
     current: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     state
-        .rate_limiter
-        .check(VERIFY_RESEND_PER_USER, &current.user.id.to_string())
-        .map_err(ApiError::too_many_requests)?;
+        .limit_key(VERIFY_RESEND_PER_USER, current.user.id.to_string())
+        .await?;
     let app = state.clone();
     web::block(move || resend_verification(&app.account_deps(), &current.user)).await??;
     Ok(HttpResponse::Ok()

@@ -3,6 +3,7 @@ use playspace_app::bookings::cancel_booking;
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -24,7 +25,7 @@ pub async fn handle(
     web::block(move || cancel_booking(&app.booking_deps(), &current.user, &id, reason))
         .await?
         .map_err(ApiError::from)?;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({ "message": "Your booking has been cancelled." })))
 }

@@ -1,11 +1,13 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use playspace_app::bookings::{BookEventInput, BookingChoices, NeedsInput, book_event};
 use serde::Deserialize;
 
 use crate::auth::{Credentials, CurrentUser};
+use crate::changes::Cache;
 use crate::dto::BookingDto;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
+use crate::metrics::BookingOutcome;
 use crate::state::AppState;
 
 /// The spec's payload, with a companion (ADR 0022: `companion: true`, an optional
@@ -34,7 +36,7 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let app = state.clone();
-    let booking = web::block(move || -> Result<_, ApiError> {
+    let booked = web::block(move || -> Result<_, ApiError> {
         let current = CurrentUser::required(
             credentials.authenticate(&app.account_deps())?,
             "You must be logged in to book events",
@@ -45,8 +47,7 @@ pub async fn handle(
             .is_some_and(|id| id != current.user.id.to_string())
         {
             return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "forbidden",
+                ErrorCode::Forbidden,
                 "You can only book for yourself",
             ));
         }
@@ -66,8 +67,13 @@ pub async fn handle(
             book_event(&app.booking_deps(), &current.user, input).map_err(ApiError::from)?;
         Ok(booking)
     })
-    .await??;
+    .await?;
+    state.metrics.booking(match &booked {
+        Ok(_) => BookingOutcome::Confirmed,
+        Err(refused) => BookingOutcome::Refused(refused.code().as_str()),
+    });
+    let booking = booked?;
     // The list shows participant counts.
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Created().json(BookingDto::new(&booking, None)))
 }

@@ -20,13 +20,13 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(NEWSLETTER_CONFIRM_PER_IP, &req)?;
+    state.limit_ip(NEWSLETTER_CONFIRM_PER_IP, &req).await?;
     let token = body.into_inner().token;
     let app = state.clone();
     web::block(move || {
         confirm_newsletter_subscription(&app.store, app.links.as_ref(), app.clock.as_ref(), &token)
     })
     .await?
-    .map_err(super::error)?;
+    .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": CONFIRMED })))
 }

@@ -3,15 +3,3 @@
 
 pub mod confirm;
 pub mod subscribe;
-
-use playspace_app::newsletter::NewsletterError;
-
-use crate::error::ApiError;
-
-fn error(e: NewsletterError) -> ApiError {
-    match e {
-        NewsletterError::Invalid(fields) => ApiError::validation(fields),
-        NewsletterError::InvalidLink => ApiError::bad_request("invalid_token", e.to_string()),
-        NewsletterError::Store(e) => e.into(),
-    }
-}

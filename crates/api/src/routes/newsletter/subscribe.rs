@@ -24,7 +24,9 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(NEWSLETTER_SIGN_UPS.per_address, &req)?;
+    state
+        .limit_ip(NEWSLETTER_SIGN_UPS.per_address, &req)
+        .await?;
     let Body { email, website } = body.into_inner();
     let answer = HttpResponse::Ok()
         .json(serde_json::json!({ "title": SUBSCRIBE_TITLE, "message": SUBSCRIBE_MESSAGE }));
@@ -32,9 +34,9 @@ pub async fn handle(
         return Ok(answer);
     }
     // Only what would send an email counts towards everyone's ceiling.
-    state.limit_everyone(NEWSLETTER_SIGN_UPS.everyone)?;
     let app = state.clone();
     web::block(move || {
+        app.limit_everyone(NEWSLETTER_SIGN_UPS.everyone)?;
         subscribe_to_newsletter(
             &app.store,
             app.links.as_ref(),
@@ -42,8 +44,8 @@ pub async fn handle(
             &app.email,
             &email,
         )
+        .map_err(ApiError::from)
     })
-    .await?
-    .map_err(super::error)?;
+    .await??;
     Ok(answer)
 }

@@ -1,7 +1,9 @@
 //! `GET /api/notifications/stream`: the signed-in person's new notifications as server-sent
-//! events. Each open stream looks at the person's list every `Config::notification_poll`
-//! (ADR 0013): every writer, in this process or another one on the same database, is seen
-//! without a signal to forget, and a session that ends (logout, expiry) ends the stream.
+//! events. An open stream looks at the person's list when woken by a notice that their
+//! notifications changed, written by any server (PostgreSQL, ADR 0028), and at least every
+//! 30 s besides; on SQLite, or while the notices are not heard, every
+//! `Config::notification_poll` (ADR 0013). A session that ends (logout, expiry) ends the
+//! stream at the next look.
 //! A notification written over (a standing one, such as the review queue's count) is sent
 //! again, and one that left the list is announced, so an open bell stays true.
 //! Streams are capped per sign-in, per person and per process (crate::stream_registry): a
@@ -9,20 +11,23 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use futures_util::stream;
 use playspace_app::notifications::list_notifications;
-use playspace_domain::{Notification, NotificationId};
+use playspace_domain::{Notification, NotificationId, UserId};
+use tokio::sync::broadcast;
 
-use crate::auth::{Credentials, CurrentUser, unauthenticated};
+use crate::auth::{Credentials, CurrentUser};
+use crate::changes::{Wake, woken};
 use crate::dto::NotificationDto;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 use crate::stream_registry::StreamTicket;
+use crate::use_case_errors::unauthenticated;
 
 /// A comment line at least this often, so proxies keep the connection. A client that closes
 /// its connection is noticed at once (crate::server::http_server); one that vanished
@@ -51,6 +56,9 @@ struct Watch {
     /// Its place in the registry, given back when the stream is dropped (when the answer
     /// ends or the connection closes).
     ticket: StreamTicket,
+    /// Whose stream it is, and the wakes that may concern them.
+    member: UserId,
+    wakes: broadcast::Receiver<Wake>,
     ended: bool,
     /// The person's list at the last look: anything not in it as it is now is news.
     known: Vec<Seen>,
@@ -128,10 +136,14 @@ impl Watch {
             self.opened = true;
             return Some(Bytes::from_static(OPENING));
         }
-        let poll = self.state.config.notification_poll;
         loop {
+            let poll = self
+                .state
+                .changes
+                .stream_poll(self.state.config.notification_poll);
             tokio::select! {
                 () = actix_web::rt::time::sleep(poll) => {}
+                () = woken(&mut self.wakes, self.member) => {}
                 () = self.ticket.replaced() => {
                     self.ended = true;
                     return Some(Bytes::from_static(REPLACED));
@@ -198,14 +210,14 @@ pub async fn handle(
         .streams
         .open(current.user.id, current.session.id)
         .map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "streams_full",
+            ApiError::new(ErrorCode::StreamsFull,
                 "This server has as many live connections as it can hold. Your notifications still arrive; please try again in a minute.",
             )
             .with_retry_after(FULL_RETRY_SECS)
         })?;
     let watch = Watch {
+        wakes: state.changes.wakes(),
+        member: current.user.id,
         state,
         credentials,
         ticket,

@@ -3,6 +3,7 @@ use playspace_app::bookings::cancel_payment;
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -24,6 +25,6 @@ pub async fn handle(
     web::block(move || cancel_payment(&app.booking_deps(), &current.user, &booking_id))
         .await?
         .map_err(ApiError::from)?;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "success": true })))
 }

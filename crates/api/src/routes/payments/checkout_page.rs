@@ -3,13 +3,18 @@ use actix_web::http::header::LOCATION;
 use actix_web::{HttpResponse, web};
 use playspace_app::bookings::handle_gateway_event;
 
+use crate::changes::Cache;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::local_checkout::is_checkout_id;
 use crate::state::AppState;
 
 /// A payment link that cannot be one: refused before it reaches a lookup or a header.
 fn malformed_link() -> ApiError {
-    ApiError::not_found("checkout_not_found", "This payment link is not valid.")
+    ApiError::new(
+        ErrorCode::CheckoutNotFound,
+        "This payment link is not valid.",
+    )
 }
 
 /// The local checkout's page. Askama escapes every value for HTML text and attributes (`'`
@@ -46,7 +51,7 @@ pub async fn show(
     let local = state
         .local_checkout
         .as_ref()
-        .ok_or_else(|| ApiError::not_found("not_found", "Not found"))?;
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, "Not found"))?;
     let view = if is_checkout_id(&id) {
         local.view(&id, state.clock.now())
     } else {
@@ -95,7 +100,7 @@ pub async fn pay(
     let local = state
         .local_checkout
         .clone()
-        .ok_or_else(|| ApiError::not_found("not_found", "Not found"))?;
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, "Not found"))?;
     if !is_checkout_id(&id) {
         return Err(malformed_link());
     }
@@ -108,7 +113,7 @@ pub async fn pay(
     web::block(move || handle_gateway_event(&app.booking_deps(), &event))
         .await?
         .map_err(ApiError::internal)?;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::SeeOther()
         .insert_header((LOCATION, next))
         .finish())
@@ -122,7 +127,7 @@ pub async fn cancel(
     let local = state
         .local_checkout
         .as_ref()
-        .ok_or_else(|| ApiError::not_found("not_found", "Not found"))?;
+        .ok_or_else(|| ApiError::new(ErrorCode::NotFound, "Not found"))?;
     if !is_checkout_id(&id) {
         return Err(malformed_link());
     }

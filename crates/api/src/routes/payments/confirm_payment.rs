@@ -3,6 +3,7 @@ use playspace_app::bookings::{PaymentError, confirm_payment};
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
+use crate::changes::Cache;
 use crate::dto::BookingDto;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -28,7 +29,7 @@ pub async fn handle(
             .await?;
     match outcome {
         Ok(found) => {
-            state.events_cache.invalidate();
+            state.changes.changed(Cache::Events);
             let paid = found.booking.payment_status == playspace_domain::PaymentStatus::Paid;
             Ok(HttpResponse::Ok().json(serde_json::json!({
                 "success": paid,

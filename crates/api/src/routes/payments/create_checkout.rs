@@ -3,8 +3,10 @@ use playspace_app::bookings::{BookingChoices, NeedsInput, start_card_checkout};
 use serde::Deserialize;
 
 use crate::auth::CurrentUser;
+use crate::changes::Cache;
 use crate::dto::CheckoutSessionDto;
 use crate::error::ApiError;
+use crate::metrics::BookingOutcome;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -42,11 +44,16 @@ pub async fn handle(
         companion_name,
     };
     let app = state.clone();
-    let session = web::block(move || {
+    let started = web::block(move || {
         start_card_checkout(&app.booking_deps(), &current.user, &event_id, &choices)
     })
     .await?
-    .map_err(ApiError::from)?;
-    state.events_cache.invalidate();
+    .map_err(ApiError::from);
+    state.metrics.booking(match &started {
+        Ok(_) => BookingOutcome::HeldForPayment,
+        Err(refused) => BookingOutcome::Refused(refused.code().as_str()),
+    });
+    let session = started?;
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(CheckoutSessionDto::from(&session)))
 }

@@ -42,7 +42,7 @@ pub async fn handle(
     credentials: Credentials,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(ANONYMOUS_STORIES.per_address, &req)?;
+    state.limit_ip(ANONYMOUS_STORIES.per_address, &req).await?;
     let body = body.into_inner();
     let created = HttpResponse::Created().json(serde_json::json!({ "message": THANKS }));
     if body

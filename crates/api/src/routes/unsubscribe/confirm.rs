@@ -19,7 +19,7 @@ pub async fn handle(
     state: web::Data<AppState>,
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limit_ip(UNSUBSCRIBE_PER_IP, &req)?;
+    state.limit_ip(UNSUBSCRIBE_PER_IP, &req).await?;
     let token = body.into_inner().token;
     let app = state.clone();
     let list = web::block(move || {
@@ -32,7 +32,7 @@ pub async fn handle(
         )
     })
     .await?
-    .map_err(super::error)?;
+    .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "message": list.unsubscribed_message(),
         "list": list.label(),

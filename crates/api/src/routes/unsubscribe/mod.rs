@@ -4,14 +4,3 @@
 
 pub mod confirm;
 pub mod show;
-
-use playspace_app::admin::UnsubscribeError;
-
-use crate::error::ApiError;
-
-fn error(e: UnsubscribeError) -> ApiError {
-    match e {
-        UnsubscribeError::InvalidToken => ApiError::bad_request("invalid_token", e.to_string()),
-        UnsubscribeError::Store(e) => e.into(),
-    }
-}

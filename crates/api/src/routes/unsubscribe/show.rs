@@ -29,6 +29,6 @@ pub async fn handle(
         )
     })
     .await?
-    .map_err(super::error)?;
+    .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "email": email, "list": list.label() })))
 }

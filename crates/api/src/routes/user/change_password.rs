@@ -21,9 +21,8 @@ pub async fn handle(
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
     state
-        .rate_limiter
-        .check(REAUTH_PER_USER, &current.user.id.to_string())
-        .map_err(ApiError::too_many_requests)?;
+        .limit_key(REAUTH_PER_USER, current.user.id.to_string())
+        .await?;
     let Body {
         current_password,
         new_password,

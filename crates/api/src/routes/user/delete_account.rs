@@ -3,6 +3,7 @@ use playspace_app::accounts::delete_account;
 use serde::Deserialize;
 
 use crate::auth::{CurrentUser, clear_session_cookie, client_info};
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::rate_limit::REAUTH_PER_USER;
 use crate::state::AppState;
@@ -21,9 +22,8 @@ pub async fn handle(
     body: web::Json<Body>,
 ) -> Result<HttpResponse, ApiError> {
     state
-        .rate_limiter
-        .check(REAUTH_PER_USER, &current.user.id.to_string())
-        .map_err(ApiError::too_many_requests)?;
+        .limit_key(REAUTH_PER_USER, current.user.id.to_string())
+        .await?;
     let password = body.into_inner().password;
     let client = client_info(&req);
     let app = state.clone();
@@ -31,7 +31,7 @@ pub async fn handle(
         .await?
         .map_err(ApiError::from)?;
     // Their upcoming places were given back.
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok()
         .cookie(clear_session_cookie(state.config.is_https()))
         .json(

@@ -82,7 +82,7 @@ pub async fn handle(
                 )
             })
             .await?
-            .map_err(super::waitlist_error)?;
+            .map_err(ApiError::from)?;
             Ok(HttpResponse::Created().json(BookingDto::new(&booking, None)))
         }
         Payment::Card => {
@@ -90,7 +90,7 @@ pub async fn handle(
                 claim_offered_place_by_card(&state.booking_deps(), &current.user, &id, &choices)
             })
             .await?
-            .map_err(super::waitlist_error)?;
+            .map_err(ApiError::from)?;
             Ok(HttpResponse::Ok().json(CheckoutSessionDto::from(&session)))
         }
     }

@@ -15,6 +15,6 @@ pub async fn handle(
     let current = CurrentUser::required(current, super::LOGIN_REQUIRED)?;
     let entry = web::block(move || join_waitlist(&state.booking_deps(), &current.user, &id))
         .await?
-        .map_err(super::waitlist_error)?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Created().json(WaitlistEntryDto::from(&entry)))
 }

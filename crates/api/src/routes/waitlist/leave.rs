@@ -2,6 +2,7 @@ use actix_web::{HttpResponse, web};
 use playspace_app::bookings::leave_waitlist;
 
 use crate::auth::CurrentUser;
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -15,8 +16,8 @@ pub async fn handle(
     let app = state.clone();
     web::block(move || leave_waitlist(&app.booking_deps(), &current.user, &id))
         .await?
-        .map_err(super::waitlist_error)?;
+        .map_err(ApiError::from)?;
     // A declined offer with nobody waiting gives the place back to the event.
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "You have left the waitlist." })))
 }

@@ -15,7 +15,7 @@ pub async fn handle(
     let current = CurrentUser::required(current, super::LOGIN_REQUIRED)?;
     let entry = web::block(move || my_waitlist_entry(&state.booking_deps(), &current.user, &id))
         .await?
-        .map_err(super::waitlist_error)?;
+        .map_err(ApiError::from)?;
     Ok(HttpResponse::Ok()
         .json(serde_json::json!({ "entry": entry.as_ref().map(WaitlistEntryDto::from) })))
 }

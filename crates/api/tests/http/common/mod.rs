@@ -161,10 +161,20 @@ impl TestApp {
             .as_ref()
             .map_or_else(|| self.db.url(), PgDatabase::url);
         config.embedded_default = false;
-        config.frontend_dir = frontend_dir;
+        config.frontend_dir = Some(frontend_dir);
         config.data_dir = self.db.path().to_owned();
         config.rate_limits = self.rate_limits;
         config
+    }
+
+    /// The PostgreSQL database's URL, when on PostgreSQL.
+    pub fn postgres_url(&self) -> Option<String> {
+        self.pg.as_ref().map(PgDatabase::url)
+    }
+
+    /// The data directory of the app's services (its generated secrets are there).
+    pub fn data_dir(&self) -> std::path::PathBuf {
+        self.db.path().to_owned()
     }
 
     /// Inserts an event starting `days` from now.
@@ -266,11 +276,32 @@ pub async fn get_json(
     >,
     uri: &str,
 ) -> (u16, serde_json::Value) {
-    let (status, _, body) = get(service, uri).await;
-    (
-        status,
-        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{uri}: {e}: {body}")),
-    )
+    let (status, headers, body) = get(service, uri).await;
+    let body = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{uri}: {e}: {body}"));
+    (status, checked_request_id(&headers, body))
+}
+
+/// Every JSON error body names its request (ADR 0031): the JSON helpers here check its
+/// `requestId` against the answer's `x-request-id` for every test's errors, then remove it,
+/// so tests compare the rest (which is the same from one request to the next).
+pub fn checked_request_id(
+    headers: &actix_web::http::header::HeaderMap,
+    mut body: serde_json::Value,
+) -> serde_json::Value {
+    if let Some(fields) = body.as_object_mut()
+        && fields.contains_key("error")
+        && fields.contains_key("code")
+    {
+        let id = fields.remove("requestId");
+        let header = headers.get("x-request-id").map(|v| v.to_str().unwrap());
+        assert!(header.is_some(), "every answer carries x-request-id");
+        assert_eq!(
+            id.as_ref().and_then(serde_json::Value::as_str),
+            header,
+            "an error body names its request"
+        );
+    }
+    body
 }
 
 /// Sends a JSON POST from `peer` and returns status, headers and the parsed body.
@@ -293,11 +324,8 @@ pub async fn post_json(
     let status = response.status().as_u16();
     let headers = response.headers().clone();
     let bytes = test::read_body(response).await;
-    (
-        status,
-        headers,
-        serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
-    )
+    let body = serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null);
+    (status, headers.clone(), checked_request_id(&headers, body))
 }
 
 /// Sends a request with a JSON body and optional bearer token; returns status, headers, body.
@@ -338,11 +366,8 @@ pub async fn send_from(
     let status = response.status().as_u16();
     let headers = response.headers().clone();
     let bytes = test::read_body(response).await;
-    (
-        status,
-        headers,
-        serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null),
-    )
+    let body = serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null);
+    (status, headers.clone(), checked_request_id(&headers, body))
 }
 
 /// A complete, valid sign-up payload for `email`.
@@ -741,16 +766,7 @@ impl RealServer {
     /// Sends `head` (the request line and headers, without the blank line) and `body` on a
     /// new connection with `Connection: close`, and reads the answer to its end.
     pub fn request(&self, head: &str, body: &str) -> RawAnswer {
-        use std::io::Write;
-        let mut stream = self.connect(std::time::Duration::from_secs(10));
-        write!(
-            stream,
-            "{head}\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        )
-        .unwrap();
-        read_answer(&mut stream).expect("an answer")
+        request_at(self.addr, head, body)
     }
 
     /// Signs up `email` over the socket and finishes it with the emailed link; returns its
@@ -800,6 +816,24 @@ impl RealServer {
         }
         condition()
     }
+}
+
+/// Sends `head` (the request line and headers, without the blank line) and `body` to the
+/// server at `addr` on a new connection with `Connection: close`, and reads the answer.
+pub fn request_at(addr: std::net::SocketAddr, head: &str, body: &str) -> RawAnswer {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    stream.set_nodelay(true).unwrap();
+    write!(
+        stream,
+        "{head}\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    read_answer(&mut stream).expect("an answer")
 }
 
 /// Reads one HTTP/1.1 answer (with `Content-Length`, or to the end of the connection).

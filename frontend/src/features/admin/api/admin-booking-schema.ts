@@ -1,9 +1,10 @@
 import { z } from "zod/mini";
 import { ATTENDANCE } from "./register-schema";
 import { fillAbsent, fillAbsentInList, instant, money, oneOf } from "./schema";
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@/generated/shared-rules/bookings";
 
-export const BOOKING_STATUSES = ["confirmed", "pending", "cancelled"] as const;
-export const PAYMENT_STATUSES = ["paid", "pending", "failed", "refunded"] as const;
+export { BOOKING_STATUSES };
+export { PAYMENT_STATUSES };
 
 export const BOOKING_STATUS_LABELS: Record<string, string> = {
   confirmed: "Confirmed",

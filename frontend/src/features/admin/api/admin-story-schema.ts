@@ -1,10 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { fillAbsent, fillAbsentInList, instant, oneOf } from "./schema";
+import { REVIEW_STATUSES } from "@/generated/shared-rules/stories";
 
 export const adminStoriesPath = "/api/admin/blog-posts";
 
-export const REVIEW_STATUSES = ["pending", "approved", "declined"] as const;
+export { REVIEW_STATUSES };
 
 const NULLABLE = ["publishedAt", "reviewStatus", "declineReason"] as const;
 

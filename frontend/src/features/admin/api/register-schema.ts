@@ -1,8 +1,9 @@
 import { z } from "zod/mini";
 import { adminEventSchema, parseAdminEvent } from "./admin-event-schema";
 import { fillAbsent, money, oneOf } from "./schema";
+import { ATTENDANCE } from "@/generated/shared-rules/bookings";
 
-export const ATTENDANCE = ["attended", "no_show"] as const;
+export { ATTENDANCE };
 export type Attendance = (typeof ATTENDANCE)[number];
 
 export const attendeeSchema = z.object({

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
+import { ROLES } from "@/generated/shared-rules/accounts";
 
 /**
  * Shared pieces of the admin API's schemas. Only zod builders the rest of the app already
@@ -41,7 +42,7 @@ export function fillAbsentInList(data: unknown, listKey: string, itemKeys: reado
   return { ...filled, [listKey]: list.map((item) => fillAbsent(item, itemKeys)) };
 }
 
-export const ROLES = ["user", "moderator", "admin"] as const;
+export { ROLES };
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = { user: "Member", moderator: "Moderator", admin: "Admin" };

@@ -84,7 +84,7 @@ describe("Blog tab", () => {
     server((sent) =>
       sent.path.includes("status=submitted")
         ? json({ posts: [], nextCursor: null })
-        : json({ error: "Something went wrong", code: "internal" }, 500),
+        : json({ error: "Something went wrong", code: "internal_error" }, 500),
     );
     renderWithProviders(<BlogTab role="admin" />, { user: admin });
     expect(await screen.findByRole("heading", { name: "No stories waiting for review" })).toBeInTheDocument();

@@ -100,7 +100,7 @@ describe("the session register", () => {
     const noShow = screen.getByRole("button", { name: "No-show" });
     await user.click(noShow);
     await waitFor(() => expect(noShow).toHaveAttribute("aria-pressed", "true"));
-    answer(json({ error: "The register is closed", code: "register_closed" }, 409));
+    answer(json({ error: "The register is closed", code: "conflict" }, 409));
     await waitFor(() => expect(noShow).toHaveAttribute("aria-pressed", "false"));
     expect(screen.getByRole("button", { name: "Attended" })).toHaveAttribute("aria-pressed", "true");
     expect(toast.error).toHaveBeenCalledWith("Not saved: Ana Silva", { duration: 5000, description: "The register is closed" });

@@ -1,7 +1,8 @@
 import { addDays, dayKeyToUtcDate, dayOfWeek, type DayKey } from "@/lib/day";
+import { MAX_SERIES_SESSIONS } from "@/generated/shared-rules/sessions";
 
 /** The most sessions one series may create (the server refuses more). */
-export const MAX_SERIES_SESSIONS = 104;
+export { MAX_SERIES_SESSIONS };
 
 export interface SeriesPlan {
   /** London day of the first session; its weekday is the series' weekday. */

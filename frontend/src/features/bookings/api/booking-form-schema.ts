@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { charCount } from "@/lib/validation";
 import { ACCESS_NOTE_MAX_LENGTH, ACCESS_NOTE_TOO_LONG } from "@/lib/access-needs";
+import { COMPANION_NAME_CHARS } from "@/generated/shared-rules/bookings";
 
 /** Spec section 5: the booking form's messages. */
 export const BOOKING_MESSAGES = {
@@ -28,8 +29,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
 export const ACCESSIBILITY_MAX_LENGTH = ACCESS_NOTE_MAX_LENGTH;
 export const ACCESSIBILITY_TOO_LONG = ACCESS_NOTE_TOO_LONG;
 
-/** A companion's first name, as long as the server takes (a Rust test holds the two together). */
-export const COMPANION_NAME_MAX_LENGTH = 50;
+/** A companion's first name, as long as the server takes. */
+export const COMPANION_NAME_MAX_LENGTH = COMPANION_NAME_CHARS;
 export const COMPANION_NAME_TOO_LONG = `Must be at most ${COMPANION_NAME_MAX_LENGTH} characters`;
 
 const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));

@@ -1,8 +1,9 @@
 import { z } from "zod/mini";
 import { eventSchema } from "@/lib/event-schema";
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@/generated/shared-rules/bookings";
 
-export const BOOKING_STATUSES = ["confirmed", "pending", "cancelled"] as const;
-export const PAYMENT_STATUSES = ["paid", "pending", "failed", "refunded"] as const;
+export { BOOKING_STATUSES };
+export { PAYMENT_STATUSES };
 
 const bookingFields = {
   id: z.string(),

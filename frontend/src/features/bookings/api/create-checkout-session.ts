@@ -15,7 +15,7 @@ export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
 /**
  * POST /api/create-checkout-session: holds a place and answers {sessionId, url} for the
- * card checkout (Stripe's page, or the app's own /checkout/{id} offline). 409
+ * card checkout (Stripe's page, or the app's own /checkout/{id} offline). 400
  * payment_not_required for a free event; 401 'Please log in to book this event.'; 502.
  */
 export async function createCheckoutSession(input: CheckoutInput): Promise<CheckoutSession> {

@@ -1,10 +1,11 @@
 import { z } from "zod/mini";
+import { WAITLIST_STATUSES } from "@/generated/shared-rules/bookings";
 
 /**
  * Where a person stands in an event's waitlist. `left` is someone who left while waiting
  * (they may join again); `expired` covers offers that lapsed and offers they let go.
  */
-export const WAITLIST_STATUSES = ["waiting", "offered", "claimed", "expired", "left"] as const;
+export { WAITLIST_STATUSES };
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 function asWaitlistStatus(value: string): WaitlistStatus | undefined {

@@ -342,7 +342,7 @@ describe("WaitlistPanel", () => {
 
   it("says when the waitlist cannot be checked, and tries again", async () => {
     let fail = true;
-    server({ get: () => (fail ? json({ error: "Something went wrong", code: "internal" }, 500) : json({ entry: null })) });
+    server({ get: () => (fail ? json({ error: "Something went wrong", code: "internal_error" }, 500) : json({ entry: null })) });
     const { user } = renderPanel();
     expect(await screen.findByRole("alert")).toHaveTextContent("We couldn't check the waitlist");
     fail = false;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { formatLongDate, formatTime } from "@/lib/format";
+import { WAITLIST_HOLD_HOURS } from "@/generated/shared-rules/bookings";
 
-/** How long a freed place is held for the person it is offered to: the server's CLAIM_WINDOW
- * (crates/domain/src/waitlist.rs), held to it by crates/api/tests/shared_lists.rs. */
-export const HOLD_HOURS = 12;
+/** How long a freed place is held for the person it is offered to: the server's CLAIM_WINDOW. */
+export const HOLD_HOURS = WAITLIST_HOLD_HOURS;
 
 /** "Tuesday 24 November 2026, 16:30" in London time, as the offer email says it. */
 export function formatHeldUntil(iso: string): string {

@@ -19,8 +19,19 @@ interface AccessFilterProps {
  */
 export function AccessFilter({ chosen, onChange }: AccessFilterProps) {
   const [open, setOpen] = useState(chosen.length > 0);
-  const toggle = (key: AccessKey, on: boolean) =>
-    onChange(ACCESS_KEYS.filter((k) => (k === key ? on : chosen.includes(k))));
+  // The URL changes in a transition, which a slow phone may take a while to finish: the boxes
+  // show each tick at once, and a second tick before then builds on the first.
+  const [ticked, setTicked] = useState(chosen);
+  const [fromUrl, setFromUrl] = useState(chosen);
+  if (fromUrl.join() !== chosen.join()) {
+    setFromUrl(chosen);
+    setTicked(chosen);
+  }
+  const toggle = (key: AccessKey, on: boolean) => {
+    const next = ACCESS_KEYS.filter((k) => (k === key ? on : ticked.includes(k)));
+    setTicked(next);
+    onChange(next);
+  };
   return (
     <details
       open={open}
@@ -33,7 +44,7 @@ export function AccessFilter({ chosen, onChange }: AccessFilterProps) {
           <Trans>Access needs</Trans>
         </span>
         <span className="font-normal text-muted-foreground">
-          {chosen.length > 0 ? plural(chosen.length, { other: "(# chosen)" }) : t`(any venue)`}
+          {ticked.length > 0 ? plural(ticked.length, { other: "(# chosen)" }) : t`(any venue)`}
         </span>
         <ChevronDown
           className="ms-auto size-4 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
@@ -52,7 +63,7 @@ export function AccessFilter({ chosen, onChange }: AccessFilterProps) {
               </p>
             }
           >
-            <AccessFilterChoices chosen={chosen} onToggle={toggle} />
+            <AccessFilterChoices chosen={ticked} onToggle={toggle} />
           </Suspense>
         )}
       </fieldset>

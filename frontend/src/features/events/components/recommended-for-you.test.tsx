@@ -40,7 +40,7 @@ describe("RecommendedForYou", () => {
 
   it.each([
     ["nothing to recommend", () => json([])],
-    ["the call fails", () => json({ error: "Something went wrong", code: "internal" }, 500)],
+    ["the call fails", () => json({ error: "Something went wrong", code: "internal_error" }, 500)],
   ])("is hidden when %s", async (_, answer) => {
     const fetchMock = mockFetch((url) =>
       url.pathname === "/api/recommendations" ? answer() : json({ error: "Not found", code: "not_found" }, 404),

@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { accessCheckedLine } from "@/lib/access-facts";
 import { buildVenue } from "@/testing/fixtures";
@@ -27,6 +28,15 @@ describe("a venue's access facts", () => {
     expect(item("hearingLoop").getByText(/What “Hearing loop” means/)).toBeInTheDocument();
     expect(screen.getByText(/Hackney Wick/)).toBeInTheDocument();
     expect(screen.getByText(/have not been checked yet/)).toBeInTheDocument();
+  });
+
+  it("shows a fact's full meaning when it is opened", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VenueDetails venue={buildVenue()} />);
+    const stepFree = document.querySelector('[data-fact="stepFree"]');
+    if (!(stepFree instanceof HTMLElement)) throw new Error("stepFree");
+    await user.click(within(stepFree).getByText(/What “Step-free access” means/));
+    expect(await within(stepFree).findByText(/doors at least 75 cm clear/)).toBeInTheDocument();
   });
 
   it("dates the last check, and says when it is over a year old", () => {

@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { z } from "zod/mini";
 import { useAuth } from "@/lib/auth";
 import { apiRequest } from "@/lib/api-client";
+import { NOTIFICATION_TYPES } from "@/generated/shared-rules/messages";
 
-export const NOTIFICATION_TYPES = ["booking", "reminder", "welcome", "system", "info"] as const;
+export { NOTIFICATION_TYPES };
 
 /** One notification, as GET /api/notifications and the stream send it. */
 export const notificationSchema = z.object({

@@ -1,22 +1,20 @@
 import { z } from "zod/mini";
 import { SPORTS } from "@/lib/sports";
 import { charCount } from "@/lib/validation";
+import { CALENDAR_FORMATS, DAYS, DIGEST_FREQUENCIES, LOCATION_CHARS, MAX_DISTANCE_MILES, MAX_PREFERRED_LOCATIONS, MAX_REMINDER_OFFSET_MINUTES, NOTIFICATION_METHODS, REMINDER_TIMINGS, SKILL_LEVELS, TIMES, VISIBILITIES } from "@/generated/shared-rules/preferences";
 
 /** Spec section 9's lists; the server accepts exactly these values. */
-export const SKILL_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
-export const DAYS = ["Weekdays", "Weekends", "Flexible"] as const;
-export const TIMES = ["Morning", "Afternoon", "Evening", "Late Night"] as const;
+export { CALENDAR_FORMATS, DAYS, REMINDER_TIMINGS, SKILL_LEVELS, TIMES, VISIBILITIES };
+export const FREQUENCIES = DIGEST_FREQUENCIES;
 /** "sms" is shown but cannot be chosen yet (the server refuses it). */
-export const METHODS = ["email", "browser"] as const;
-export const REMINDER_TIMINGS = ["1 hour", "4 hours", "24 hours", "1 week"] as const;
-export const FREQUENCIES = ["daily", "weekly", "bi-weekly"] as const;
-export const CALENDAR_FORMATS = ["ics", "google", "outlook"] as const;
-export const VISIBILITIES = ["public", "members", "private"] as const;
+export const METHODS = NOTIFICATION_METHODS.filter(
+  (method): method is Exclude<(typeof NOTIFICATION_METHODS)[number], "sms"> => method !== "sms",
+);
 
-export const MAX_DISTANCE = { min: 1, max: 50 } as const;
-export const REMINDER_OFFSET = { min: 0, max: 10_080 } as const;
-export const MAX_LOCATIONS = 20;
-export const MAX_LOCATION_CHARS = 100;
+export const MAX_DISTANCE = { min: 1, max: MAX_DISTANCE_MILES } as const;
+export const REMINDER_OFFSET = { min: 0, max: MAX_REMINDER_OFFSET_MINUTES } as const;
+export const MAX_LOCATIONS = MAX_PREFERRED_LOCATIONS;
+export const MAX_LOCATION_CHARS = LOCATION_CHARS;
 
 /** The server's messages, so a field says the same thing whichever side caught it. */
 export const PREFERENCE_MESSAGES = {

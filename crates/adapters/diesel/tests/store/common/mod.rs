@@ -194,15 +194,23 @@ fn postgres_admin_url() -> Option<String> {
 
 /// A copy of the migrated template; `None` as [`postgres_admin_url`].
 pub fn postgres_store() -> Option<TestStore> {
+    postgres_store_and_url().map(|(store, _)| store)
+}
+
+/// A PostgreSQL store and its URL, for a test that opens a connection of its own.
+pub fn postgres_store_and_url() -> Option<(TestStore, String)> {
     let admin_url = postgres_admin_url()?;
     let name = unique_database_name();
     templates::postgres_from_template(&admin_url, &schema_key("postgres"), &name, migrate);
     let url = with_database(&admin_url, &name);
     let store = Store::connect(&url, 8).expect("postgres connects");
-    Some(TestStore {
-        store: Some(store),
-        cleanup: Cleanup::Postgres { admin_url, name },
-    })
+    Some((
+        TestStore {
+            store: Some(store),
+            cleanup: Cleanup::Postgres { admin_url, name },
+        },
+        url,
+    ))
 }
 
 /// `n` new members.

@@ -4,6 +4,7 @@ use serde::Deserialize;
 
 use super::AdminBookingDto;
 use crate::auth::Admin;
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -28,6 +29,6 @@ pub async fn handle(
     let booking =
         web::block(move || cancel_booking_as_admin(&app.admin_deps(), &id, refund, reason, &actor))
             .await??;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "booking": AdminBookingDto::from(&booking) })))
 }

@@ -1,11 +1,7 @@
 //! `/api/admin/bookings`: the filtered list, inline edits and cancelling.
-use actix_web::http::StatusCode;
 use chrono::SecondsFormat;
-use playspace_app::admin::bookings::AdminBookingError;
 use playspace_ports::AdminBooking;
 use serde::Serialize;
-
-use crate::error::ApiError;
 
 pub mod cancel;
 pub mod list;
@@ -59,19 +55,6 @@ impl<'a> From<&'a AdminBooking> for AdminBookingDto<'a> {
                 .booking
                 .created_at
                 .to_rfc3339_opts(SecondsFormat::Secs, true),
-        }
-    }
-}
-
-impl From<AdminBookingError> for ApiError {
-    fn from(e: AdminBookingError) -> Self {
-        match e {
-            AdminBookingError::Invalid(fields) => ApiError::validation(fields),
-            AdminBookingError::NotFound => ApiError::not_found("booking_not_found", e.to_string()),
-            AdminBookingError::NoPlace => {
-                ApiError::new(StatusCode::CONFLICT, "no_place", e.to_string())
-            }
-            AdminBookingError::Store(e) => e.into(),
         }
     }
 }

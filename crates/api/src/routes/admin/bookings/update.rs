@@ -4,7 +4,9 @@ use serde::Deserialize;
 
 use super::AdminBookingDto;
 use crate::auth::Admin;
+use crate::changes::Cache;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -31,8 +33,8 @@ pub async fn handle(
             payment_status: Some(s),
         } => BookingEdit::PaymentStatus(s),
         _ => {
-            return Err(ApiError::bad_request(
-                "one_field",
+            return Err(ApiError::new(
+                ErrorCode::OneField,
                 "Change either the status or the payment status",
             ));
         }
@@ -41,6 +43,6 @@ pub async fn handle(
     let app = state.clone();
     let booking =
         web::block(move || update_booking(&app.admin_deps(), &id, edit, &actor)).await??;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "booking": AdminBookingDto::from(&booking) })))
 }

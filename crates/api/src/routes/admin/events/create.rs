@@ -3,6 +3,7 @@ use playspace_app::admin::events::create_event;
 
 use super::{AdminEventDto, EventFields};
 use crate::auth::Admin;
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -17,6 +18,6 @@ pub async fn handle(
     let created =
         web::block(move || create_event(&app.admin_deps(), body.into_inner().into_input(), &actor))
             .await??;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Created().json(serde_json::json!({ "event": AdminEventDto::from(&created) })))
 }

@@ -1,13 +1,10 @@
 //! `/api/admin/events`, `/api/admin/event-series`, `/api/admin/leaders`.
-use actix_web::http::StatusCode;
 use chrono::SecondsFormat;
-use playspace_app::admin::events::AdminEventError;
 use playspace_domain::event_form::EventForm;
 use playspace_ports::AdminEvent;
 use serde::{Deserialize, Serialize};
 
 use crate::dto::EventDto;
-use crate::error::ApiError;
 
 pub mod create;
 pub mod leaders;
@@ -79,18 +76,6 @@ impl EventFields {
                 solidarity_places: self.solidarity_places,
             },
             leader_id: self.leader_id,
-        }
-    }
-}
-
-impl From<AdminEventError> for ApiError {
-    fn from(e: AdminEventError) -> Self {
-        match e {
-            AdminEventError::Invalid(fields) => ApiError::validation(fields),
-            AdminEventError::NotFound => {
-                ApiError::new(StatusCode::NOT_FOUND, "event_not_found", e.to_string())
-            }
-            AdminEventError::Store(e) => e.into(),
         }
     }
 }

@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::{AdminEventDto, EventFields};
 use crate::auth::Admin;
+use crate::changes::Cache;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -47,7 +48,7 @@ pub async fn handle(
     let (series, events) =
         web::block(move || create_series(&app.admin_deps(), fields.into_input(), rule, &actor))
             .await??;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     let events: Vec<AdminEventDto> = events.iter().map(AdminEventDto::from).collect();
     Ok(HttpResponse::Created().json(serde_json::json!({
         "seriesId": series.to_string(),

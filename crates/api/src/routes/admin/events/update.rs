@@ -5,7 +5,9 @@ use serde::{Deserialize, Deserializer};
 
 use super::AdminEventDto;
 use crate::auth::Admin;
+use crate::changes::Cache;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -51,8 +53,8 @@ pub async fn handle(
         None | Some("this") => EditScope::This,
         Some("following") => EditScope::Following,
         Some(_) => {
-            return Err(ApiError::bad_request(
-                "invalid_scope",
+            return Err(ApiError::new(
+                ErrorCode::InvalidScope,
                 "Choose this session or this and the following sessions",
             ));
         }
@@ -79,7 +81,7 @@ pub async fn handle(
     let app = state.clone();
     let actor = admin.actor();
     let edited = web::block(move || update_event(&app.admin_deps(), &id, edit, &actor)).await??;
-    state.events_cache.invalidate();
+    state.changes.changed(Cache::Events);
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "event": AdminEventDto::from(&edited.event),
         "updated": edited.updated,

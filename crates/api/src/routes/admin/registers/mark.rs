@@ -7,6 +7,7 @@ use serde::{Deserialize, Deserializer};
 use super::AttendeeDto;
 use crate::auth::SessionLeader;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -24,8 +25,8 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D:
 
 fn change(body: Body) -> Result<RegisterChange, ApiError> {
     let invalid = || {
-        ApiError::bad_request(
-            "invalid_mark",
+        ApiError::new(
+            ErrorCode::InvalidMark,
             "Send attendance (attended, no_show or null) or paymentStatus \"paid\"",
         )
     };

@@ -1,12 +1,7 @@
 //! Session registers: `/api/admin/registers`, `/api/admin/events/{id}/register[/{bookingId}]`.
 //! For admins and for moderators in the sessions they lead.
-use actix_web::http::StatusCode;
-use playspace_app::admin::registers::RegisterError;
 use playspace_ports::RegisterLine;
 use serde::Serialize;
-
-use crate::auth::forbidden;
-use crate::error::ApiError;
 
 pub mod list;
 pub mod mark;
@@ -52,19 +47,6 @@ impl<'a> From<&'a RegisterLine> for AttendeeDto<'a> {
             emergency_contact_name: l.emergency_contact_name.as_deref(),
             emergency_contact_phone: l.emergency_contact_phone.as_deref(),
             attendance: l.attendance.map(|a| a.as_str()),
-        }
-    }
-}
-
-impl From<RegisterError> for ApiError {
-    fn from(e: RegisterError) -> Self {
-        match e {
-            RegisterError::NotFound => ApiError::not_found("not_found", "Not found"),
-            RegisterError::Forbidden => forbidden(),
-            RegisterError::NotCash => {
-                ApiError::new(StatusCode::CONFLICT, "not_cash", e.to_string())
-            }
-            RegisterError::Store(e) => e.into(),
         }
     }
 }

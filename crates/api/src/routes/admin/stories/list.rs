@@ -5,9 +5,11 @@ use playspace_ports::AdminStoryFilter;
 use serde::Deserialize;
 
 use super::AdminStoryDto;
-use crate::auth::{StoryReviewer, forbidden};
+use crate::auth::StoryReviewer;
 use crate::error::ApiError;
+use crate::error_code::ErrorCode;
 use crate::state::AppState;
+use crate::use_case_errors::forbidden;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
@@ -28,8 +30,8 @@ pub async fn handle(
         None | Some("" | "all") => AdminStoryFilter::All,
         Some("submitted") => AdminStoryFilter::Submitted,
         Some(_) => {
-            return Err(ApiError::bad_request(
-                "invalid_status",
+            return Err(ApiError::new(
+                ErrorCode::InvalidStatus,
                 "Choose all or submitted stories",
             ));
         }

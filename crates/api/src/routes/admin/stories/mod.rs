@@ -1,12 +1,8 @@
 //! `/api/admin/blog-posts`: the Blog tab. Admins write, edit, publish and unpublish posts;
 //! admins and moderators work the review queue of submitted stories.
-use actix_web::http::StatusCode;
 use chrono::SecondsFormat;
-use playspace_app::admin::stories::AdminStoryError;
 use playspace_domain::story::{AdminStory, StoryForm};
 use serde::{Deserialize, Serialize};
-
-use crate::error::ApiError;
 
 pub mod approve;
 pub mod create;
@@ -77,22 +73,6 @@ impl From<StoryFields> for StoryForm {
             excerpt: f.excerpt,
             category: f.category,
             author_name: f.author_name,
-        }
-    }
-}
-
-impl From<AdminStoryError> for ApiError {
-    fn from(e: AdminStoryError) -> Self {
-        match e {
-            AdminStoryError::Invalid(fields) => ApiError::validation(fields),
-            AdminStoryError::NotFound => ApiError::not_found("story_not_found", e.to_string()),
-            AdminStoryError::AlreadyReviewed => {
-                ApiError::new(StatusCode::CONFLICT, "already_reviewed", e.to_string())
-            }
-            AdminStoryError::NotToggleable => {
-                ApiError::new(StatusCode::CONFLICT, "review_first", e.to_string())
-            }
-            AdminStoryError::Store(e) => e.into(),
         }
     }
 }
