@@ -3,6 +3,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use playspace_domain::retention::RetentionPeriods;
+
+use crate::client_address::TrustedProxies;
 use crate::stream_registry::StreamLimits;
 
 /// Connections one process serves at once unless `MAX_CONNECTIONS` says otherwise.
@@ -16,6 +19,46 @@ pub const DEFAULT_STREAMS_PER_MEMBER: usize = 10;
 /// upper bound).
 pub const MAX_BODY_TIMEOUT_SECS: u64 = 30;
 pub const DEFAULT_REQUEST_TIMEOUT_SECS: u64 = 60;
+
+/// Every environment variable `Config::from_env` reads, and the only ones it reads (a test
+/// below holds `from_lookup` to this list; docs/operations.md documents each, and the
+/// deploy files' test holds them to it).
+pub const VARIABLES: [&str; 29] = [
+    "DATABASE_URL",
+    "DATA_DIR",
+    "BIND",
+    "PUBLIC_URL",
+    "FRONTEND_DIR",
+    "LOG_FORMAT",
+    "DB_POOL_SIZE",
+    "RATE_LIMITS",
+    "TEST_CLOCK",
+    "EMAIL_FROM",
+    "EMAIL_FROM_NAME",
+    "SENDGRID_API_KEY",
+    "JWT_SECRET",
+    "LINK_SECRET",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "METRICS_TOKEN",
+    "MAX_CONNECTIONS",
+    "NOTIFICATION_STREAMS_PER_SESSION",
+    "NOTIFICATION_STREAMS_PER_MEMBER",
+    "NOTIFICATION_STREAMS_MAX",
+    "REQUEST_BODY_TIMEOUT",
+    "REQUEST_TIMEOUT",
+    "TRUSTED_PROXIES",
+    "RETENTION_SESSIONS_DAYS",
+    "RETENTION_TOKENS_DAYS",
+    "RETENTION_EMAIL_BODIES_DAYS",
+    "RETENTION_NOTIFICATIONS_DAYS",
+    "RETENTION_AUDIT_DAYS",
+];
+
+/// The log filter, read by crate::telemetry (`info` when unset).
+pub const LOG_FILTER_VARIABLE: &str = "RUST_LOG";
+/// The password `playspace create-admin` gives the account (asked for when unset).
+pub const ADMIN_PASSWORD_VARIABLE: &str = "ADMIN_PASSWORD";
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -75,6 +118,12 @@ pub struct Config {
     /// `REQUEST_TIMEOUT`: a request's answer must be ready this long after its head, or it
     /// is answered 503 (crate::deadlines).
     pub request_timeout: Duration,
+    /// `RETENTION_*_DAYS`: how long records needed only for a while are kept
+    /// (docs/operations.md, Retention).
+    pub retention: RetentionPeriods,
+    /// `TRUSTED_PROXIES`: the reverse proxies whose `X-Forwarded-For` names the visitor
+    /// (crate::client_address); empty, the connection's address is the visitor's.
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// A configuration value that must never reach a log: `Debug` prints a placeholder.
@@ -117,8 +166,16 @@ fn default_pool_size(cores: usize) -> u32 {
 }
 
 impl Config {
+    /// Reads the [`VARIABLES`] (an empty one counts as unset) and nothing else.
     pub fn from_env() -> Result<Self, ConfigError> {
-        Self::from_lookup(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
+        let env: std::collections::HashMap<&str, String> = VARIABLES
+            .iter()
+            .filter_map(|&name| {
+                let value = std::env::var(name).ok()?;
+                (!value.trim().is_empty()).then_some((name, value))
+            })
+            .collect();
+        Self::from_lookup(|name| env.get(name).cloned())
     }
 
     /// Reads settings through `lookup` so tests need not touch the process environment.
@@ -242,7 +299,15 @@ impl Config {
             }
             token => token.map(Secret),
         };
+        let retention = retention(&lookup)?;
+        let trusted_proxies = TrustedProxies::parse(&lookup("TRUSTED_PROXIES").unwrap_or_default())
+            .map_err(|reason| ConfigError::Invalid {
+                name: "TRUSTED_PROXIES",
+                reason,
+            })?;
         Ok(Self {
+            retention,
+            trusted_proxies,
             max_connections,
             streams_per_session: number(
                 &lookup,
@@ -323,6 +388,20 @@ where
         })
 }
 
+/// The retention periods, each `RETENTION_…_DAYS` from 1 day to ten years, defaults
+/// `RetentionPeriods::DEFAULT`.
+fn retention(lookup: &impl Fn(&str) -> Option<String>) -> Result<RetentionPeriods, ConfigError> {
+    let d = RetentionPeriods::DEFAULT;
+    let days = |name, default| number(lookup, name, default, 1, RetentionPeriods::MAX_DAYS);
+    Ok(RetentionPeriods {
+        ended_sessions_days: days("RETENTION_SESSIONS_DAYS", d.ended_sessions_days)?,
+        spent_tokens_days: days("RETENTION_TOKENS_DAYS", d.spent_tokens_days)?,
+        sent_email_bodies_days: days("RETENTION_EMAIL_BODIES_DAYS", d.sent_email_bodies_days)?,
+        notifications_days: days("RETENTION_NOTIFICATIONS_DAYS", d.notifications_days)?,
+        audit_entries_days: days("RETENTION_AUDIT_DAYS", d.audit_entries_days)?,
+    })
+}
+
 /// `http://127.0.0.1:…`, `http://localhost:…` or `http://[::1]:…`.
 fn is_loopback_url(url: &str) -> bool {
     let Some(rest) = url.strip_prefix("http://") else {
@@ -350,6 +429,24 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         Config::from_lookup(|name| env.get(name).cloned())
+    }
+
+    #[test]
+    fn from_lookup_reads_exactly_the_listed_variables() {
+        let asked = std::cell::RefCell::new(std::collections::BTreeSet::new());
+        Config::from_lookup(|name| {
+            asked.borrow_mut().insert(name.to_owned());
+            None
+        })
+        .unwrap();
+        let listed: std::collections::BTreeSet<String> =
+            VARIABLES.iter().map(|&name| name.to_owned()).collect();
+        assert_eq!(
+            asked.into_inner(),
+            listed,
+            "a setting from_lookup reads is missing from VARIABLES (from_env would never \
+             pass it on), or VARIABLES names one nothing reads"
+        );
     }
 
     #[test]
@@ -410,6 +507,32 @@ mod tests {
             );
         }
         assert!(config(&[("TEST_CLOCK", "yes")]).is_err());
+    }
+
+    #[test]
+    fn retention_periods_default_and_are_read_in_days() {
+        assert_eq!(config(&[]).unwrap().retention, RetentionPeriods::DEFAULT);
+        let c = config(&[
+            ("RETENTION_SESSIONS_DAYS", "1"),
+            ("RETENTION_TOKENS_DAYS", "2"),
+            ("RETENTION_EMAIL_BODIES_DAYS", "3"),
+            ("RETENTION_NOTIFICATIONS_DAYS", "4"),
+            ("RETENTION_AUDIT_DAYS", "3650"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.retention,
+            RetentionPeriods {
+                ended_sessions_days: 1,
+                spent_tokens_days: 2,
+                sent_email_bodies_days: 3,
+                notifications_days: 4,
+                audit_entries_days: 3650,
+            }
+        );
+        for bad in ["0", "3651", "-1", "a month"] {
+            assert!(config(&[("RETENTION_AUDIT_DAYS", bad)]).is_err(), "{bad}");
+        }
     }
 
     #[test]
@@ -530,6 +653,24 @@ mod tests {
             let error = config(&[(name, value)]).unwrap_err().to_string();
             assert!(error.starts_with(name), "{name}={value}: {error}");
         }
+    }
+
+    #[test]
+    fn trusted_proxies_are_none_unless_listed() {
+        let none = config(&[]).unwrap().trusted_proxies;
+        assert!(none.is_empty());
+        assert!(!none.trusts("127.0.0.1".parse().unwrap()));
+        let c = config(&[("TRUSTED_PROXIES", "127.0.0.1,::1, 10.0.0.0/8")]).unwrap();
+        for ip in ["127.0.0.1", "::1", "10.2.3.4"] {
+            assert!(c.trusted_proxies.trusts(ip.parse().unwrap()), "{ip}");
+        }
+        let error = config(&[("TRUSTED_PROXIES", "127.0.0.1, proxy.local")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("TRUSTED_PROXIES") && error.contains("\"proxy.local\""),
+            "{error}"
+        );
     }
 
     #[test]

@@ -3,8 +3,10 @@
 
 pub mod auth;
 pub mod changes;
+pub mod client_address;
 pub mod config;
 pub mod dashboard_cache;
+pub mod data_care;
 pub mod deadlines;
 pub mod descriptors;
 pub mod dto;
@@ -23,6 +25,7 @@ pub mod request_id;
 pub mod routes;
 pub mod server;
 pub mod shared_rules;
+pub mod shutdown;
 pub mod state;
 pub mod stream_registry;
 pub mod telemetry;

@@ -1,8 +1,11 @@
-//! The `playspace` command: serve (default), migrate, seed.
+//! The `playspace` command: serve (default), migrate, seed, create-admin, and the data care
+//! commands backup, restore and migrate-data.
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use playspace_api::config::Config;
+use playspace_api::config::{ADMIN_PASSWORD_VARIABLE, Config};
+use playspace_api::data_care;
 use std::io::IsTerminal;
 
 use playspace_api::server::{self, StartError, prepare_store, run};
@@ -58,6 +61,28 @@ enum Command {
         #[arg(long)]
         email: String,
     },
+    /// Write a consistent copy of the SQLite database (DATABASE_URL) to a new FILE, safe
+    /// while the site serves. For PostgreSQL it prints the pg_dump command to use.
+    Backup {
+        #[arg(long, value_name = "FILE")]
+        to: PathBuf,
+    },
+    /// Restore a backup FILE into the site at DATABASE_URL, which must be empty; an older
+    /// backup is brought up to date. For PostgreSQL it prints the pg_restore command.
+    Restore {
+        #[arg(long, value_name = "FILE")]
+        from: PathBuf,
+    },
+    /// Move a whole site from SQLite to an empty PostgreSQL database, ids and times kept,
+    /// then count and compare the rows.
+    MigrateData {
+        /// The SQLite site, as sqlite://path/to/playspace.db.
+        #[arg(long, value_name = "URL")]
+        from: String,
+        /// The empty PostgreSQL database, as postgres://….
+        #[arg(long, value_name = "URL")]
+        to: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -75,6 +100,9 @@ fn main() -> ExitCode {
         Command::Migrate => migrate(&config),
         Command::Seed { reset, scale } => seed(config, reset, scale),
         Command::CreateAdmin { email } => create_admin_command(config, &email),
+        Command::Backup { to } => return data_care::backup(&config.database_url, &to),
+        Command::Restore { from } => return data_care::restore(&from, &config.database_url),
+        Command::MigrateData { from, to } => return data_care::migrate_data(&from, &to),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -116,7 +144,7 @@ fn seed(config: Config, reset: bool, scale: Option<Scale>) -> Result<(), StartEr
 }
 
 fn create_admin_command(config: Config, email: &str) -> Result<(), StartError> {
-    let password = match std::env::var("ADMIN_PASSWORD") {
+    let password = match std::env::var(ADMIN_PASSWORD_VARIABLE) {
         Ok(password) => password,
         Err(_) if std::io::stdin().is_terminal() => rpassword::prompt_password("Admin password: ")?,
         Err(_) => {

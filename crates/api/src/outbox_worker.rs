@@ -40,7 +40,8 @@ pub fn may_have_written(
     !method.is_safe() && status.is_success()
 }
 
-/// Sends due outbox emails until the server stops.
+/// Sends due outbox emails until the server begins to stop (then it ends after the look it
+/// is on).
 pub async fn run(state: AppState) {
     let mut ticks = tokio::time::interval(state.config.outbox_poll);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -48,9 +49,13 @@ pub async fn run(state: AppState) {
         tokio::select! {
             _ = ticks.tick() => {}
             () = state.outbox_wake.0.notified() => {}
+            () = state.shutdown.begun() => return,
         }
         step(&state).await;
-        tokio::time::sleep(MIN_GAP).await;
+        tokio::select! {
+            () = tokio::time::sleep(MIN_GAP) => {}
+            () = state.shutdown.begun() => return,
+        }
     }
 }
 

@@ -312,6 +312,7 @@ pub fn state(config: Config, store: Store) -> Result<AppState, StartError> {
         }),
         rate_limiter,
         streams: Arc::new(StreamRegistry::new(config.stream_limits())),
+        shutdown: Arc::default(),
         outbox_wake: Arc::new(OutboxWake::default()),
         metrics: Arc::new(Metrics::new(config.metrics_token.is_some())),
         config: Arc::new(config),
@@ -402,6 +403,12 @@ fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
 /// How long a connection may take to send a request's head (actix's default, said here).
 pub const REQUEST_HEAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// After SIGTERM or SIGINT, how long requests in flight, and then the timed work's current
+/// step, may take to finish before the process exits (actix's default, said here:
+/// deploy/playspace.service gives the process longer than this to stop, and a test holds
+/// the two together). Open notification streams end at once (crate::shutdown).
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// The HTTP server for `state` with `workers` workers, bound to `bind` (port 0 picks a free
 /// one; the address bound is returned), not yet running: `serve` and the tests that need a
 /// real socket share it.
@@ -410,6 +417,8 @@ pub const REQUEST_HEAD_TIMEOUT: std::time::Duration = std::time::Duration::from_
 ///   more wait in the kernel's queue.
 /// - A request's head must arrive within `REQUEST_HEAD_TIMEOUT`; its body and its answer
 ///   have their own deadlines (crate::deadlines).
+/// - SIGTERM or SIGINT, or `AppState::shutdown` begun, stops it (crate::shutdown); its
+///   handle's `stop` does too, without ending the streams.
 /// - A client that closes its side of the connection has gone: whatever its request was
 ///   doing is dropped at once. Browsers and proxies never half-close a connection to wait
 ///   for an answer, and this is how a notification stream learns its tab has closed
@@ -425,11 +434,15 @@ pub fn http_server(
     // scheduler under a rush.
     let blocking_threads = usize::try_from(state.config.db_pool_size).unwrap_or(16);
     let per_worker = (state.config.max_connections / workers).max(1);
+    let stop = crate::shutdown::on_signal(state.shutdown.clone());
     let server = HttpServer::new(move || app(state.clone()))
         .workers(workers)
         .worker_max_blocking_threads(blocking_threads.div_ceil(workers).max(2))
         .max_connections(per_worker)
         .client_request_timeout(REQUEST_HEAD_TIMEOUT)
+        .shutdown_timeout(SHUTDOWN_GRACE.as_secs())
+        // In place of actix's own signal handling, which knows nothing of the streams.
+        .shutdown_signal(stop)
         .h1_allow_half_closed(false)
         .bind(bind)?;
     let bound = server.addrs().first().copied().unwrap_or(bind);
@@ -464,17 +477,34 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     if state.store.backend() == Backend::Postgres {
         changes::listen(state.changes.clone(), state.config.database_url.clone())?;
     }
-    actix_web::rt::spawn(outbox_worker::run(state.clone()));
-    for work in [
+    let mut work = vec![actix_web::rt::spawn(outbox_worker::run(state.clone()))];
+    for schedule in [
         timed_work::HOLDS,
         timed_work::REMINDERS,
         timed_work::DIGESTS,
+        timed_work::RETENTION,
     ] {
-        actix_web::rt::spawn(timed_work::run_every(state.clone(), work));
+        work.push(actix_web::rt::spawn(timed_work::run_every(
+            state.clone(),
+            schedule,
+        )));
     }
+    let shutdown = state.shutdown.clone();
     let workers = std::thread::available_parallelism().map_or(2, usize::from);
     let (server, bound) = http_server(state, workers, bind)?;
     tracing::info!(bind = %bound, url = %public_url, "PlaySpace is serving");
-    server.await?;
+    let served = server.await;
+    // The work stops at the signal, after its current step; it gets what is left of the
+    // grace to finish that step. Past it the process exits anyway, as a killed one would.
+    shutdown.begin();
+    let deadline = shutdown.begun_at().unwrap_or_else(Instant::now) + SHUTDOWN_GRACE;
+    if tokio::time::timeout_at(deadline.into(), futures_util::future::join_all(work))
+        .await
+        .is_err()
+    {
+        tracing::warn!("timed work was still running when the grace ran out");
+    }
+    served?;
+    tracing::info!("stopped");
     Ok(())
 }

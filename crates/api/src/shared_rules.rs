@@ -183,6 +183,13 @@ pub fn modules() -> Vec<(String, String)> {
         "NEWSLETTER_PENDING_KEPT_DAYS",
         newsletter::PENDING_KEPT_DAYS,
     );
+    // The privacy page states the defaults (an operator who changes them changes that page).
+    let kept = domain::retention::RetentionPeriods::DEFAULT;
+    m.number("ENDED_SIGN_INS_KEPT_DAYS", kept.ended_sessions_days);
+    m.number("SENT_EMAIL_TEXT_KEPT_DAYS", kept.sent_email_bodies_days);
+    m.number("NOTIFICATIONS_KEPT_DAYS", kept.notifications_days);
+    m.number("AUDIT_ENTRIES_KEPT_DAYS", kept.audit_entries_days);
+    m.number("SPENT_LINKS_KEPT_DAYS", kept.spent_tokens_days);
 
     m.file(
         "errors",

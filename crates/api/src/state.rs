@@ -19,6 +19,7 @@ use crate::local_checkout::LocalCheckout;
 use crate::metrics::Metrics;
 use crate::outbox_worker::OutboxWake;
 use crate::rate_limit::{AnonymousWrite, Limit, RateLimiter, client_key};
+use crate::shutdown::Shutdown;
 use crate::stream_registry::StreamRegistry;
 use crate::test_clock::ShiftedClock;
 
@@ -49,6 +50,9 @@ pub struct AppState {
     pub rate_limiter: Arc<RateLimiter>,
     /// The notification streams open in this process and their caps (ADR 0013).
     pub streams: Arc<StreamRegistry>,
+    /// Begun when the server starts to stop: streams end, timed work stops
+    /// (crate::shutdown).
+    pub shutdown: Arc<Shutdown>,
     /// Wakes this process's outbox worker after a write (crate::outbox_worker).
     pub outbox_wake: Arc<OutboxWake>,
     /// What `GET /metrics` reports (crate::metrics); records nothing without `METRICS_TOKEN`.

@@ -2,10 +2,11 @@
 //! Filter with `RUST_LOG` (default `info`). Never log secrets, tokens or personal data.
 use tracing_subscriber::EnvFilter;
 
-use crate::config::LogFormat;
+use crate::config::{LOG_FILTER_VARIABLE, LogFormat};
 
 pub fn init(format: LogFormat) {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter =
+        EnvFilter::try_from_env(LOG_FILTER_VARIABLE).unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(false);

@@ -12,6 +12,8 @@ use playspace_app::bookings::{
     send_session_digests, stop_replaced_renewals,
 };
 use playspace_app::newsletter::purge_unconfirmed_newsletter;
+use playspace_app::retention::apply_retention;
+use playspace_domain::retention::Retained;
 
 use crate::changes::Cache;
 use crate::state::AppState;
@@ -179,6 +181,43 @@ pub const SWEEP_RATE_LIMITS: Step = Step {
     frees_places: false,
 };
 
+/// Removes what `kind`'s retention period (`RETENTION_…_DAYS`) no longer keeps.
+fn retain(app: &AppState, kind: Retained) -> Result<usize, String> {
+    apply_retention(&app.store, app.clock.as_ref(), &app.config.retention, kind)
+        .map_err(|e| e.to_string())
+}
+
+/// Sign-ins that ended (expired or signed out) longer ago than their retention period.
+pub const DELETE_ENDED_SESSIONS: Step = Step {
+    done: "ended sign-ins deleted",
+    run: |app| retain(app, Retained::EndedSessions),
+    frees_places: false,
+};
+/// Password reset and verification links used or expired longer ago than theirs.
+pub const DELETE_SPENT_TOKENS: Step = Step {
+    done: "spent one-time links deleted",
+    run: |app| retain(app, Retained::SpentTokens),
+    frees_places: false,
+};
+/// The text of emails sent (or given up on) longer ago than theirs; the rows stay.
+pub const CLEAR_SENT_EMAIL_BODIES: Step = Step {
+    done: "sent emails' bodies emptied",
+    run: |app| retain(app, Retained::SentEmailBodies),
+    frees_places: false,
+};
+/// Notifications older than theirs (standing ones stay).
+pub const DELETE_OLD_NOTIFICATIONS: Step = Step {
+    done: "old notifications deleted",
+    run: |app| retain(app, Retained::Notifications),
+    frees_places: false,
+};
+/// Audit entries older than theirs.
+pub const DELETE_OLD_AUDIT_ENTRIES: Step = Step {
+    done: "old audit entries deleted",
+    run: |app| retain(app, Retained::AuditEntries),
+    frees_places: false,
+};
+
 /// Held places, waitlist offers and money owed either way are looked at every minute.
 pub const HOLDS: (Duration, &[Step]) = (
     Duration::from_secs(60),
@@ -201,8 +240,22 @@ pub const DIGESTS: (Duration, &[Step]) = (
     ],
 );
 
-/// Runs `steps` in order every `period`, on a thread of their own, until the server stops;
-/// a late tick delays the next rather than bunching them up.
+/// Retention periods are whole days, so hourly is prompt enough; each step is one
+/// statement (ADR 0034), and the first run comes at start-up.
+pub const RETENTION: (Duration, &[Step]) = (
+    Duration::from_secs(3_600),
+    &[
+        DELETE_ENDED_SESSIONS,
+        DELETE_SPENT_TOKENS,
+        CLEAR_SENT_EMAIL_BODIES,
+        DELETE_OLD_NOTIFICATIONS,
+        DELETE_OLD_AUDIT_ENTRIES,
+    ],
+);
+
+/// Runs `steps` in order every `period`, on a thread of their own, until the server begins
+/// to stop (then it ends after the step it is on); a late tick delays the next rather than
+/// bunching them up.
 pub async fn run_every(state: AppState, (period, steps): (Duration, &'static [Step])) {
     let worker = match Background::start("timed-work") {
         Ok(worker) => worker,
@@ -214,8 +267,14 @@ pub async fn run_every(state: AppState, (period, steps): (Duration, &'static [St
     let mut ticks = tokio::time::interval(period);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        ticks.tick().await;
+        tokio::select! {
+            _ = ticks.tick() => {}
+            () = state.shutdown.begun() => return,
+        }
         for step in steps {
+            if state.shutdown.begun_at().is_some() {
+                return;
+            }
             step.run_logged(&state, &worker).await;
         }
     }

@@ -12,6 +12,7 @@ pub mod get_event;
 pub mod list_events;
 pub mod newsletter;
 pub mod notifications;
+pub mod retention;
 pub mod seed_demo_data;
 pub mod seed_scale_data;
 pub mod stories;

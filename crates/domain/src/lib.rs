@@ -34,6 +34,7 @@ pub mod plans;
 pub mod preferences;
 pub mod recommendation;
 pub mod reminder;
+pub mod retention;
 pub mod series;
 pub mod session;
 pub mod signup;

@@ -29,6 +29,7 @@ mod payments;
 mod rate_limits;
 mod registers;
 mod reminders;
+mod retention;
 mod scale;
 mod security;
 mod stories;
@@ -79,6 +80,7 @@ pub use payments::{
 pub use rate_limits::RateLimitCounts;
 pub use registers::{RegisterChange, RegisterLine, RegisterRepository};
 pub use reminders::{ReminderCandidate, ReminderRepository};
+pub use retention::RetentionStore;
 pub use scale::{
     SCALE_EMAIL_SUFFIX, ScaleBooking, ScaleCancellation, ScaleData, ScaleEvent, ScaleMember,
     ScaleSeedStore, ScaleSeries,
@@ -140,6 +142,8 @@ pub use rate_limits::MockRateLimitCounts;
 pub use registers::MockRegisterRepository;
 #[cfg(feature = "mock")]
 pub use reminders::MockReminderRepository;
+#[cfg(feature = "mock")]
+pub use retention::MockRetentionStore;
 #[cfg(feature = "mock")]
 pub use scale::MockScaleSeedStore;
 #[cfg(feature = "mock")]

@@ -8,7 +8,8 @@ use diesel::{Connection, PgConnection, SqliteConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 use playspace_ports::RepoError;
 
-const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../../migrations/sqlite");
+pub(crate) const SQLITE_MIGRATIONS: EmbeddedMigrations =
+    embed_migrations!("../../../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../../migrations/postgres");
 
 #[derive(diesel::MultiConnection)]
@@ -59,6 +60,14 @@ impl Target {
     }
 }
 
+/// The file of a `sqlite://` URL; `None` for PostgreSQL. Errors as [`Store::connect`].
+pub(crate) fn sqlite_path(url: &str) -> Result<Option<String>, StoreError> {
+    Ok(match Target::parse(url)? {
+        Target::Sqlite(path) => Some(path),
+        Target::Postgres(_) => None,
+    })
+}
+
 /// Opens connections for r2d2 by URL scheme; SQLite connections get their pragmas here
 /// because pragmas like busy_timeout and foreign_keys are per connection.
 #[derive(Debug)]
@@ -67,7 +76,7 @@ pub(crate) struct Manager(Target);
 /// Per-connection SQLite settings: busy_timeout (first, so the WAL switch below waits for
 /// other new connections instead of failing) makes writers queue; WAL lets readers run beside
 /// a writer; foreign keys are off by default in SQLite.
-const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
+pub(crate) const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
 
 impl r2d2::ManageConnection for Manager {

@@ -1,18 +1,19 @@
-//! Whose request it is, for per-address limits. Forwarded-for headers are not trusted,
-//! since anyone can set them: the key is the TCP peer, so behind a proxy limits apply per
-//! proxy address.
+//! Whose request it is, for per-address limits: the visitor's address by the one rule of
+//! crate::client_address (the TCP peer, or behind a trusted proxy the address it vouches
+//! for), counted per [`address_key`].
 use std::net::{IpAddr, Ipv6Addr};
 
-/// The peer's address as it is recorded (sessions, the audit trail): exactly as connected.
+use crate::client_address::client_addr;
+
+/// The visitor's address as it is recorded (sessions, the audit trail): exactly as
+/// connected or forwarded.
 pub fn client_ip(req: &actix_web::HttpRequest) -> String {
-    req.peer_addr()
-        .map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
+    client_addr(req).map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
 }
 
 /// The key per-address limits count under (see [`address_key`]).
 pub fn client_key(req: &actix_web::HttpRequest) -> String {
-    req.peer_addr()
-        .map_or_else(|| "unknown".to_owned(), |a| address_key(a.ip()))
+    client_addr(req).map_or_else(|| "unknown".to_owned(), address_key)
 }
 
 /// One key per party that controls an address: an IPv4 address as it is; an IPv6 address

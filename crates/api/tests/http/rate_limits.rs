@@ -5,7 +5,8 @@
 use crate::common;
 
 use actix_web::test;
-use common::{TestApp, book_cash, get_json, post_json, register, send, sign_up};
+use common::{TestApp, book_cash, get_json, post_json, register, send, send_from, sign_up};
+use playspace_api::client_address::TrustedProxies;
 use playspace_api::rate_limit::{
     ANONYMOUS_STORIES, AnonymousWrite, CONTACT_MESSAGES, LOGIN_PER_IP, Limit,
     NEWSLETTER_CONFIRM_PER_IP, NEWSLETTER_SIGN_UPS, PASSWORD_RESETS, SIGN_UPS, UNSUBSCRIBE_PER_IP,
@@ -349,4 +350,118 @@ async fn signed_in_writes_and_reads_go_on_while_strangers_are_held_back() {
         let (status, _) = get_json(&service, uri).await;
         assert_eq!(status, 200, "{uri}");
     }
+}
+
+/// The app with `TRUSTED_PROXIES` set to `list`.
+async fn behind_proxies(app: &TestApp, list: &str) -> svc!() {
+    let trusted = TrustedProxies::parse(list).unwrap();
+    app.service_with(|state| {
+        let mut config = (*state.config).clone();
+        config.trusted_proxies = trusted;
+        state.config = std::sync::Arc::new(config);
+    })
+    .await
+}
+
+/// A wrong-password login from `peer` carrying `X-Forwarded-For: forwarded` (when given).
+async fn login_via(service: &svc!(), peer: &str, forwarded: Option<&str>, i: usize) -> u16 {
+    let mut request = test::TestRequest::post()
+        .uri("/api/auth/login")
+        .set_json(login(i));
+    if let Some(forwarded) = forwarded {
+        request = request.insert_header(("X-Forwarded-For", forwarded));
+    }
+    send_from(service, request, None, peer).await.0
+}
+
+#[actix_web::test]
+async fn behind_a_trusted_proxy_each_forwarded_visitor_has_their_own_login_limit() {
+    let app = TestApp::new();
+    let service = behind_proxies(&app, "127.0.0.1, ::1").await;
+    for i in 0..LOGIN_PER_IP.max {
+        let status = login_via(&service, "127.0.0.1", Some("203.0.113.7"), i).await;
+        assert_eq!(status, 401, "try {i}");
+    }
+    let next = LOGIN_PER_IP.max;
+    assert_eq!(
+        login_via(&service, "127.0.0.1", Some("203.0.113.7"), next).await,
+        429
+    );
+    // Another visitor through the same proxy is counted apart.
+    assert_eq!(
+        login_via(&service, "127.0.0.1", Some("198.51.100.2"), next + 1).await,
+        401
+    );
+    // Addresses the first visitor writes in front of the proxy's are not read.
+    assert_eq!(
+        login_via(
+            &service,
+            "127.0.0.1",
+            Some("198.51.100.99, 203.0.113.7"),
+            next + 2
+        )
+        .await,
+        429
+    );
+    // A visitor reaching the server directly cannot claim to be someone else.
+    for i in 0..LOGIN_PER_IP.max {
+        let status = login_via(&service, "192.0.2.50", Some(&format!("10.0.0.{i}")), i).await;
+        assert_eq!(status, 401, "try {i}");
+    }
+    assert_eq!(
+        login_via(&service, "192.0.2.50", Some("10.0.0.200"), next).await,
+        429,
+        "an untrusted peer's header is ignored"
+    );
+
+    // Sessions record the forwarded address too.
+    let (_, id) = register(&service, "ana@example.org").await;
+    let request = test::TestRequest::post()
+        .uri("/api/auth/login")
+        .insert_header(("X-Forwarded-For", "2001:db8:5::9"))
+        .set_json(json!({ "email": "ana@example.org", "password": common::PASSWORD }));
+    let (status, _, body) = send_from(&service, request, None, "127.0.0.1").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(session_ips(&app, &id), ["10.1.1.1", "2001:db8:5::9"]);
+}
+
+#[actix_web::test]
+async fn without_trusted_proxies_a_forged_forwarded_for_escapes_no_limit() {
+    let app = TestApp::new();
+    let service = app.service().await;
+    for i in 0..LOGIN_PER_IP.max {
+        let forged = format!("203.0.113.{i}");
+        assert_eq!(
+            login_via(&service, "127.0.0.1", Some(&forged), i).await,
+            401
+        );
+    }
+    let next = LOGIN_PER_IP.max;
+    for forged in [Some("198.51.100.2"), None, Some("127.0.0.2, 198.51.100.3")] {
+        assert_eq!(
+            login_via(&service, "127.0.0.1", forged, next).await,
+            429,
+            "{forged:?}"
+        );
+    }
+}
+
+/// The addresses `user_id`'s sessions were opened from, in order.
+fn session_ips(app: &TestApp, user_id: &str) -> Vec<String> {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+        ip: Option<String>,
+    }
+    let path = app.db.path().join("test.db");
+    let mut conn = diesel::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+    diesel::sql_query(format!(
+        "SELECT ip FROM sessions WHERE user_id = '{user_id}' ORDER BY created_at"
+    ))
+    .load::<Row>(&mut conn)
+    .unwrap()
+    .into_iter()
+    .filter_map(|row| row.ip)
+    .collect()
 }

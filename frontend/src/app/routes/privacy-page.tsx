@@ -1,7 +1,14 @@
 import { LegalPage, LegalSection, OutsideLink, TextLink } from "@/features/legal/components/legal-page";
 import { SIGNUP_LINK_HOURS } from "@/features/auth/lib/sign-up-link";
 import { site } from "@/lib/site";
-import { NEWSLETTER_PENDING_KEPT_DAYS } from "@/generated/shared-rules/messages";
+import {
+  AUDIT_ENTRIES_KEPT_DAYS,
+  ENDED_SIGN_INS_KEPT_DAYS,
+  NEWSLETTER_PENDING_KEPT_DAYS,
+  NOTIFICATIONS_KEPT_DAYS,
+  SENT_EMAIL_TEXT_KEPT_DAYS,
+  SPENT_LINKS_KEPT_DAYS,
+} from "@/generated/shared-rules/messages";
 
 
 export default function PrivacyPage() {
@@ -170,8 +177,9 @@ export default function PrivacyPage() {
             removed.
           </li>
           <li>
-            <strong>Sign-in records</strong>: while your account exists. A sign-in lasts at most
-            30 days; the IP address and browser are erased with your account.
+            <strong>Sign-in records</strong>: a sign-in lasts at most 30 days. Its record (with
+            the IP address and browser) is deleted {ENDED_SIGN_INS_KEPT_DAYS} days after it ends,
+            or at once when you delete your account.
           </li>
           <li>
             <strong>Sign-ups you never finished</strong>: what you typed on the sign-up form is
@@ -180,7 +188,21 @@ export default function PrivacyPage() {
           </li>
           <li>
             <strong>Password reset and email verification links</strong>: they work once and
-            expire after 1 hour and 48 hours.
+            expire after 1 hour and 48 hours, and are deleted {SPENT_LINKS_KEPT_DAYS} days after
+            they were used or expired.
+          </li>
+          <li>
+            <strong>Emails we send you</strong>: their text is deleted {SENT_EMAIL_TEXT_KEPT_DAYS}{" "}
+            days after sending. We keep only that we emailed you, when and about what, so we never
+            send you too many.
+          </li>
+          <li>
+            <strong>Notifications</strong>: deleted {NOTIFICATIONS_KEPT_DAYS} days after we
+            wrote them.
+          </li>
+          <li>
+            <strong>The admin audit log</strong>: each entry is deleted {AUDIT_ENTRIES_KEPT_DAYS}{" "}
+            days after it was written.
           </li>
           <li>
             <strong>Newsletter addresses you never confirmed</strong>: deleted{" "}

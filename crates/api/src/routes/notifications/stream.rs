@@ -7,7 +7,8 @@
 //! A notification written over (a standing one, such as the review queue's count) is sent
 //! again, and one that left the list is announced, so an open bell stays true.
 //! Streams are capped per sign-in, per person and per process (crate::stream_registry): a
-//! stream replaced by a newer one of the same person ends with `event: replaced`.
+//! stream replaced by a newer one of the same person ends with `event: replaced`. Every
+//! stream ends, without a word, when the server begins to stop (crate::shutdown).
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
@@ -148,6 +149,9 @@ impl Watch {
                     self.ended = true;
                     return Some(Bytes::from_static(REPLACED));
                 }
+                // The server is stopping: the browser reconnects by itself (after the
+                // OPENING's retry), to whichever server answers then.
+                () = self.state.shutdown.begun() => return None,
             }
             let state = self.state.clone();
             let credentials = self.credentials.clone();

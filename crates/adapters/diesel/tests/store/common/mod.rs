@@ -156,6 +156,24 @@ impl TestStore {
 }
 
 impl TestStore {
+    /// The database's URL, for a test that opens it itself or hands it to a command.
+    pub fn url(&self) -> String {
+        match &self.cleanup {
+            Cleanup::Sqlite(dir) => dir.url(),
+            Cleanup::Postgres { admin_url, name } => with_database(admin_url, name),
+        }
+    }
+
+    /// The SQLite database's temporary directory (removed with the store).
+    pub fn sqlite_dir(&self) -> Option<&Path> {
+        match &self.cleanup {
+            Cleanup::Sqlite(dir) => Some(dir.path()),
+            Cleanup::Postgres { .. } => None,
+        }
+    }
+}
+
+impl TestStore {
     /// The rows of `table` as JSON objects, ordered by `order` (PostgreSQL only).
     pub fn rows_as_json(&self, table: &str, order: &str) -> Vec<String> {
         #[derive(diesel::QueryableByName)]
