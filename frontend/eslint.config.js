@@ -56,7 +56,11 @@ const TRANSLATED = [
   "src/lib/access-facts.ts",
   "src/lib/event-schema.ts",
   "src/features/events/components/{event-card,event-detail,venue-details,whos-going,access-filter,access-filter-choices,events-filter-bar}.tsx",
-  "src/features/bookings/components/booking-side-card.tsx",
+  "src/features/bookings/**/*.{ts,tsx}",
+  "src/app/routes/{booking,success,cancel,my-bookings,event-detail}-page.tsx",
+  "src/components/{access-needs-choices,require-auth}.tsx",
+  "src/components/ui/field.tsx",
+  "src/lib/{access-needs,companion,api-client}.ts",
 ];
 
 /** Strings that are code, not words: class names, ids, types, URLs, keys, tags. */

@@ -8,11 +8,16 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@lingui/conf";
 import { formatter } from "@lingui/format-po";
-import { CATALOGUES, catalogueFiles, readSourceGraph } from "./scripts/catalogues.ts";
+import { CATALOGUES, catalogueFiles, missingCatalogues, readSourceGraph } from "./scripts/catalogues.ts";
 import { LOCALES, SOURCE_LOCALE } from "./src/lib/i18n/locales.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const files = catalogueFiles(readSourceGraph(root));
+const graph = readSourceGraph(root);
+const files = catalogueFiles(graph);
+// A page or part that would show a message whose catalogue it does not load (the words would
+// read as ids) fails extraction, the build and the tests, which all read this file.
+const missing = missingCatalogues(graph);
+if (missing.length > 0) throw new Error(`Message catalogues not loaded where needed:\n${missing.join("\n")}`);
 
 export default defineConfig({
   sourceLocale: SOURCE_LOCALE,

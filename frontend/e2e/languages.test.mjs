@@ -1,8 +1,9 @@
 // The site in Arabic (right to left) and Ukrainian beside English (docs/adr/0024-languages.md):
 // the header's language switch, the choice remembered in a cookie for visitors and in the
 // preferences for members, pages sent in the chosen language with <html lang dir>, and axe
-// clean in Arabic, and a visitor finding a step-free session in Arabic. Screenshots of home,
-// events and an event page in Arabic go to e2e/screenshots/.
+// clean in Arabic, a visitor finding a step-free session in Arabic, and a member booking one
+// in Arabic and finding it in My Bookings. Screenshots of home, events, an event page, the
+// booking form and My Bookings in Arabic go to e2e/screenshots/.
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -236,5 +237,97 @@ describe("languages", () => {
         axe.assertClean();
       });
     }
+  });
+
+  test("a member books a session in Arabic, paying cash, and finds it in My Bookings, right to left", async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    const day = 24 * 60 * 60 * 1000;
+    const bookable = (await api("/api/events")).filter(
+      (e) => Number(e.price) > 0 && e.currentParticipants + 2 <= e.maxParticipants && Date.parse(e.date) > Date.now() + day,
+    );
+    // From the middle of the list: the booking tests take theirs from its end, others its start.
+    const event = bookable[Math.floor(bookable.length / 2)];
+    assert.ok(event, "the demo has a paid session with places left");
+    const member = await registerMember();
+    const inArabic = async (context) => {
+      await context.addCookies([{ name: "lang", value: "ar", url: BASE_URL }]);
+      await signInContext(context, member);
+    };
+    /** Axe (in both themes), nothing off the side, and a screenshot in each theme. */
+    const look = async (page, axe, name, size) => {
+      await axe.check(`${name} in Arabic at ${size}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow} px at ${size}`);
+      for (const colorScheme of ["light", "dark"]) {
+        await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+        await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, colorScheme === "dark");
+        await page.screenshot({ path: join(SCREENSHOTS, `ar-${name}-${size}-${colorScheme}.png`), fullPage: true });
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+    };
+    const bookingForm = async (page) => {
+      await goto(page, `/booking/${event.id}`);
+      assert.equal(await htmlLangDir(page), "ar rtl");
+      await page.getByRole("heading", { level: 1, name: "أكمل حجزك" }).waitFor();
+      // The member's details are filled in from their account; cash is chosen.
+      assert.equal(await page.getByRole("textbox", { name: /^رقم الهاتف/ }).inputValue(), member.phone);
+      assert.equal(await page.getByRole("radio", { name: /الدفع نقدًا عند الوصول/ }).isChecked(), true);
+    };
+
+    // The form at 390 px, before booking.
+    await withPage(browser, { viewport: MOBILE, prepare: inArabic }, async (page) => {
+      const axe = axeChecker(page);
+      await bookingForm(page);
+      await look(page, axe, "booking-form", "mobile");
+      axe.assertClean();
+    });
+
+    await withPage(browser, { viewport: DESKTOP, prepare: inArabic }, async (page) => {
+      const axe = axeChecker(page);
+      await bookingForm(page);
+      // "Back to Event" points the way back: to the right, in Arabic.
+      const back = page.getByRole("link", { name: "العودة إلى الجلسة" }).locator("svg");
+      assert.match(await back.evaluate((svg) => getComputedStyle(svg).transform), /^matrix\(-1,/);
+      // The event's card is on the right, the form on the left.
+      const facts = await page.locator("main img").first().boundingBox();
+      const form = await page.getByRole("heading", { name: "احجز مكانك" }).boundingBox();
+      assert.ok(facts.x > form.x, `the event's card at x=${facts.x} is right of the form at x=${form.x}`);
+      // Submitting before agreeing to the terms says so in Arabic, by the box.
+      const submit = page.getByRole("button", { name: /^أكّد الحجز - / });
+      await submit.click();
+      await page.getByText("عليك الموافقة على الشروط والأحكام").waitFor();
+      await look(page, axe, "booking-form", "desktop");
+
+      await page.getByRole("checkbox", { name: /أوافق على الشروط والأحكام/ }).check();
+      await submit.click();
+      await page.getByRole("heading", { level: 1, name: "تم تأكيد الحجز!" }).waitFor();
+      const reference = (await page.getByTestId("booking-reference").innerText()).trim();
+      assert.match(reference, /^[A-Z0-9-]+$/);
+
+      // My Bookings: the session, its time in Western digits, confirmed, cash on arrival.
+      await page.getByRole("main").getByRole("link", { name: "حجوزاتي" }).click();
+      const heading = page.getByRole("heading", { level: 1, name: "حجوزاتي" });
+      await heading.waitFor();
+      const item = page.locator("article").filter({ hasText: reference });
+      await item.getByRole("heading", { name: event.title }).waitFor();
+      assert.match(await item.innerText(), /\d{2}:\d{2} – \d{2}:\d{2}/);
+      await item.getByText("مؤكَّد").waitFor();
+      await item.getByText("الدفع نقدًا عند الوصول").waitFor();
+      await item.getByRole("button", { name: `ألغِ الحجز في ${event.title}` }).waitFor();
+      // Right to left: the heading at the right, "Book Another Session" at the left.
+      const title = await heading.boundingBox();
+      const another = await page.getByRole("link", { name: "احجز جلسة أخرى" }).boundingBox();
+      assert.ok(title.x > another.x, `the heading at x=${title.x} is right of the button at x=${another.x}`);
+      await look(page, axe, "my-bookings", "desktop");
+      axe.assertClean();
+    });
+
+    await withPage(browser, { viewport: MOBILE, prepare: inArabic }, async (page) => {
+      const axe = axeChecker(page);
+      await goto(page, "/bookings");
+      await page.getByRole("heading", { name: event.title }).waitFor();
+      await look(page, axe, "my-bookings", "mobile");
+      axe.assertClean();
+    });
   });
 });

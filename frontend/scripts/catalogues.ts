@@ -90,8 +90,9 @@ export function readSourceGraph(root: string): SourceGraph {
   const boundaries: Boundary[] = [];
   const withMessages = new Set<string>();
   for (const file of files) {
-    // Comments may show the boundary forms as examples: they are not code.
-    const source = readFileSync(join(root, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    // Comments may show the boundary forms as examples: they are not code. Line comments go
+    // first: one may hold "/*" (a path such as "/admin/*") that is no comment's start.
+    const source = readFileSync(join(root, file), "utf8").replace(/^\s*\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
     if (MACRO.test(source)) withMessages.add(file);
     const bounded = new Set<string>();
     const boundary = (spec: string, list: string) => {

@@ -58,6 +58,7 @@ describe("in the reader's language", () => {
     expect(formatLongDate("2026-11-24T18:30:00Z")).toBe("الثلاثاء، 24 نوفمبر 2026");
     expect(formatPrice("12.5")).toContain("12.50");
     expect(formatPrice("12.5")).toContain("£");
+    expect(formatPrice("12.5")).not.toContain("UK");
     expect(formatPrice("0")).toBe("مجانًا");
     expect(formatDuration(1)).toBe("دقيقة واحدة");
     expect(formatDuration(2)).toBe("دقيقتان");

@@ -15,7 +15,7 @@ function formatters(locale: Locale) {
     longLondonDate: longDate(LONDON),
     longUtcDate: longDate("UTC"),
     time: new Intl.DateTimeFormat(tag, { timeZone: LONDON, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
-    // "£" in every language (Ukrainian would otherwise write "GBP", Arabic "UK£").
+    // Ukrainian would otherwise write "GBP" (Arabic writes "UK£" even so: see `pounds`).
     pounds: new Intl.NumberFormat(tag, { style: "currency", currency: "GBP", currencyDisplay: "narrowSymbol" }),
   };
 }
@@ -72,11 +72,19 @@ export function formatDuration(minutes: number): string {
   return pluralMessage(minutes, { one: "# minute", other: "# minutes" });
 }
 
+/** "£12.50" in the reader's language, with "£" in every one (Intl writes "UK£" in Arabic). */
+export function formatPounds(amount: number): string {
+  return current()
+    .pounds.formatToParts(amount)
+    .map((part) => (part.type === "currency" ? "£" : part.value))
+    .join("");
+}
+
 /** The API sends prices as decimal strings: "0.00" is free, "12.5" shows as "£12.50". */
 export function formatPrice(price: string): string {
   const amount = Number(price);
   if (!Number.isFinite(amount)) return price;
-  return amount === 0 ? t`Free` : current().pounds.format(amount);
+  return amount === 0 ? t`Free` : formatPounds(amount);
 }
 
 /** "1 spot", "3 spots". */

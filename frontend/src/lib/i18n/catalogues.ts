@@ -40,7 +40,9 @@ export function loadCatalogues(names: readonly CatalogueName[], locale: Locale =
         const file = files[`../../locales/${key}.po`];
         if (!file) return Promise.reject(new Error(`no catalogue ${key}`));
         load = file().then(
-          ({ messages }) => i18n.load(locale, messages),
+          // A copy: Lingui merges a language's later catalogues into the first object it was
+          // given, which would otherwise be the imported module's own (`first` growing `app`).
+          ({ messages }) => i18n.load(locale, { ...messages }),
           (error: unknown) => {
             loading.delete(key);
             throw error;

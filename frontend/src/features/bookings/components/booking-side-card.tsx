@@ -10,14 +10,17 @@ import { isFull, type SportEvent } from "@/lib/event-schema";
 import { formatPrice } from "@/lib/format";
 import { saveReturnUrl } from "@/lib/return-url";
 import { hasSessionHint } from "@/lib/session-hint";
+import { withCatalogue } from "@/lib/i18n/catalogues";
 import { PanelSkeleton } from "./panel-skeleton";
 
 /**
  * What only a signed-in person sees (the booking form, the waitlist, their place) is a file
  * of its own: a visitor's event page never downloads the form libraries behind it. A
  * browser that has signed in here starts fetching it at once, while the session is checked.
+ * Its words are in the `app` catalogue, fetched with it: a visitor's first screen never
+ * downloads them.
  */
-const loadMemberSide = () => import("./member-side");
+const loadMemberSide = withCatalogue(["app"], () => import("./member-side"));
 if (typeof window !== "undefined" && hasSessionHint()) void loadMemberSide();
 const MemberHeader = lazy(() => loadMemberSide().then((m) => ({ default: m.MemberHeader })));
 const MemberPanel = lazy(() => loadMemberSide().then((m) => ({ default: m.MemberPanel })));
