@@ -1,4 +1,5 @@
 import { fileURLToPath, URL } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
@@ -6,6 +7,7 @@ import { defineConfig } from "vitest/config";
 import { chunkModules } from "./scripts/chunk-modules.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { firstScreen } from "./scripts/first-screen.ts";
+import { linguiMacros } from "./scripts/lingui-macro.ts";
 import { PRERENDERED_MODULES, prerender } from "./scripts/prerender.ts";
 
 /**
@@ -25,14 +27,15 @@ function chartsOwnClsx(): Plugin {
 }
 
 /** The libraries every page runs on: one cached file, shared by the entry and every page. */
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][\w-]+|@radix-ui[\\/]react-(slot|compose-refs)|class-variance-authority|clsx|tailwind-merge)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][\w-]+|@lingui[\\/](core|react)|@radix-ui[\\/]react-(slot|compose-refs|direction)|class-variance-authority|clsx|tailwind-merge)[\\/]/;
 /**
- * Small modules that pages share (helpers, simple UI, the events feature, icons, zod's mini
+ * Small modules that pages share (helpers, the generated shared rules, simple UI, the events feature, icons, zod's mini
  * build): a few files instead of dozens of tiny ones. Not the menus, selects and pop-overs
  * loaded on demand, nor what pulls in sonner or the form libraries. Those the prerendered
  * pages run on go in `common`; the rest, used only by later pages, in `shared`.
  */
 const SMALL_SHARED = [
+  /[\\/]src[\\/]generated[\\/]/,
   /[\\/]src[\\/]lib[\\/](?!toast\.ts|form-errors\.ts|validation\.ts|story-form\.ts|access-facts\.ts)/,
   /[\\/]src[\\/]components[\\/]ui[\\/](badge|card|empty-state|skeleton|alert|input|label|select-trigger-class)\.tsx?$/,
   /[\\/]src[\\/]components[\\/]layout[\\/](?!theme-menu\.|user-menu\.|mobile-account-links\.)/,
@@ -50,7 +53,19 @@ export default defineConfig({
   // chunkModules(): which source modules each file holds, for scripts/bundle-size.mjs.
   // precompress(): .br and .gz beside each asset, sent by the server as they are.
   // firstScreens: which modules the prerendered pages load, for the `common` file below.
-  plugins: [react(), tailwindcss(), prerender(), chunkModules(), chartsOwnClsx(), firstScreens.plugin, precompress()],
+  // linguiMacros() and lingui(): messages from the catalogues in src/locales (docs/adr/0024);
+  // a catalogue missing a message English has fails the build.
+  plugins: [
+    linguiMacros(),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+    react(),
+    tailwindcss(),
+    prerender(),
+    chunkModules(),
+    chartsOwnClsx(),
+    firstScreens.plugin,
+    precompress(),
+  ],
   define: {
     // The footer's year in prerendered HTML (src/components/layout/site-footer.tsx).
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

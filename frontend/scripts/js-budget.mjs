@@ -8,13 +8,19 @@
 // reports them, compressed as the server sent it).
 //
 // Each page is opened twice: as Chromium asks (it accepts Brotli) and as a browser that
-// accepts only gzip. Both must stay within the budget: at most 120 KiB and 10 files.
+// accepts only gzip, and in each language of the site (its `lang` cookie): every one must
+// stay within the budget, at most 120 KiB and 10 files, and download one language's message
+// catalogues only (never two `first-*.js` files; docs/adr/0024-languages.md).
 // Prints a table per page and exits non-zero when a page is over budget.
 import { BASE_URL, launchBrowser } from "../e2e/helpers.mjs";
 
 export const BUDGET_BYTES = 120 * 1024;
 export const BUDGET_FILES = 10;
 const SETTLE_MS = 1500;
+/** The site's languages (src/lib/i18n/locales.ts), each chosen with the language cookie. */
+const LANGUAGES = ["en-GB", "ar", "uk"];
+/** A message catalogue's file, by its name (scripts/catalogues.ts, CATALOGUES). */
+const CATALOGUE_FILE = /^\/assets\/(first|app|legal)-[\w-]+\.js$/;
 
 /** How each pass asks for its files: Chromium's own Accept-Encoding, then gzip only. */
 const PASSES = [
@@ -45,7 +51,7 @@ const isJavaScript = (response) =>
   response.request().resourceType() === "script" ||
   /javascript|ecmascript/i.test(response.headers()["content-type"] ?? "");
 
-async function measure(browser, path, pass) {
+async function measure(browser, path, pass, language) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -54,6 +60,7 @@ async function measure(browser, path, pass) {
     timezoneId: "Europe/London",
     extraHTTPHeaders: pass.headers,
   });
+  await context.addCookies([{ name: "lang", value: language, url: BASE_URL }]);
   try {
     const page = await context.newPage();
     const pending = [];
@@ -90,7 +97,11 @@ async function main() {
   const results = [];
   try {
     for (const path of ["/", "/events", await eventPath(), await storyPath()]) {
-      for (const pass of PASSES) results.push({ path, pass: pass.name, files: await measure(browser, path, pass) });
+      for (const language of LANGUAGES) {
+        for (const pass of PASSES) {
+          results.push({ path, pass: `${language}, ${pass.name}`, files: await measure(browser, path, pass, language) });
+        }
+      }
     }
   } finally {
     await browser.close();
@@ -107,6 +118,8 @@ async function main() {
     const over = [];
     if (total > BUDGET_BYTES) over.push(`${kib(total - BUDGET_BYTES)} over ${kib(BUDGET_BYTES)}`);
     if (files.length > BUDGET_FILES) over.push(`${files.length - BUDGET_FILES} files over ${BUDGET_FILES}`);
+    const catalogues = files.map((file) => CATALOGUE_FILE.exec(file.file)?.[1]).filter(Boolean);
+    if (new Set(catalogues).size !== catalogues.length) over.push("catalogues of more than one language");
     console.log(
       `${kib(total).padStart(10)}  total, ${files.length} files (budget ${kib(BUDGET_BYTES)}, ${BUDGET_FILES} files)` +
         (over.length ? `: OVER BUDGET (${over.join("; ")})` : ""),

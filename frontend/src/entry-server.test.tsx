@@ -75,7 +75,7 @@ let root: Root | undefined;
  * shares one JavaScript realm with the browser renderer, as in these tests.
  */
 async function serverHtml(url: string, queryClient?: QueryClient): Promise<string> {
-  const html = await renderPage(url, queryClient);
+  const html = await renderPage(url, "en-GB", queryClient);
   await new Response((await prerender(<></>)).prelude).text();
   return html;
 }

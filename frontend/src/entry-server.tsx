@@ -13,11 +13,17 @@ import type { SportEvent } from "@/lib/event-schema";
 import { eventQueryKey } from "@/features/events/api/get-event";
 import type { Story } from "@/features/stories/api/stories";
 import { seedInitialStories, storyQueryKey } from "@/features/stories/api/query-keys";
+import { startLocale } from "@/lib/i18n/catalogues";
+import { direction as localeDirection, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { createQueryClient } from "@/lib/query-client";
 import { DEFAULT_SPORT_IMAGE, SPORT_IMAGES_BY_SLUG, sportImageUrl } from "@/lib/sport-images";
 
 // The prerender checks each page it renders is one the browser loads before hydrating.
 export { isPrerenderedPath } from "@/app/pages";
+// The prerender renders each page in each language. (Lower-case constants: a capitalised
+// export that is not a literal looks like a component to the fast-refresh lint rule.)
+export const locales = LOCALES;
+export const direction = localeDirection;
 
 /**
  * What the server fills into the event page template, each HTML-escaped (the Rust side is
@@ -172,8 +178,13 @@ export function sportImages(): { default: string; bySlug: Readonly<Record<string
   return { default: DEFAULT_SPORT_IMAGE, bySlug: SPORT_IMAGES_BY_SLUG };
 }
 
-/** The HTML of #root for `url`, once every part of the page has loaded. */
-export async function renderPage(url: string, queryClient: QueryClient = createQueryClient()): Promise<string> {
+/** The HTML of #root for `url` in `locale`, once every part of the page has loaded. */
+export async function renderPage(
+  url: string,
+  locale: Locale,
+  queryClient: QueryClient = createQueryClient(),
+): Promise<string> {
+  await startLocale(locale);
   await preloadPrerenderedPage(new URL(url, "http://localhost").pathname);
   function Router({ children }: { children?: ReactNode }) {
     return <StaticRouter location={url}>{children}</StaticRouter>;

@@ -5,6 +5,7 @@ import { App } from "@/app/app";
 import { seedInitialData } from "@/features/events/api/initial-data";
 import { seedInitialStories, seedInitialStory } from "@/features/stories/api/query-keys";
 import { preloadPrerenderedPage } from "@/app/pages";
+import { documentLocale, startLocale } from "@/lib/i18n/catalogues";
 import { readInitialData } from "@/lib/initial-data";
 import { createQueryClient } from "@/lib/query-client";
 import "./index.css";
@@ -24,12 +25,15 @@ if (!root) throw new Error("index.html has no #root element");
 const prerendered = root.firstElementChild !== null;
 const app = <App queryClient={queryClient} router={BrowserRouter} prerendered={prerendered} />;
 
+// The page's language is the one the server sent it in (<html lang>): its first catalogue
+// comes before anything renders.
+const language = startLocale(documentLocale());
 if (prerendered) {
-  void preloadPrerenderedPage(window.location.pathname).then(() => {
+  void Promise.all([language, preloadPrerenderedPage(window.location.pathname)]).then(() => {
     startTransition(() => {
       hydrateRoot(root, app);
     });
   });
 } else {
-  createRoot(root).render(app);
+  void language.then(() => createRoot(root).render(app));
 }

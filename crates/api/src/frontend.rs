@@ -6,10 +6,12 @@ pub mod files;
 pub(crate) mod share;
 pub(crate) mod templates;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant, SystemTime};
 
+use playspace_domain::language::Language;
 use playspace_domain::story::CleanHtml;
 
 use crate::dto::EventDto;
@@ -24,12 +26,45 @@ pub struct Frontend {
     root: Root,
     built_at_start: bool,
     shell: Watched<str>,
-    home: Watched<str>,
-    events: Watched<str>,
-    event: Watched<EventTemplate>,
-    story: Watched<StoryTemplate>,
-    blog: Watched<StoryTemplate>,
+    home: PerLanguage<str>,
+    events: PerLanguage<str>,
+    event: PerLanguage<EventTemplate>,
+    story: PerLanguage<StoryTemplate>,
+    blog: PerLanguage<StoryTemplate>,
     sport_images: Watched<SportImages>,
+    catalogues: Watched<HashMap<String, String>>,
+}
+
+/// One prerendered page in each language (`Language::ALL`'s order).
+struct PerLanguage<T: ?Sized>(Vec<Watched<T>>);
+
+impl<T: ?Sized> PerLanguage<T> {
+    fn new(
+        root: &Root,
+        page: Prerendered,
+        parse: fn(String) -> Option<Arc<T>>,
+        recheck: Duration,
+    ) -> Self {
+        Self(
+            Language::ALL
+                .iter()
+                .map(|&language| {
+                    let path = format!("{}/{}", templates::DIR, page.file_name(language));
+                    Watched::new(root.file(&path), parse, recheck)
+                })
+                .collect(),
+        )
+    }
+
+    fn get(&self, language: Language) -> Option<Arc<T>> {
+        let index = Language::ALL.iter().position(|&l| l == language)?;
+        self.0.get(index)?.get()
+    }
+
+    /// Whether the build made the page in every language.
+    fn complete(&self) -> bool {
+        self.0.iter().all(|file| file.get().is_some())
+    }
 }
 
 /// Where a build's files are.
@@ -171,26 +206,27 @@ impl Frontend {
     }
 
     fn from_root(root: Root, recheck: Duration) -> Self {
-        let template =
-            |page: Prerendered| root.file(&format!("{}/{}", templates::DIR, page.file_name()));
         let frontend = Self {
             root: root.clone(),
             built_at_start: false,
             shell: Watched::new(root.file("index.html"), text, recheck),
-            home: Watched::new(template(Prerendered::Home), text, recheck),
-            events: Watched::new(template(Prerendered::Events), text, recheck),
-            event: Watched::new(
-                template(Prerendered::Event),
+            home: PerLanguage::new(&root, Prerendered::Home, text, recheck),
+            events: PerLanguage::new(&root, Prerendered::Events, text, recheck),
+            event: PerLanguage::new(
+                &root,
+                Prerendered::Event,
                 |html| Some(Arc::new(EventTemplate::parse(&html))),
                 recheck,
             ),
-            story: Watched::new(
-                template(Prerendered::Story),
+            story: PerLanguage::new(
+                &root,
+                Prerendered::Story,
                 |html| Some(Arc::new(StoryTemplate::parse(&html))),
                 recheck,
             ),
-            blog: Watched::new(
-                template(Prerendered::Blog),
+            blog: PerLanguage::new(
+                &root,
+                Prerendered::Blog,
                 |html| Some(Arc::new(StoryTemplate::parse(&html))),
                 recheck,
             ),
@@ -201,6 +237,15 @@ impl Frontend {
                     templates::SPORT_IMAGES_FILE
                 )),
                 |json| SportImages::parse(&json).map(Arc::new),
+                recheck,
+            ),
+            catalogues: Watched::new(
+                root.file(&format!(
+                    "{}/{}",
+                    templates::DIR,
+                    templates::CATALOGUES_FILE
+                )),
+                |json| serde_json::from_str(&json).ok().map(Arc::new),
                 recheck,
             ),
         };
@@ -246,26 +291,26 @@ impl Frontend {
 
     fn has_template(&self, page: Prerendered) -> bool {
         match page {
-            Prerendered::Home => self.home.get().is_some(),
-            Prerendered::Events => self.events.get().is_some(),
-            Prerendered::Event => self.event.get().is_some() && self.sport_images.get().is_some(),
-            Prerendered::Story => self.story.get().is_some(),
-            Prerendered::Blog => self.blog.get().is_some(),
+            Prerendered::Home => self.home.complete(),
+            Prerendered::Events => self.events.complete(),
+            Prerendered::Event => self.event.complete() && self.sport_images.get().is_some(),
+            Prerendered::Story => self.story.complete(),
+            Prerendered::Blog => self.blog.complete(),
         }
     }
 
-    /// The prerendered home or events page, if the build made one.
-    pub(crate) fn list_template(&self, page: Prerendered) -> Option<Arc<str>> {
+    /// The prerendered home or events page in `language`, if the build made one.
+    pub(crate) fn list_template(&self, page: Prerendered, language: Language) -> Option<Arc<str>> {
         match page {
-            Prerendered::Home => self.home.get(),
-            Prerendered::Events => self.events.get(),
+            Prerendered::Home => self.home.get(language),
+            Prerendered::Events => self.events.get(language),
             Prerendered::Event | Prerendered::Story | Prerendered::Blog => None,
         }
     }
 
     /// The prerendered event page for `event`, if the build made its template.
-    pub(crate) fn event_html(&self, event: &EventDto) -> Option<String> {
-        let template = self.event.get()?;
+    pub(crate) fn event_html(&self, event: &EventDto, language: Language) -> Option<String> {
+        let template = self.event.get(language)?;
         let images = self.sport_images.get()?;
         Some(template.fill(event, &images))
     }
@@ -273,15 +318,30 @@ impl Frontend {
     /// The prerendered story page for `story`, if the build made its template. Its content
     /// is cleaned again on the way in: a row that somehow skipped the cleaning when it was
     /// saved still puts no markup but the allow-list's into the page.
-    pub(crate) fn story_html(&self, story: &StoryDto) -> Option<String> {
-        let template = self.story.get()?;
+    pub(crate) fn story_html(&self, story: &StoryDto, language: Language) -> Option<String> {
+        let template = self.story.get(language)?;
         Some(template.fill(&story.summary, Some(&CleanHtml::clean(&story.content))))
     }
 
     /// The prerendered stories list with `featured` (the newest story) in its Featured Story
     /// card, if the build made its template.
-    pub(crate) fn blog_html(&self, featured: &StorySummaryDto) -> Option<String> {
-        Some(self.blog.get()?.fill(featured, None))
+    pub(crate) fn blog_html(
+        &self,
+        featured: &StorySummaryDto,
+        language: Language,
+    ) -> Option<String> {
+        Some(self.blog.get(language)?.fill(featured, None))
+    }
+
+    /// A link that fetches `language`'s first catalogue alongside the app's code, for pages
+    /// sent as the app shell (prerendered pages name it themselves).
+    pub(crate) fn catalogue_preload(&self, language: Language) -> String {
+        self.catalogues
+            .get()
+            .and_then(|files| files.get(language.as_str()).cloned())
+            .filter(|path| path.starts_with("/assets/") && is_asset_name(&path["/assets/".len()..]))
+            .map(|path| format!("<link rel=\"modulepreload\" crossorigin href=\"{path}\">"))
+            .unwrap_or_default()
     }
 }
 

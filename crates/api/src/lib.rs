@@ -16,6 +16,7 @@ pub mod error_code;
 pub mod events_cache;
 pub mod frontend;
 pub mod local_checkout;
+pub mod locale;
 pub mod metrics;
 pub mod middleware;
 pub mod outbox_wake;

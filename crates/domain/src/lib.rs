@@ -22,6 +22,7 @@ pub mod event_query;
 pub mod event_summary;
 pub mod free_places;
 pub mod ids;
+pub mod language;
 pub mod london;
 pub mod money;
 pub mod newsletter;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use validator::Validate;
 
 use crate::category::SPORTS;
+use crate::language::Language;
 use crate::validation::FieldErrors;
 
 pub const SKILL_LEVELS: [&str; 3] = ["Beginner", "Intermediate", "Advanced"];
@@ -34,6 +35,14 @@ pub struct Preferences {
     pub calendar: CalendarPreferences,
     #[validate(nested)]
     pub privacy: PrivacyPreferences,
+    /// The language chosen with the site's switch (a `Language` tag), for emails and other
+    /// devices; none until the member chooses one (docs/adr/0024-languages.md).
+    #[validate(custom(
+        function = "known_language",
+        message = "Please choose a language from the list"
+    ))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Validate)]
@@ -238,6 +247,24 @@ impl Preferences {
     pub fn validate(&self) -> Result<(), FieldErrors> {
         FieldErrors::from_rules(self).into_result()
     }
+
+    /// These preferences with `stored`'s language when they name none: the preferences page
+    /// does not send the language the site's switch saved, and must not forget it.
+    pub fn keeping_language_of(mut self, stored: &Preferences) -> Self {
+        if self.language.is_none() {
+            self.language.clone_from(&stored.language);
+        }
+        self
+    }
+
+    /// The member's chosen language, if they chose one the site still has.
+    pub fn language(&self) -> Option<Language> {
+        self.language.as_deref().and_then(|tag| tag.parse().ok())
+    }
+}
+
+fn known_language(tag: &str) -> Rule {
+    rule(tag.parse::<Language>().is_ok(), "language")
 }
 
 type Rule = Result<(), validator::ValidationError>;
@@ -314,6 +341,47 @@ fn visibility(value: &str) -> Rule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_language_is_one_of_the_sites_or_none() {
+        let mut p = Preferences::default();
+        assert_eq!(p.language(), None);
+        assert!(p.validate().is_ok());
+        p.language = Some("ar".into());
+        assert!(p.validate().is_ok());
+        assert_eq!(p.language(), Some(Language::Arabic));
+        p.language = Some("fr".into());
+        assert_eq!(
+            p.validate().unwrap_err().get("language"),
+            Some("Please choose a language from the list")
+        );
+        // Stored and sent as `language`; absent when none was chosen.
+        assert!(
+            !serde_json::to_string(&Preferences::default())
+                .unwrap()
+                .contains("language")
+        );
+        let p: Preferences = serde_json::from_str(r#"{"language":"uk"}"#).unwrap();
+        assert_eq!(p.language(), Some(Language::Ukrainian));
+    }
+
+    #[test]
+    fn preferences_without_a_language_keep_the_saved_one() {
+        let saved = Preferences {
+            language: Some("ar".into()),
+            ..Default::default()
+        };
+        let sent = Preferences::default().keeping_language_of(&saved);
+        assert_eq!(sent.language.as_deref(), Some("ar"));
+        let chosen = Preferences {
+            language: Some("uk".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            chosen.keeping_language_of(&saved).language.as_deref(),
+            Some("uk")
+        );
+    }
 
     #[test]
     fn defaults_are_the_specs() {

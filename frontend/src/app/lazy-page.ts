@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { loadCatalogues, type CatalogueName } from "@/lib/i18n/catalogues";
 
 type PageModule = { default: ComponentType };
 
@@ -24,9 +25,13 @@ function settled(module: PageModule): Promise<PageModule> {
  * Like React.lazy, plus `preload()`. The browser hydrates a server-rendered page only once
  * its code is here (see src/main.tsx): hydration then never meets a suspended page, whose
  * server HTML React would otherwise have to keep aside and could throw away for a fallback.
+ *
+ * `catalogues` load with the page's code: the messages it shows beyond the `first` catalogue
+ * (scripts/catalogues.ts reads them from the call, written `lazyPage(() => import(...), [...])`).
  */
-export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+export function lazyPage(importPage: () => Promise<PageModule>, catalogues: readonly CatalogueName[] = []): LazyPage {
   let loaded: PageModule | undefined;
+  const load = () => Promise.all([importPage(), loadCatalogues(catalogues)]).then(([module]) => module);
   const preload = async () => {
     loaded ??= await load();
   };

@@ -15,13 +15,13 @@ export const ForgotPasswordPage = lazyPage(() => import("./routes/forgot-passwor
 export const ResetPasswordPage = lazyPage(() => import("./routes/reset-password-page"));
 export const VerifyEmailPage = lazyPage(() => import("./routes/verify-email-page"));
 export const PreferencesPage = lazyPage(() => import("./routes/preferences-page"));
-export const ProfilePage = lazyPage(() => import("./routes/profile-page"));
+export const ProfilePage = lazyPage(() => import("./routes/profile-page"), ["app"]);
 export const BlogPage = lazyPage(() => import("./routes/blog-page"));
 export const StoryPage = lazyPage(() => import("./routes/story-page"));
-export const BookingPage = lazyPage(() => import("./routes/booking-page"));
-export const SuccessPage = lazyPage(() => import("./routes/success-page"));
-export const CancelPage = lazyPage(() => import("./routes/cancel-page"));
-export const MyBookingsPage = lazyPage(() => import("./routes/my-bookings-page"));
+export const BookingPage = lazyPage(() => import("./routes/booking-page"), ["app"]);
+export const SuccessPage = lazyPage(() => import("./routes/success-page"), ["app"]);
+export const CancelPage = lazyPage(() => import("./routes/cancel-page"), ["app"]);
+export const MyBookingsPage = lazyPage(() => import("./routes/my-bookings-page"), ["app"]);
 export const MembershipPage = lazyPage(() => import("./routes/membership-page"));
 export const NotFoundPage = lazyPage(() => import("./routes/not-found-page"));
 export const UnsubscribePage = lazyPage(() => import("./routes/unsubscribe-page"));
@@ -37,7 +37,8 @@ export const CommunityStandardsPage = lazyPage(() => import("./routes/community-
 export const HelpPage = lazyPage(() => import("./routes/help-page"));
 // The admin area's routes (/admin/*): one small chunk that loads its pages itself, so the
 // entry holds one import for them and no admin code reaches a visitor (scripts/bundle-size.mjs).
-export const AdminArea = lazyPage(() => import("./routes/admin-area"));
+// It stays in English, but shares the words of a booking's companion and access needs (`app`).
+export const AdminArea = lazyPage(() => import("./routes/admin-area"), ["app"]);
 
 /**
  * The pages the build prerenders and the server sends as HTML (docs/adr/0006): the browser

@@ -4,6 +4,7 @@ import { useToasterRequested } from "@/lib/toaster-request";
 import { useHydrated } from "@/lib/use-hydrated";
 import { AuthProvider } from "./auth-provider";
 import { CalendarPreferencesProvider } from "./calendar-preferences-provider";
+import { LocaleProvider } from "./locale-provider";
 import { useTheme } from "./theme";
 import { ThemeProvider } from "./theme-provider";
 
@@ -29,7 +30,9 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          <CalendarPreferencesProvider>{children}</CalendarPreferencesProvider>
+          <CalendarPreferencesProvider>
+            <LocaleProvider>{children}</LocaleProvider>
+          </CalendarPreferencesProvider>
         </AuthProvider>
         <ThemedToaster />
       </ThemeProvider>

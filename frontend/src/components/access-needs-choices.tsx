@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Choice } from "@/components/ui/choice";
 import { FieldSet } from "@/components/ui/field";
 import { ACCESS_NEED_LABELS, ACCESS_NEEDS } from "@/lib/access-needs";
@@ -12,6 +13,7 @@ interface Props {
 
 /** The common access needs as checkboxes, in two columns where the form has room. */
 export function AccessNeedsChoices({ legend, hint, value, error, onChange }: Props) {
+  const { i18n } = useLingui();
   const toggle = (need: string, on: boolean) =>
     onChange(ACCESS_NEEDS.filter((n) => (n === need ? on : value.includes(n))));
   return (
@@ -25,7 +27,7 @@ export function AccessNeedsChoices({ legend, hint, value, error, onChange }: Pro
               type="checkbox"
               name="accessNeeds"
               value={need}
-              label={ACCESS_NEED_LABELS[need]}
+              label={i18n._(ACCESS_NEED_LABELS[need])}
               checked={value.includes(need)}
               onChange={(e) => toggle(need, e.target.checked)}
             />

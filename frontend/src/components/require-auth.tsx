@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "@/lib/router";
@@ -7,7 +8,7 @@ import { useAuth } from "@/lib/auth";
 function Checking() {
   return (
     <div className="flex items-center justify-center gap-3 px-4 py-24 text-muted-foreground" role="status">
-      <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" /> Checking authentication...
+      <Loader2 className="size-5 motion-safe:animate-spin" aria-hidden="true" /> <Trans>Checking authentication...</Trans>
     </div>
   );
 }

@@ -1,4 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
 import { ACCESS_NEEDS, ACCESS_NOTE_CHARS } from "@/generated/shared-rules/access-needs";
+import { i18n } from "@/lib/i18n/catalogues";
 /**
  * The common access needs a member can tick (ADR 0023), in the order forms list them. The
  * server keeps the same list (crates/domain/src/access_needs.rs); a test holds them together.
@@ -7,19 +10,24 @@ export { ACCESS_NEEDS };
 
 export type AccessNeed = (typeof ACCESS_NEEDS)[number];
 
-export const ACCESS_NEED_LABELS: Record<AccessNeed, string> = {
-  "step-free": "Step-free access",
-  "bsl-interpreter": "British Sign Language interpreter",
-  "quiet-space": "A quiet space",
-  companion: "A companion coming with me",
-  "sensory-friendly": "Sensory-friendly session",
-  "large-print": "Large print",
-  other: "Something else (tell us below)",
+/** Each need's words, read in the reader's language: `i18n._(ACCESS_NEED_LABELS[need])`. */
+export const ACCESS_NEED_LABELS: Record<AccessNeed, MessageDescriptor> = {
+  "step-free": msg`Step-free access`,
+  "bsl-interpreter": msg`British Sign Language interpreter`,
+  "quiet-space": msg`A quiet space`,
+  companion: msg`A companion coming with me`,
+  "sensory-friendly": msg`Sensory-friendly session`,
+  "large-print": msg`Large print`,
+  other: msg`Something else (tell us below)`,
 };
 
 /** The most a member may write about their needs (the server's limit, and its words). */
 export const ACCESS_NOTE_MAX_LENGTH = ACCESS_NOTE_CHARS;
-export const ACCESS_NOTE_TOO_LONG = `Must be at most ${ACCESS_NOTE_MAX_LENGTH} characters`;
+/** The message when the note is over the limit (the server's words, in the reader's language). */
+export function accessNoteTooLong(): string {
+  const max = ACCESS_NOTE_MAX_LENGTH;
+  return t`Must be at most ${max} characters`;
+}
 
 export function isAccessNeed(value: string): value is AccessNeed {
   return (ACCESS_NEEDS as readonly string[]).includes(value);
@@ -27,5 +35,5 @@ export function isAccessNeed(value: string): value is AccessNeed {
 
 /** The words for stored needs, in list order; names this version does not know are left out. */
 export function accessNeedLabels(needs: readonly string[]): string[] {
-  return ACCESS_NEEDS.filter((need) => needs.includes(need)).map((need) => ACCESS_NEED_LABELS[need]);
+  return ACCESS_NEEDS.filter((need) => needs.includes(need)).map((need) => i18n._(ACCESS_NEED_LABELS[need]));
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { ERROR_CODES } from "@/generated/shared-rules/errors";
 
 /**
@@ -83,9 +84,8 @@ export function errorReference(error: unknown): string | null {
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   const message = error.body ? error.body.error : fallback;
-  return error.status >= 500 && error.requestId
-    ? `${message} (Reference: ${error.requestId})`
-    : message;
+  const reference = error.requestId;
+  return error.status >= 500 && reference ? t`${message} (Reference: ${reference})` : message;
 }
 
 /** Sends a request with the session cookie and a JSON body; throws ApiError unless 2xx. */

@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { z } from "zod/mini";
 import { ACCESS_KEYS, FACT_VALUES } from "./access-keys";
 
@@ -56,5 +57,5 @@ export function isFull(event: SportEvent): boolean {
 export function freePlacesLine(event: Pick<SportEvent, "solidarityPlacesLeft">): string | null {
   const left = event.solidarityPlacesLeft;
   if (left <= 0) return null;
-  return left === 1 ? "1 free place available" : `${left} free places available`;
+  return plural(left, { one: "# free place available", other: "# free places available" });
 }

@@ -2,10 +2,11 @@ import type { QueryClient } from "@tanstack/react-query";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactElement } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "@/lib/router";
 import { AuthProvider } from "@/app/auth-provider";
 import { CalendarPreferencesProvider } from "@/app/calendar-preferences-provider";
+import { LocaleProvider } from "@/app/locale-provider";
 import { ThemeProvider } from "@/app/theme-provider";
 import { currentUserQueryKey } from "@/features/auth/api/get-current-user";
 import { createQueryClient } from "@/lib/query-client";
@@ -33,6 +34,11 @@ interface Options {
 }
 
 /** Renders `ui` with the app's providers and an in-memory router. */
+/** Only the reader's language around `children`: for a component that needs no other provider. */
+export function InLanguage({ children }: { children: ReactNode }) {
+  return <LocaleProvider>{children}</LocaleProvider>;
+}
+
 export function renderWithProviders(ui: ReactElement, options: Options = {}) {
   const queryClient = options.queryClient ?? createQueryClient();
   if (options.user) {
@@ -45,12 +51,14 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
       <ThemeProvider>
         <AuthProvider>
           <CalendarPreferencesProvider>
-            <MemoryRouter initialEntries={[options.route ?? "/"]}>
-              <Routes>
-                <Route path={options.path ?? "*"} element={ui} />
-              </Routes>
-              <LocationDisplay />
-            </MemoryRouter>
+            <LocaleProvider>
+              <MemoryRouter initialEntries={[options.route ?? "/"]}>
+                <Routes>
+                  <Route path={options.path ?? "*"} element={ui} />
+                </Routes>
+                <LocationDisplay />
+              </MemoryRouter>
+            </LocaleProvider>
           </CalendarPreferencesProvider>
         </AuthProvider>
       </ThemeProvider>

@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { loadCatalogues, startLocale } from "@/lib/i18n/catalogues";
 
 // findBy/waitFor give up after 1 s by default: too short when a 2-core machine is also
 // building, which failed tests on load rather than on behaviour.
@@ -38,3 +39,7 @@ window.ResizeObserver = class {
     return undefined;
   }
 };
+
+// Components render in English from the catalogues, as the app starts (src/main.tsx).
+await startLocale("en-GB");
+await loadCatalogues(["app", "legal"]);

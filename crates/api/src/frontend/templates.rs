@@ -9,6 +9,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use playspace_domain::language::Language;
 use playspace_domain::story::CleanHtml;
 use serde::Deserialize;
 
@@ -21,6 +22,10 @@ pub const DIR: &str = ".prerendered";
 
 /// The sport pictures by slug (`sport-images.json`), to fill the event template's picture.
 pub const SPORT_IMAGES_FILE: &str = "sport-images.json";
+
+/// Each language's first message catalogue (`catalogues.json`: tag → path), which the app
+/// shell asks the browser to fetch alongside its code (docs/adr/0024-languages.md).
+pub const CATALOGUES_FILE: &str = "catalogues.json";
 
 /// A page the build prerendered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,14 +46,16 @@ impl Prerendered {
         Self::Blog,
     ];
 
-    pub fn file_name(self) -> &'static str {
-        match self {
-            Self::Home => "home.html",
-            Self::Events => "events.html",
-            Self::Event => "event.html",
-            Self::Story => "story.html",
-            Self::Blog => "blog.html",
-        }
+    /// The page's file in `language`: the build renders each page in each language.
+    pub fn file_name(self, language: Language) -> String {
+        let page = match self {
+            Self::Home => "home",
+            Self::Events => "events",
+            Self::Event => "event",
+            Self::Story => "story",
+            Self::Blog => "blog",
+        };
+        format!("{page}.{}.html", language.as_str())
     }
 
     /// The template for a request's path and query string, if one was prerendered for it.

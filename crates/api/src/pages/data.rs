@@ -8,6 +8,8 @@ use playspace_app::stories::{GetStoryError, get_story, list_stories};
 use playspace_app::{GetEventError, get_event};
 
 use super::{Html, Page, data_script};
+use playspace_domain::language::Language;
+
 use crate::dto::EventDto;
 use crate::frontend::{share, summary};
 use crate::routes::list_events;
@@ -86,9 +88,10 @@ where
 }
 
 /// The stories list: its first page (the answer of `GET /api/blog-posts`) inlined, on the
-/// list template with the newest story filled in when `prerendered` (and the build made
-/// one). Without stories it is the app shell, which says 'No stories yet' without asking.
-pub(super) async fn blog_page(state: &web::Data<AppState>, prerendered: bool) -> Page {
+/// list template in the language `prerendered` names, with the newest story filled in (when
+/// the build made one). Without stories it is the app shell, which says 'No stories yet'
+/// without asking.
+pub(super) async fn blog_page(state: &web::Data<AppState>, prerendered: Option<Language>) -> Page {
     let app = state.clone();
     let page = match lookup(
         "stories",
@@ -101,7 +104,9 @@ pub(super) async fn blog_page(state: &web::Data<AppState>, prerendered: bool) ->
         Err(page) => return page,
     };
     let html = match page.posts.first() {
-        Some(featured) if prerendered => state.frontend.blog_html(featured).map(Html::Filled),
+        Some(featured) => prerendered
+            .and_then(|language| state.frontend.blog_html(featured, language))
+            .map(Html::Filled),
         _ => None,
     };
     let data = serde_json::to_string(&page).unwrap_or_default();
@@ -118,8 +123,13 @@ pub(super) async fn blog_page(state: &web::Data<AppState>, prerendered: bool) ->
 
 /// One event: its data, a real title and description, Open Graph tags and schema.org
 /// JSON-LD, so link previews and search engines see the event without running JavaScript.
-/// With `prerendered`, the page is the event template filled in (when the build made one).
-pub(super) async fn event_page(state: &web::Data<AppState>, id: &str, prerendered: bool) -> Page {
+/// With `prerendered`, the page is the event template in that language filled in (when the
+/// build made one).
+pub(super) async fn event_page(
+    state: &web::Data<AppState>,
+    id: &str,
+    prerendered: Option<Language>,
+) -> Page {
     let app = state.clone();
     let id = id.to_owned();
     let not_found = NotFound {
@@ -135,11 +145,9 @@ pub(super) async fn event_page(state: &web::Data<AppState>, id: &str, prerendere
     let title = format!("{} | PlaySpace", event.title);
     let description = summary(&event.description, 160);
     let dto = EventDto::from(&event);
-    let html = if prerendered {
-        state.frontend.event_html(&dto).map(Html::Filled)
-    } else {
-        None
-    };
+    let html = prerendered
+        .and_then(|language| state.frontend.event_html(&dto, language))
+        .map(Html::Filled);
     let dto = serde_json::to_string(&dto).unwrap_or_default();
     let json_ld = serde_json::json!({
         "@context": "https://schema.org",
@@ -238,7 +246,11 @@ fn place_ld(venue: &playspace_domain::Venue) -> serde_json::Value {
 /// story's summary), Open Graph tags and JSON-LD, on the story template filled in when
 /// `prerendered` (and the build made one). Unknown, malformed and unpublished ids get the
 /// app shell with a 404, as unknown events do; the app then shows 'Story Not Found'.
-pub(super) async fn story_page(state: &web::Data<AppState>, id: &str, prerendered: bool) -> Page {
+pub(super) async fn story_page(
+    state: &web::Data<AppState>,
+    id: &str,
+    prerendered: Option<Language>,
+) -> Page {
     let app = state.clone();
     let id = id.to_owned();
     let not_found = NotFound {
@@ -293,11 +305,9 @@ pub(super) async fn story_page(state: &web::Data<AppState>, id: &str, prerendere
         }
         .tags(base),
     );
-    let html = if prerendered {
-        state.frontend.story_html(&dto).map(Html::Filled)
-    } else {
-        None
-    };
+    let html = prerendered
+        .and_then(|language| state.frontend.story_html(&dto, language))
+        .map(Html::Filled);
     Page {
         status: StatusCode::OK,
         html,

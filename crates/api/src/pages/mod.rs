@@ -12,10 +12,13 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, HeaderValue, VARY};
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use playspace_domain::language::Language;
+
 use crate::encoding::{accepts_gzip, gzip};
 use crate::frontend::escape_html;
 use crate::frontend::share;
 use crate::frontend::templates::{Prerendered, detail_id};
+use crate::locale::request_language;
 use crate::state::AppState;
 pub use assets::{asset, embedded_file};
 use data::{ListPage, blog_page, event_page, events_list_page, story_page};
@@ -97,6 +100,7 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
             .body(NOT_BUILT);
     };
     let path = req.path();
+    let language = request_language(&req);
     let prerendered = Prerendered::for_request(path, req.query_string());
     let list_page = if path == "/" {
         Some(ListPage::Home)
@@ -107,16 +111,31 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
     };
     let mut page = if let Some(list_page) = list_page {
         let mut page = events_list_page(&state, list_page).await;
-        if let Some(template) = prerendered.and_then(|p| state.frontend.list_template(p)) {
+        if let Some(template) = prerendered.and_then(|p| state.frontend.list_template(p, language))
+        {
             page.html = Some(Html::Template(template));
         }
         page
     } else if let Some(id) = detail_id(path, "/events/") {
-        event_page(&state, id, prerendered == Some(Prerendered::Event)).await
+        event_page(
+            &state,
+            id,
+            (prerendered == Some(Prerendered::Event)).then_some(language),
+        )
+        .await
     } else if path == "/blog" {
-        blog_page(&state, prerendered == Some(Prerendered::Blog)).await
+        blog_page(
+            &state,
+            (prerendered == Some(Prerendered::Blog)).then_some(language),
+        )
+        .await
     } else if let Some(id) = detail_id(path, "/blog/") {
-        story_page(&state, id, prerendered == Some(Prerendered::Story)).await
+        story_page(
+            &state,
+            id,
+            (prerendered == Some(Prerendered::Story)).then_some(language),
+        )
+        .await
     } else {
         Page {
             status: if is_client_route(path) {
@@ -135,7 +154,11 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
         page.head
             .push_str(&text.card().tags(&state.config.public_url));
     }
-    let html = page.render(&index);
+    if page.html.is_none() {
+        page.head
+            .push_str(&state.frontend.catalogue_preload(language));
+    }
+    let html = page.render(&index, language);
     let mut response = HttpResponse::build(page.status);
     response
         .insert_header((
@@ -144,7 +167,11 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
         ))
         // The shell must be revalidated so a deploy's new asset names are picked up.
         .insert_header((CACHE_CONTROL, HeaderValue::from_static("no-cache")))
-        .insert_header((VARY, HeaderValue::from_static("Accept-Encoding")));
+        // The page's language comes from the cookie or Accept-Language (crate::locale).
+        .insert_header((
+            VARY,
+            HeaderValue::from_static("Accept-Encoding, Accept-Language, Cookie"),
+        ));
     match accepts_gzip(&req)
         .then(|| gzip(html.as_bytes()).ok())
         .flatten()
@@ -189,17 +216,29 @@ impl Default for Page {
 }
 
 const HEAD_MARKER: &str = "<!--initial-data-->";
+/// The shell's `<html>` element (frontend/index.html), which takes the page's language.
+const HTML_ELEMENT: &str = "<html lang=\"en-GB\">";
 /// Where the page's description starts in frontend/index.html (kept on one line there).
 const DESCRIPTION_START: &str = "<meta name=\"description\" content=\"";
 
 impl Page {
-    fn render(&self, index: &str) -> String {
+    /// The page in `language`: prerendered pages were built in it; the shell's `<html>`
+    /// takes its `lang` and `dir` here.
+    fn render(&self, index: &str, language: Language) -> String {
         let base = match &self.html {
             Some(Html::Template(html)) => html,
             Some(Html::Filled(html)) => html.as_str(),
             None => index,
         };
-        let mut html = base.replacen(HEAD_MARKER, &self.head, 1);
+        let mut html = base.replacen(HEAD_MARKER, &self.head, 1).replacen(
+            HTML_ELEMENT,
+            &format!(
+                "<html lang=\"{}\" dir=\"{}\">",
+                language.as_str(),
+                language.direction()
+            ),
+            1,
+        );
         if let Some(title) = &self.title {
             html = replace_between(&html, "<title>", "</title>", &escape_html(title));
         }
@@ -327,7 +366,13 @@ mod tests {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/index.html"),
         )
         .unwrap();
-        for marker in [DESCRIPTION_START, "<title>", "</title>", HEAD_MARKER] {
+        for marker in [
+            DESCRIPTION_START,
+            "<title>",
+            "</title>",
+            HEAD_MARKER,
+            HTML_ELEMENT,
+        ] {
             assert_eq!(shell.matches(marker).count(), 1, "{marker}");
         }
         let page = Page {
@@ -336,7 +381,8 @@ mod tests {
             head: "<meta property=\"og:title\" content=\"x\" />".into(),
             ..Page::default()
         };
-        let html = page.render(&shell);
+        let html = page.render(&shell, Language::Arabic);
+        assert!(html.contains("<html lang=\"ar\" dir=\"rtl\">"));
         assert!(html.contains("<title>About Us | PlaySpace</title>"));
         assert!(
             html.contains("<meta name=\"description\" content=\"We&#39;re &quot;here&quot;\" />")

@@ -163,6 +163,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                         .route(web::put().to(user::update_preferences::handle)),
                 )
                 .service(
+                    web::resource("/user/language")
+                        .route(web::put().to(user::set_language::handle)),
+                )
+                .service(
                     web::resource("/recommendations").route(web::get().to(recommendations::handle)),
                 )
                 .service(

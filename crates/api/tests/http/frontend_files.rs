@@ -89,7 +89,7 @@ fn requests() -> Vec<(String, test::TestRequest)> {
         ("an asset, plain".into(), asset("identity")),
         ("a missing asset".into(), get("/assets/missing-9z.js")),
         ("a hidden asset".into(), get("/assets/.hidden")),
-        ("a hidden file".into(), get("/.prerendered/home.html")),
+        ("a hidden file".into(), get("/.prerendered/home.en-GB.html")),
         ("an escape".into(), get("/assets/..%2Findex.html")),
         ("a directory".into(), get("/share")),
         ("a missing file".into(), get("/share/none.png")),

@@ -29,6 +29,7 @@ mod events;
 mod faults;
 mod free_places;
 mod frontend_files;
+mod language;
 mod memberships;
 mod newsletter;
 mod notification_stream;

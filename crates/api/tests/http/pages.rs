@@ -108,50 +108,56 @@ async fn unknown_events_and_paths_get_the_app_with_a_404() {
     }
 }
 
-/// A build with prerendered pages, as frontend/scripts/prerender.ts writes them.
+/// A build with prerendered pages, as frontend/scripts/prerender.ts writes them: each page
+/// in each language, its `<html>` saying which, and a heading in that language.
 fn with_prerendered_pages(app: &TestApp) {
     let dir = app.frontend_path().join(".prerendered");
     std::fs::create_dir(&dir).unwrap();
-    let page = |body: &str| {
-        format!(
-            "<!doctype html><html><head><title>PlaySpace</title>\
-             <meta name=\"description\" content=\"Inclusive sport\" /><!--initial-data--></head>\
-             <body><div id=\"root\">{body}</div></body></html>"
-        )
-    };
-    std::fs::write(dir.join("home.html"), page("<h1>Sport for everyone.</h1>")).unwrap();
-    std::fs::write(dir.join("events.html"), page("<h1>Sports Events</h1>")).unwrap();
-    std::fs::write(
-        dir.join("event.html"),
-        page(
+    for (language, dir_attr, home, events) in [
+        ("en-GB", "ltr", "Sport for everyone.", "Sports Events"),
+        ("ar", "rtl", "رياضة للجميع.", "الفعاليات الرياضية"),
+        ("uk", "ltr", "Спорт для всіх.", "Спортивні події"),
+    ] {
+        let page = |body: &str| {
+            format!(
+                "<!doctype html><html lang=\"{language}\" dir=\"{dir_attr}\"><head><title>PlaySpace</title>\
+                 <meta name=\"description\" content=\"Inclusive sport\" /><!--initial-data--></head>\
+                 <body><div id=\"root\">{body}</div></body></html>"
+            )
+        };
+        let write = |name: &str, body: &str| {
+            std::fs::write(dir.join(format!("{name}.{language}.html")), page(body)).unwrap();
+        };
+        write("home", &format!("<h1>{home}</h1>"));
+        write("events", &format!("<h1>{events}</h1>"));
+        write(
+            "event",
             "<img src=\"__EVENT_IMAGE__\" alt=\"__EVENT_CATEGORY__ illustration\">\
              <h1>__EVENT_TITLE__</h1><span>__EVENT_LOCATION__</span>\
              <span>__EVENT_CURRENT_PARTICIPANTS__<!-- -->/<!-- -->__EVENT_MAX_PARTICIPANTS__</span>\
              <p>__EVENT_DESCRIPTION__</p>",
-        ),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("story.html"),
-        page(
+        );
+        write(
+            "story",
             "<span class=\"badge\">__STORY_CATEGORY__</span><h1>__STORY_TITLE__</h1>\
              <p>__STORY_EXCERPT__</p><span>__STORY_AUTHOR__</span>\
              <div class=\"prose\">__STORY_CONTENT__</div>",
-        ),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("blog.html"),
-        page(
+        );
+        write(
+            "blog",
             "<h1>Community Stories</h1><span class=\"badge\">__STORY_CATEGORY__</span>\
              <h3>__STORY_TITLE__</h3><p>__STORY_EXCERPT__</p><span>__STORY_AUTHOR__</span>\
              <a href=\"/blog/__STORY_ID__\">Read more</a>",
-        ),
-    )
-    .unwrap();
+        );
+    }
     std::fs::write(
         dir.join("sport-images.json"),
         r#"{"default":"/assets/default-1.svg","bySlug":{"yoga":"/assets/yoga-2.svg"}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("catalogues.json"),
+        r#"{"en-GB":"/assets/first-En1.js","ar":"/assets/first-Ar1.js","uk":"/assets/first-Uk1.js"}"#,
     )
     .unwrap();
 }
@@ -249,7 +255,10 @@ async fn pages_are_gzipped_for_browsers_that_accept_it() {
     let response = test::call_service(&service, request).await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers().get("content-encoding").unwrap(), "gzip");
-    assert_eq!(response.headers().get("vary").unwrap(), "Accept-Encoding");
+    assert_eq!(
+        response.headers().get("vary").unwrap(),
+        "Accept-Encoding, Accept-Language, Cookie"
+    );
     let body = test::read_body(response).await;
     let mut html = String::new();
     flate2::read::GzDecoder::new(&body[..])
@@ -689,4 +698,75 @@ async fn preview_pictures_are_cached_for_a_month() {
         headers.get("cache-control").unwrap(),
         "public, max-age=2592000"
     );
+}
+
+/// GET `uri` with the language cookie and `Accept-Language` given; the answer's HTML.
+async fn get_in(app: &TestApp, uri: &str, cookie: Option<&str>, accept: Option<&str>) -> String {
+    let service = app.service().await;
+    let mut request = actix_web::test::TestRequest::get().uri(uri);
+    if let Some(language) = cookie {
+        request = request.cookie(actix_web::cookie::Cookie::new("lang", language.to_owned()));
+    }
+    if let Some(languages) = accept {
+        request = request.insert_header(("Accept-Language", languages));
+    }
+    let response = actix_web::test::call_service(&service, request.to_request()).await;
+    assert_eq!(response.status(), 200, "{uri}");
+    let vary = response
+        .headers()
+        .get("vary")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        vary.contains("Accept-Language") && vary.contains("Cookie"),
+        "{vary}"
+    );
+    String::from_utf8_lossy(&actix_web::test::read_body(response).await).into_owned()
+}
+
+#[actix_web::test]
+async fn prerendered_pages_come_in_the_language_of_the_cookie_or_the_browser() {
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    let event = app.event(1, |e| e.title("Sunday Swim"));
+    // The cookie (the site's language switch) wins over the browser's languages.
+    let html = get_in(&app, "/", Some("ar"), Some("uk, en")).await;
+    assert!(html.contains("<html lang=\"ar\" dir=\"rtl\">"), "{html}");
+    assert!(html.contains("<h1>رياضة للجميع.</h1>"));
+    // Without a cookie, the browser's best language the site has.
+    let html = get_in(&app, "/events", None, Some("fr-FR, uk;q=0.9, en;q=0.8")).await;
+    assert!(html.contains("<html lang=\"uk\" dir=\"ltr\">"), "{html}");
+    assert!(html.contains("<h1>Спортивні події</h1>"));
+    // Neither: English.
+    let html = get_in(&app, "/", Some("fr"), Some("de")).await;
+    assert!(html.contains("<html lang=\"en-GB\" dir=\"ltr\">"), "{html}");
+    assert!(html.contains("<h1>Sport for everyone.</h1>"));
+    // A filled template, in the reader's language, still with the event's own text.
+    let html = get_in(&app, &format!("/events/{}", event.id), Some("ar"), None).await;
+    assert!(html.contains("<html lang=\"ar\" dir=\"rtl\">"), "{html}");
+    assert!(html.contains("<h1>Sunday Swim</h1>"));
+    // Prerendered pages name their catalogue themselves: no second preload.
+    assert!(!html.contains("first-Ar1.js"));
+}
+
+#[actix_web::test]
+async fn the_app_shell_takes_the_readers_language_and_preloads_its_catalogue() {
+    let app = TestApp::new();
+    with_prerendered_pages(&app);
+    let html = get_in(&app, "/about", Some("uk"), None).await;
+    assert!(html.contains("<html lang=\"uk\" dir=\"ltr\">"), "{html}");
+    assert!(
+        html.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/first-Uk1.js\">")
+    );
+    assert!(!html.contains("first-Ar1.js") && !html.contains("first-En1.js"));
+    let html = get_in(&app, "/login", None, Some("ar-SY")).await;
+    assert!(html.contains("<html lang=\"ar\" dir=\"rtl\">"), "{html}");
+    assert!(html.contains("/assets/first-Ar1.js"));
+    // A build without prerendered pages still sends the shell in the reader's language.
+    let bare = TestApp::new();
+    let html = get_in(&bare, "/events", Some("ar"), None).await;
+    assert!(html.contains("<html lang=\"ar\" dir=\"rtl\">"), "{html}");
+    assert!(!html.contains("modulepreload"));
 }

@@ -34,7 +34,7 @@ pub use emails::EmailSettings;
 pub use export_account::export_account;
 pub use login::{LoginError, login};
 pub use logout::logout;
-pub use preferences::{PreferencesError, get_preferences, update_preferences};
+pub use preferences::{PreferencesError, get_preferences, set_language, update_preferences};
 pub use register::{RegisterError, RegisterInput, register};
 pub use request_password_reset::{ForgotPasswordError, request_password_reset};
 pub use reset_password::{ResetPasswordError, ResetPasswordForm, reset_password};

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CalendarX, CheckCircle2, Clock } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "@/lib/router";
@@ -22,20 +23,25 @@ import { useAuth } from "@/lib/auth";
 import { RequireAuth } from "@/components/require-auth";
 
 function AlreadyBooked({ booking, event }: { booking: Booking; event: SportEvent }) {
+  const { reference } = booking;
   return (
     <div className="space-y-4">
       <p className="flex items-center gap-2 text-lg font-bold">
-        <CheckCircle2 className="size-5 text-accent" aria-hidden="true" /> You&apos;re already booked
+        <CheckCircle2 className="size-5 text-accent" aria-hidden="true" /> <Trans>You&apos;re already booked</Trans>
       </p>
       <p className="text-muted-foreground">
-        You have a place at this event. Your booking reference is{" "}
-        <strong className="font-mono text-foreground">{booking.reference}</strong>.
+        <Trans>
+          You have a place at this event. Your booking reference is{" "}
+          <strong className="font-mono text-foreground">{reference}</strong>.
+        </Trans>
       </p>
       <StatusBadges booking={booking} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {booking.status === "confirmed" && <CalendarLinks booking={booking} event={event} />}
         <Button asChild variant="outline">
-          <Link to="/bookings">View My Bookings</Link>
+          <Link to="/bookings">
+            <Trans>View My Bookings</Trans>
+          </Link>
         </Button>
       </div>
     </div>
@@ -46,11 +52,15 @@ function BookingClosed() {
   return (
     <div className="space-y-4">
       <p className="flex items-center gap-2 text-lg font-bold">
-        <Clock className="size-5 text-primary" aria-hidden="true" /> Booking has closed
+        <Clock className="size-5 text-primary" aria-hidden="true" /> <Trans>Booking has closed</Trans>
       </p>
-      <p className="text-muted-foreground">This session has already started or is no longer running, so it can&apos;t be booked.</p>
+      <p className="text-muted-foreground">
+        <Trans>This session has already started or is no longer running, so it can&apos;t be booked.</Trans>
+      </p>
       <Button asChild variant="outline">
-        <Link to="/events">Browse Other Events</Link>
+        <Link to="/events">
+          <Trans>Browse Other Events</Trans>
+        </Link>
       </Button>
     </div>
   );
@@ -64,8 +74,10 @@ function BookingScreen() {
   const existing = useLiveBookingFor(id);
   const [booked, setBooked] = useState<Booking | null>(null);
   const now = useNow(60_000);
+  const { t } = useLingui();
+  const title = event.data?.title;
   useDocumentTitle(
-    booked ? "Booking Confirmed" : event.data ? `Book ${event.data.title}` : event.isError ? "Event Not Found" : "Book Your Spot",
+    booked ? t`Booking Confirmed` : title !== undefined ? t`Book ${title}` : event.isError ? t`Event Not Found` : t`Book Your Spot`,
   );
 
   if (!user) return null;
@@ -74,21 +86,23 @@ function BookingScreen() {
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
         <EmptyState
           icon={CalendarX}
-          title="Event Not Found"
+          title={t`Event Not Found`}
           headingLevel="h1"
           actions={
             <Button asChild>
-              <Link to="/events">Back to Events</Link>
+              <Link to="/events">
+                <Trans>Back to Events</Trans>
+              </Link>
             </Button>
           }
         >
-          The event you&apos;re looking for doesn&apos;t exist.
+          <Trans>The event you&apos;re looking for doesn&apos;t exist.</Trans>
         </EmptyState>
       </div>
     );
   }
   if (!event.data || event.isPlaceholderData || contact.isLoading || existing.isLoading) {
-    return <LoadingMessage>Loading event details...</LoadingMessage>;
+    return <LoadingMessage>{t`Loading event details...`}</LoadingMessage>;
   }
   const data = event.data;
   if (booked) {
@@ -106,10 +120,14 @@ function BookingScreen() {
         to={`/events/${data.id}`}
         className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-muted-foreground hover:text-foreground"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Event
+        <ArrowLeft className="size-4" aria-hidden="true" /> <Trans>Back to Event</Trans>
       </Link>
-      <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">Complete Your Booking</h1>
-      <p className="mt-2 text-lg text-muted-foreground">A few details so our session leaders can welcome you safely.</p>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">
+        <Trans>Complete Your Booking</Trans>
+      </h1>
+      <p className="mt-2 text-lg text-muted-foreground">
+        <Trans>A few details so our session leaders can welcome you safely.</Trans>
+      </p>
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="lg:sticky lg:top-24">
           <EventFactsCard event={data} />
@@ -117,7 +135,7 @@ function BookingScreen() {
         <Card className="p-5 sm:p-8">
           <section aria-labelledby="book-your-spot">
             <h2 id="book-your-spot" className="mb-6 text-2xl font-bold">
-              Book Your Spot
+              <Trans>Book Your Spot</Trans>
             </h2>
             {existing.booking ? (
               <AlreadyBooked booking={existing.booking} event={data} />

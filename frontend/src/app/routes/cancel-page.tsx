@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, Ban, Mail, Ticket } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "@/lib/router";
@@ -14,7 +15,8 @@ import { useAuth } from "@/lib/auth";
 const released = new Set<string>();
 
 export default function CancelPage() {
-  useDocumentTitle("Payment Cancelled");
+  const { t } = useLingui();
+  useDocumentTitle(t`Payment Cancelled`);
   const [params] = useSearchParams();
   const bookingId = params.get("booking_id") ?? "";
   const { status } = useAuth();
@@ -39,36 +41,36 @@ export default function CancelPage() {
     <PaymentResult
       icon={Ban}
       tone="neutral"
-      title="Payment Cancelled"
-      lead="Your payment was cancelled and you have not been charged. We've released the place we were holding for you."
+      title={t`Payment Cancelled`}
+      lead={t`Your payment was cancelled and you have not been charged. We've released the place we were holding for you.`}
       actions={
         <>
           <Button asChild size="lg">
             <Link to="/events">
-              <Ticket aria-hidden="true" /> Browse Events
+              <Ticket aria-hidden="true" /> <Trans>Browse Events</Trans>
             </Link>
           </Button>
           {eventId ? (
             <Button asChild size="lg" variant="outline">
               <Link to={`/events/${eventId}`}>
-                <ArrowLeft aria-hidden="true" /> Back to the Event
+                <ArrowLeft aria-hidden="true" /> <Trans>Back to the Event</Trans>
               </Link>
             </Button>
           ) : (
             <Button size="lg" variant="outline" onClick={() => navigate(-1)}>
-              <ArrowLeft aria-hidden="true" /> Go Back
+              <ArrowLeft aria-hidden="true" /> <Trans>Go Back</Trans>
             </Button>
           )}
           <Button asChild size="lg" variant="ghost">
             <Link to="/contact">
-              <Mail aria-hidden="true" /> Contact Us
+              <Mail aria-hidden="true" /> <Trans>Contact Us</Trans>
             </Link>
           </Button>
         </>
       }
     >
       <p className="mx-auto mt-4 max-w-md text-sm text-muted-foreground">
-        Changed your mind? You can book again while places remain, and pay cash on arrival if you prefer.
+        <Trans>Changed your mind? You can book again while places remain, and pay cash on arrival if you prefer.</Trans>
       </p>
     </PaymentResult>
   );

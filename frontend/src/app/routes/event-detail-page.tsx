@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CalendarX } from "lucide-react";
 import { Link, useParams } from "@/lib/router";
 import { Button } from "@/components/ui/button";
@@ -14,9 +15,8 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 export default function EventDetailPage() {
   const { id = "" } = useParams();
   const event = useEvent(id);
-  useDocumentTitle(
-    event.data ? event.data.title : event.isError ? "Event Not Found" : "Loading event",
-  );
+  const { t } = useLingui();
+  useDocumentTitle(event.data ? event.data.title : event.isError ? t`Event Not Found` : t`Loading event`);
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -26,15 +26,17 @@ export default function EventDetailPage() {
       ) : event.isError ? (
         <EmptyState
           icon={CalendarX}
-          title="Event Not Found"
+          title={t`Event Not Found`}
           headingLevel="h1"
           actions={
             <Button asChild>
-              <Link to="/events">Back to Events</Link>
+              <Link to="/events">
+                <Trans>Back to Events</Trans>
+              </Link>
             </Button>
           }
         >
-          The event you&apos;re looking for doesn&apos;t exist or has been removed.
+          <Trans>The event you&apos;re looking for doesn&apos;t exist or has been removed.</Trans>
         </EmptyState>
       ) : (
         <EventDetailSkeleton />

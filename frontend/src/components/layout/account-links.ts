@@ -1,17 +1,19 @@
 import { BadgeCheck, CalendarCheck, ClipboardList, ShieldCheck, SlidersHorizontal, UserRound, type LucideIcon } from "lucide-react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { User } from "@/lib/user";
 
 interface AccountLink {
-  label: string;
+  label: MessageDescriptor;
   to: string;
   icon: LucideIcon;
 }
 
 const memberLinks: readonly AccountLink[] = [
-  { label: "Preferences", to: "/preferences", icon: SlidersHorizontal },
-  { label: "Profile", to: "/profile", icon: UserRound },
-  { label: "My Bookings", to: "/bookings", icon: CalendarCheck },
-  { label: "Membership", to: "/membership", icon: BadgeCheck },
+  { label: msg`Preferences`, to: "/preferences", icon: SlidersHorizontal },
+  { label: msg`Profile`, to: "/profile", icon: UserRound },
+  { label: msg`My Bookings`, to: "/bookings", icon: CalendarCheck },
+  { label: msg`Membership`, to: "/membership", icon: BadgeCheck },
 ];
 
 /**
@@ -20,7 +22,7 @@ const memberLinks: readonly AccountLink[] = [
  * server decides who may use the admin area.
  */
 export function accountLinks(user: Pick<User, "role">): readonly AccountLink[] {
-  if (user.role === "admin") return [...memberLinks, { label: "Admin dashboard", to: "/admin", icon: ShieldCheck }];
-  if (user.role === "moderator") return [...memberLinks, { label: "Session registers", to: "/admin", icon: ClipboardList }];
+  if (user.role === "admin") return [...memberLinks, { label: msg`Admin dashboard`, to: "/admin", icon: ShieldCheck }];
+  if (user.role === "moderator") return [...memberLinks, { label: msg`Session registers`, to: "/admin", icon: ClipboardList }];
   return memberLinks;
 }

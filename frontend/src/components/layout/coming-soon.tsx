@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "@/lib/router";
@@ -15,10 +16,14 @@ export function ComingSoon({ icon, title, children }: { icon: LucideIcon; title:
         actions={
           <>
             <Button asChild>
-              <Link to="/events">Browse Events</Link>
+              <Link to="/events">
+                <Trans>Browse Events</Trans>
+              </Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to="/contact">Contact Us</Link>
+              <Link to="/contact">
+                <Trans>Contact Us</Trans>
+              </Link>
             </Button>
           </>
         }

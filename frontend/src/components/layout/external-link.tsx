@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { ExternalLink as ExternalIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 
@@ -7,7 +8,10 @@ export function ExternalLink({ children, ...props }: ComponentProps<"a">) {
     <a target="_blank" rel="noopener noreferrer" {...props}>
       {children}
       <ExternalIcon className="inline size-3.5 shrink-0" aria-hidden="true" />
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">
+        {" "}
+        <Trans>(opens in a new tab)</Trans>
+      </span>
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { CalendarPlus } from "lucide-react";
 import { Link, useLocation } from "@/lib/router";
 import { buttonVariants } from "@/components/ui/button";
@@ -30,11 +31,11 @@ export default function FloatingBookButton() {
       to="/events"
       className={cn(
         buttonVariants({ size: "lg" }),
-        "floating-book fixed right-4 bottom-4 z-30 rounded-full! shadow-lg! shadow-black/20 md:hidden",
+        "floating-book fixed end-4 bottom-4 z-30 rounded-full! shadow-lg! shadow-black/20 md:hidden",
       )}
     >
       <CalendarPlus aria-hidden="true" />
-      Book Your Session
+      <Trans>Book Your Session</Trans>
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "@/lib/router";
 import { site } from "@/lib/site";
 
@@ -14,8 +15,11 @@ export function Logo() {
           className="stroke-primary-foreground"
         />
       </svg>
-      <span>{site.name}</span>
-      <span className="sr-only">, home</span>
+      {/* Below 360 px the header's buttons need the room: the mark alone, still named. */}
+      <span className="max-[359px]:sr-only">{site.name}</span>
+      <span className="sr-only">
+        <Trans>, home</Trans>
+      </span>
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
 import { NavLink } from "@/lib/router";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { UserAvatar } from "./user-avatar";
 
 /** The mobile menu's account part for a signed-in person. Loaded when the menu opens. */
 export default function MobileAccountLinks({ user, onNavigate }: { user: User; onNavigate: () => void }) {
+  const { t } = useLingui();
   const logout = useLogout();
   return (
     <div className="mx-auto max-w-7xl border-t px-4 py-4 sm:px-6">
@@ -33,7 +35,7 @@ export default function MobileAccountLinks({ user, onNavigate }: { user: User; o
                 )
               }
             >
-              <Icon aria-hidden="true" /> {label}
+              <Icon aria-hidden="true" /> {t(label)}
             </NavLink>
           </li>
         ))}
@@ -44,7 +46,7 @@ export default function MobileAccountLinks({ user, onNavigate }: { user: User; o
         disabled={logout.isPending}
         onClick={() => logout.mutate(undefined, { onSuccess: onNavigate })}
       >
-        <LogOut aria-hidden="true" /> Log out
+        <LogOut aria-hidden="true" /> <Trans>Log out</Trans>
       </Button>
     </div>
   );

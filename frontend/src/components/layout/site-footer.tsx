@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "@/lib/router";
 import { externalLinks, socialLinks } from "@/lib/external-links";
@@ -30,6 +31,8 @@ const externalLinkClass = `${linkClass} inline-flex items-center gap-1`;
 
 /** `children` sit inside the footer landmark (the floating mobile booking button). */
 export function SiteFooter({ children }: { children?: ReactNode }) {
+  const { t } = useLingui();
+  const name = site.name;
   // Prerendered pages were rendered in the build's year; the browser's own year follows.
   const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
   return (
@@ -38,12 +41,12 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
         <div>
           <p className="text-lg font-extrabold">{site.name}</p>
           <p className="mt-2 max-w-xs text-sm text-muted-foreground">
-            Community-led sport across London for every body and every level.
+            <Trans>Community-led sport across London for every body and every level.</Trans>
           </p>
           {socialLinks.length > 0 && (
             <>
               <p id="follow-us" className="mt-4 text-sm font-semibold">
-                Follow us
+                <Trans>Follow us</Trans>
               </p>
               <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2" aria-labelledby="follow-us">
                 {socialLinks.map(({ label, href }) => (
@@ -57,38 +60,67 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
             </>
           )}
         </div>
-        <FooterColumn title="Quick Links">
-          <FooterLink to="/">Home</FooterLink>
-          <FooterLink to="/events">Events</FooterLink>
-          <FooterLink to="/about">About Us</FooterLink>
+        <FooterColumn title={t`Quick Links`}>
+          <FooterLink to="/">
+            <Trans>Home</Trans>
+          </FooterLink>
+          <FooterLink to="/events">
+            <Trans>Events</Trans>
+          </FooterLink>
+          <FooterLink to="/about">
+            <Trans>About Us</Trans>
+          </FooterLink>
           {externalLinks.meetup && (
             <li>
               <ExternalLink href={externalLinks.meetup} className={externalLinkClass}>
-                Meetup
+                <Trans>Meetup</Trans>
               </ExternalLink>
             </li>
           )}
-          <FooterLink to="/blog">Blog</FooterLink>
-          <FooterLink to="/membership">Membership</FooterLink>
+          <FooterLink to="/blog">
+            <Trans>Blog</Trans>
+          </FooterLink>
+          <FooterLink to="/membership">
+            <Trans>Membership</Trans>
+          </FooterLink>
         </FooterColumn>
-        <FooterColumn title="Support">
-          <FooterLink to="/contact">Contact Us</FooterLink>
-          <FooterLink to="/help">Help Center</FooterLink>
-          <FooterLink to="/accessibility">Accessibility</FooterLink>
-          <FooterLink to="/safety">Safety Guidelines</FooterLink>
-          <FooterLink to="/community-standards">Community Standards</FooterLink>
+        <FooterColumn title={t`Support`}>
+          <FooterLink to="/contact">
+            <Trans>Contact Us</Trans>
+          </FooterLink>
+          <FooterLink to="/help">
+            <Trans>Help Center</Trans>
+          </FooterLink>
+          <FooterLink to="/accessibility">
+            <Trans>Accessibility</Trans>
+          </FooterLink>
+          <FooterLink to="/safety">
+            <Trans>Safety Guidelines</Trans>
+          </FooterLink>
+          <FooterLink to="/community-standards">
+            <Trans>Community Standards</Trans>
+          </FooterLink>
         </FooterColumn>
-        <FooterColumn title="Legal">
-          <FooterLink to="/privacy">Privacy Policy</FooterLink>
-          <FooterLink to="/terms">Terms of Service</FooterLink>
-          <FooterLink to="/cookies">Cookie Policy</FooterLink>
-          <FooterLink to="/refunds">Refund Policy</FooterLink>
+        <FooterColumn title={t`Legal`}>
+          <FooterLink to="/privacy">
+            <Trans>Privacy Policy</Trans>
+          </FooterLink>
+          <FooterLink to="/terms">
+            <Trans>Terms of Service</Trans>
+          </FooterLink>
+          <FooterLink to="/cookies">
+            <Trans>Cookie Policy</Trans>
+          </FooterLink>
+          <FooterLink to="/refunds">
+            <Trans>Refund Policy</Trans>
+          </FooterLink>
         </FooterColumn>
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6 lg:px-8">
-          © {year} {site.name}. {site.name} is a registered Community
-          Interest Company in England &amp; Wales.
+          <Trans>
+            © {year} {name}. {name} is a registered Community Interest Company in England &amp; Wales.
+          </Trans>
         </p>
       </div>
       {children}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "@/lib/router";
@@ -9,6 +10,7 @@ import { useDemand } from "@/lib/use-demand";
 import { useHydrated } from "@/lib/use-hydrated";
 import { ExternalLink } from "./external-link";
 import { Greeting } from "./greeting";
+import { LanguageMenuButton } from "./language-menu-button";
 import { Logo } from "./logo";
 import { mainNav } from "./nav-links";
 import { ThemeMenuButton } from "./theme-menu-button";
@@ -17,6 +19,7 @@ import { AccountMenuButton } from "./user-avatar";
 // Menus load when the visitor reaches for them (pointer over or press on their button):
 // their code, with the Radix menu behind it, is not part of a page's first load.
 const ThemeMenu = lazy(() => import("./theme-menu"));
+const LanguageMenu = lazy(() => import("./language-menu"));
 const UserMenu = lazy(() => import("./user-menu"));
 const MobileAccountLinks = lazy(() => import("./mobile-account-links"));
 // The bell is for signed-in people only: a visitor's first load never fetches its code.
@@ -35,20 +38,21 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function NavItems({ mobile, onNavigate }: { mobile: boolean; onNavigate?: () => void }) {
+  const { t } = useLingui();
   const linkClass = mobile ? mobileLinkClass : navLinkClass;
   return mainNav.map((item) => (
-    <li key={item.label}>
+    <li key={item.external ? item.href : item.to}>
       {item.external ? (
         <ExternalLink
           href={item.href}
           className={linkClass({ isActive: false })}
           onClick={onNavigate}
         >
-          {item.label}
+          {t(item.label)}
         </ExternalLink>
       ) : (
         <NavLink to={item.to} end={item.to === "/"} className={linkClass} onClick={onNavigate}>
-          {item.label}
+          {t(item.label)}
         </NavLink>
       )}
     </li>
@@ -59,10 +63,14 @@ function VisitorLinks({ className }: { className?: string }) {
   return (
     <>
       <Button asChild variant="ghost" className={cn("max-sm:hidden", className)}>
-        <Link to="/login">Log in</Link>
+        <Link to="/login">
+          <Trans>Log in</Trans>
+        </Link>
       </Button>
       <Button asChild variant="outline" className={cn("max-sm:hidden", className)}>
-        <Link to="/signup">Sign up</Link>
+        <Link to="/signup">
+          <Trans>Sign up</Trans>
+        </Link>
       </Button>
     </>
   );
@@ -83,6 +91,7 @@ function AccountPlaceholder() {
 }
 
 export function SiteHeader() {
+  const { t } = useLingui();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   const { user, status } = useAuth();
@@ -91,6 +100,7 @@ export function SiteHeader() {
   const themeMenu = useDemand();
   // A press on the avatar before the menu's code has loaded opens the menu once it has.
   const accountMenu = useDemand();
+  const languageMenu = useDemand();
 
   return (
     <header
@@ -99,17 +109,27 @@ export function SiteHeader() {
         if (event.key === "Escape") closeMenu();
       }}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+      {/* Narrow phones fit the logo, the language, theme, bell, avatar and menu buttons. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
         <Logo />
-        <nav aria-label="Main" className="ml-6 hidden lg:block">
+        <nav aria-label={t`Main`} className="ms-6 hidden lg:block">
           <ul className="flex items-center gap-1">
             <NavItems mobile={false} />
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <Button asChild className="max-xl:hidden">
-            <Link to="/events">Book Now</Link>
+            <Link to="/events">
+              <Trans>Book Now</Trans>
+            </Link>
           </Button>
+          {languageMenu.demand === "idle" ? (
+            <LanguageMenuButton {...languageMenu.triggerProps} />
+          ) : (
+            <Suspense fallback={<LanguageMenuButton {...languageMenu.triggerProps} />}>
+              <LanguageMenu defaultOpen={languageMenu.demand === "open"} />
+            </Suspense>
+          )}
           {themeMenu.demand === "idle" ? (
             <ThemeMenuButton {...themeMenu.triggerProps} />
           ) : (
@@ -148,7 +168,7 @@ export function SiteHeader() {
             className="lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            aria-label="Menu"
+            aria-label={t`Menu`}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
@@ -156,7 +176,7 @@ export function SiteHeader() {
         </div>
       </div>
       {menuOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t bg-background lg:hidden">
+        <nav id="mobile-menu" aria-label={t`Mobile`} className="border-t bg-background lg:hidden">
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
             <NavItems mobile onNavigate={closeMenu} />
           </ul>
@@ -168,12 +188,12 @@ export function SiteHeader() {
             <div className="mx-auto grid max-w-7xl grid-cols-2 gap-2 border-t px-4 py-4 sm:hidden">
               <Button asChild variant="outline">
                 <Link to="/login" onClick={closeMenu}>
-                  Log in
+                  <Trans>Log in</Trans>
                 </Link>
               </Button>
               <Button asChild>
                 <Link to="/signup" onClick={closeMenu}>
-                  Sign up
+                  <Trans>Sign up</Trans>
                 </Link>
               </Button>
             </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Moon, Sun } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,8 +9,9 @@ import { Button } from "@/components/ui/button";
  * one before any JavaScript runs.
  */
 export function ThemeMenuButton(props: ComponentProps<"button">) {
+  const { t } = useLingui();
   return (
-    <Button variant="ghost" size="icon" aria-label="Theme" {...props}>
+    <Button variant="ghost" size="icon" aria-label={t`Theme`} {...props}>
       <Sun aria-hidden="true" className="dark:hidden" />
       <Moon aria-hidden="true" className="hidden dark:block" />
     </Button>

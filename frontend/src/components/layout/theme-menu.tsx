@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { DARK_HOURS, isTheme, useTheme } from "@/app/theme";
 import {
@@ -20,6 +21,8 @@ import { ThemeMenuButton } from "./theme-menu-button";
  */
 export default function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { theme, setTheme, darkAtNight, setDarkAtNight } = useTheme();
+  const from = hour(DARK_HOURS.from);
+  const until = hour(DARK_HOURS.until);
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <Tooltip>
@@ -28,10 +31,14 @@ export default function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boole
             <ThemeMenuButton />
           </DropdownMenuTrigger>
         </TooltipTrigger>
-        <TooltipContent>Change theme</TooltipContent>
+        <TooltipContent>
+          <Trans>Change theme</Trans>
+        </TooltipContent>
       </Tooltip>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuLabel>
+          <Trans>Theme</Trans>
+        </DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={theme}
           onValueChange={(value) => {
@@ -39,13 +46,13 @@ export default function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boole
           }}
         >
           <DropdownMenuRadioItem value="light">
-            <Sun aria-hidden="true" /> Light
+            <Sun aria-hidden="true" /> <Trans>Light</Trans>
           </DropdownMenuRadioItem>
           <DropdownMenuRadioItem value="dark">
-            <Moon aria-hidden="true" /> Dark
+            <Moon aria-hidden="true" /> <Trans>Dark</Trans>
           </DropdownMenuRadioItem>
           <DropdownMenuRadioItem value="system">
-            <Monitor aria-hidden="true" /> System
+            <Monitor aria-hidden="true" /> <Trans>System</Trans>
           </DropdownMenuRadioItem>
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
@@ -56,7 +63,9 @@ export default function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boole
             if (checked) setTheme("system");
           }}
         >
-          Dark from {hour(DARK_HOURS.from)} to {hour(DARK_HOURS.until)}
+          <Trans>
+            Dark from {from} to {until}
+          </Trans>
         </DropdownMenuCheckboxItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { UserRound } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
@@ -24,12 +25,14 @@ export function UserAvatar({ user, className }: { user: User; className?: string
 
 /** The avatar menu's trigger; also shown on its own while the menu's code loads. */
 export function AccountMenuButton({ user, ...props }: ComponentProps<"button"> & { user: User }) {
+  const { t } = useLingui();
+  const name = fullName(user);
   return (
     <Button
       variant="ghost"
       size="icon"
       className="rounded-full"
-      aria-label={`Your account, ${fullName(user)}`}
+      aria-label={t`Your account, ${name}`}
       {...props}
     >
       <UserAvatar user={user} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
 import { Link } from "@/lib/router";
 import {
@@ -15,6 +16,7 @@ import { AccountMenuButton, UserAvatar } from "./user-avatar";
 
 /** The avatar menu: who is signed in, their pages, and Log out. Loaded after first paint. */
 export default function UserMenu({ user, defaultOpen = false }: { user: User; defaultOpen?: boolean }) {
+  const { t } = useLingui();
   const logout = useLogout();
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
@@ -33,13 +35,13 @@ export default function UserMenu({ user, defaultOpen = false }: { user: User; de
         {accountLinks(user).map(({ label, to, icon: Icon }) => (
           <DropdownMenuItem key={to} asChild>
             <Link to={to}>
-              <Icon aria-hidden="true" /> {label}
+              <Icon aria-hidden="true" /> {t(label)}
             </Link>
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
-          <LogOut aria-hidden="true" /> Log out
+          <LogOut aria-hidden="true" /> <Trans>Log out</Trans>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -44,11 +44,11 @@ export function DropdownMenuLabel({
 
 /** A radio or checkbox item: room on the left for its mark, shown while it is chosen. */
 const CHOICE_ITEM =
-  "relative flex cursor-default items-center gap-2 rounded-md py-2 pr-2 pl-8 text-sm outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-muted [&_svg]:size-4";
+  "relative flex cursor-default items-center gap-2 rounded-md py-2 pe-2 ps-8 text-sm outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-muted [&_svg]:size-4";
 
 function ChoiceMark({ children }: { children: ReactNode }) {
   return (
-    <span className="absolute left-2 flex size-4 items-center justify-center">
+    <span className="absolute start-2 flex size-4 items-center justify-center">
       <DropdownMenuPrimitive.ItemIndicator>{children}</DropdownMenuPrimitive.ItemIndicator>
     </span>
   );

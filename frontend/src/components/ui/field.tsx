@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useId, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { Label } from "./label";
@@ -20,6 +21,16 @@ interface FieldProps {
   error?: string | undefined;
   className?: string;
   children: (props: ControlProps) => ReactNode;
+}
+
+/** " (optional)" after a label. */
+function Optional() {
+  return (
+    <span className="font-normal text-muted-foreground">
+      {" "}
+      <Trans>(optional)</Trans>
+    </span>
+  );
 }
 
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {
@@ -51,7 +62,7 @@ export function Field({ label, required, optional, hint, error, className, child
             *
           </span>
         )}
-        {optional && <span className="font-normal text-muted-foreground"> (optional)</span>}
+        {optional && <Optional />}
       </Label>
       {children({
         id,
@@ -97,7 +108,7 @@ export function FieldSet({ legend, required, optional, hint, error, className, c
             *
           </span>
         )}
-        {optional && <span className="font-normal text-muted-foreground"> (optional)</span>}
+        {optional && <Optional />}
       </legend>
       {hint !== undefined && (
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">

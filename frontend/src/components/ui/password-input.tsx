@@ -7,10 +7,10 @@ export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <Input type={visible ? "text" : "password"} className="pr-12" {...props} />
+      <Input type={visible ? "text" : "password"} className="pe-12" {...props} />
       <button
         type="button"
-        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground"
+        className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-muted-foreground hover:text-foreground"
         aria-label={visible ? "Hide password" : "Show password"}
         aria-controls={props.id}
         onClick={() => setVisible((shown) => !shown)}

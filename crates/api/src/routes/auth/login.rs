@@ -1,10 +1,11 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use playspace_app::accounts::{LoginError, login};
+use playspace_app::accounts::{LoginError, get_preferences, login};
 use serde::Deserialize;
 
 use crate::auth::client_info;
 use crate::error::ApiError;
+use crate::locale::language_cookie;
 use crate::rate_limit::{LOGIN_PER_IP, PasswordGuesses, client_key};
 use crate::state::AppState;
 
@@ -15,7 +16,8 @@ pub struct Body {
     password: String,
 }
 
-/// `POST /api/auth/login`: `{token, user}` and the session cookie.
+/// `POST /api/auth/login`: `{token, user}`, the session cookie, and the language cookie when
+/// the member chose a language (so a new device shows the site in it).
 pub async fn handle(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -30,20 +32,27 @@ pub async fn handle(
     );
     let client = client_info(&req);
     let app = state.clone();
-    let signed_in = web::block(move || {
+    let (signed_in, language) = web::block(move || {
         guesses.admit().map_err(ApiError::too_many_requests)?;
-        login(&app.account_deps(), &email, &password, client)
+        let deps = app.account_deps();
+        let signed_in = login(&deps, &email, &password, client)
             .inspect_err(|e| {
                 if matches!(e, LoginError::WrongCredentials) {
                     guesses.failed();
                 }
             })
-            .map_err(ApiError::from)
+            .map_err(ApiError::from)?;
+        // A preference that cannot be read only costs the cookie, never the sign-in.
+        let language = get_preferences(&deps, signed_in.user.id)
+            .ok()
+            .and_then(|preferences| preferences.language());
+        Ok::<_, ApiError>((signed_in, language))
     })
     .await??;
-    Ok(super::signed_in_response(
-        &state,
-        &signed_in,
-        StatusCode::OK,
-    ))
+    let mut response = super::signed_in_response(&state, &signed_in, StatusCode::OK);
+    if let Some(language) = language {
+        // Only a header value that is not valid text fails here: the tag never is.
+        let _ = response.add_cookie(&language_cookie(language, state.config.is_https()));
+    }
+    Ok(response)
 }

@@ -62,7 +62,7 @@ thread_local! {
         const { std::cell::Cell::new(None) };
 }
 
-pub const INDEX_HTML: &str = "<!doctype html><html><head><title>PlaySpace</title>\
+pub const INDEX_HTML: &str = "<!doctype html><html lang=\"en-GB\"><head><title>PlaySpace</title>\
 <meta name=\"description\" content=\"Inclusive sport\" /><!--initial-data--></head>\
 <body><div id=root></div></body></html>";
 

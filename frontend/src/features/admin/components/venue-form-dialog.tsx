@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod/mini";
@@ -7,7 +8,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { Field, FieldSet } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { ACCESS_FACT_DEFINITIONS } from "@/lib/access-fact-definitions";
 import { ACCESS_FACTS, ACCESS_KEYS, FACT_VALUE_WORDS, FACT_VALUES, type AccessKey, type FactValue } from "@/lib/access-facts";
 import { errorMessage } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
@@ -66,6 +66,8 @@ const isServerField = (name: string) =>
 
 /** Create or edit a venue: its address, how to get there, and its access facts. */
 export function VenueFormDialog({ venue, onClose }: { venue: AdminVenue | null; onClose: () => void }) {
+  // The facts' words come from the catalogues (the admin area itself stays English).
+  const { t } = useLingui();
   const initial = values(venue);
   const form = useForm<VenueFormValues>({ resolver: zodResolver(venueFormSchema), defaultValues: initial });
   const { errors } = form.formState;
@@ -154,8 +156,8 @@ export function VenueFormDialog({ venue, onClose }: { venue: AdminVenue | null; 
             {ACCESS_FACTS.map((fact) => (
               <FieldSet
                 key={fact.key}
-                legend={fact.label}
-                hint={`Yes means: ${ACCESS_FACT_DEFINITIONS[fact.key]}`}
+                legend={t(fact.label)}
+                hint={`Yes means: ${t(fact.definition)}`}
                 error={errors.access?.[fact.key]?.message}
               >
                 <div className="grid grid-cols-3 gap-2">
@@ -164,7 +166,7 @@ export function VenueFormDialog({ venue, onClose }: { venue: AdminVenue | null; 
                       key={value}
                       type="radio"
                       value={value}
-                      label={FACT_VALUE_WORDS[value]}
+                      label={t(FACT_VALUE_WORDS[value])}
                       {...form.register(`access.${fact.key}`)}
                     />
                   ))}

@@ -43,7 +43,7 @@ export function LoginForm() {
         <Field label="Password" error={errors.password?.message}>
           {(props) => <PasswordInput autoComplete="current-password" {...props} {...form.register("password")} />}
         </Field>
-        <p className="text-right text-sm">
+        <p className="text-end text-sm">
           <Link to="/forgot-password" className={inlineLinkClass}>
             Forgot your password?
           </Link>

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { BOOKING_MESSAGES, bookingFormDefaults, bookingFormSchema, type BookingFormInput } from "./booking-form-schema";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadCatalogues, startLocale } from "@/lib/i18n/catalogues";
+import { bookingFormDefaults, bookingFormSchema, type BookingFormInput } from "./booking-form-schema";
 
 /** The first message for each field, as the form shows them. */
 function messages(value: unknown): Record<string, string> {
@@ -47,7 +48,7 @@ describe("booking form schema", () => {
         paymentMethod: "",
       }),
     ).toEqual({
-      firstName: BOOKING_MESSAGES.firstName,
+      firstName: "First name is required",
       lastName: "Last name is required",
       email: "Invalid email address",
       phone: "Phone number is required",
@@ -81,6 +82,19 @@ describe("booking form schema", () => {
     expect(messages({ ...valid, accessibilityRequirements: "é".repeat(2000) })).toEqual({});
     expect(messages({ ...valid, accessibilityRequirements: "a".repeat(2001) })).toEqual({
       accessibilityRequirements: "Must be at most 2000 characters",
+    });
+  });
+
+  describe("in Arabic", () => {
+    afterEach(() => startLocale("en-GB"));
+
+    it("says its messages in the language being read when a field is checked", async () => {
+      await loadCatalogues(["app"], "ar");
+      await startLocale("ar");
+      expect(messages({ ...valid, firstName: "", accessibilityRequirements: "a".repeat(2001) })).toEqual({
+        firstName: "اكتب اسمك الأول",
+        accessibilityRequirements: "عدد الأحرف المسموح به: 2000 كحد أقصى",
+      });
     });
   });
 });

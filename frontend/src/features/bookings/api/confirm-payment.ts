@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useQuery } from "@tanstack/react-query";
 import { withQuery } from "@/lib/api-client";
 import { bookingWithEventSchema, type BookingWithEvent } from "./booking-schema";
@@ -6,11 +7,11 @@ export type PaymentConfirmation =
   | { success: true; booking: BookingWithEvent }
   | { success: false; error: string; booking: BookingWithEvent | null };
 
-/** The spec's messages for the /success page's 'Payment Error'. */
-export const PAYMENT_MESSAGES = {
-  noSession: "No payment session found",
-  notConfirmed: "Payment confirmation failed",
-  failed: "Failed to confirm payment",
+/** The spec's messages for the /success page's 'Payment Error', in the reader's language. */
+const PAYMENT_MESSAGES = {
+  noSession: () => t`No payment session found`,
+  notConfirmed: () => t`Payment confirmation failed`,
+  failed: () => t`Failed to confirm payment`,
 } as const;
 
 /**
@@ -19,7 +20,7 @@ export const PAYMENT_MESSAGES = {
  * body is read whatever the status.
  */
 export async function confirmPayment(sessionId: string, signal?: AbortSignal): Promise<PaymentConfirmation> {
-  if (sessionId === "") return { success: false, error: PAYMENT_MESSAGES.noSession, booking: null };
+  if (sessionId === "") return { success: false, error: PAYMENT_MESSAGES.noSession(), booking: null };
   let data: Record<string, unknown> = {};
   try {
     const response = await fetch(withQuery("/api/confirm-payment", { session_id: sessionId }), {
@@ -39,8 +40,8 @@ export async function confirmPayment(sessionId: string, signal?: AbortSignal): P
     typeof data.error === "string" && data.error !== ""
       ? data.error
       : data.success === false
-        ? PAYMENT_MESSAGES.notConfirmed
-        : PAYMENT_MESSAGES.failed;
+        ? PAYMENT_MESSAGES.notConfirmed()
+        : PAYMENT_MESSAGES.failed();
   return { success: false, error, booking };
 }
 

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircle2, Lock, Ticket } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { Link } from "@/lib/router";
@@ -28,23 +31,24 @@ const linkClass = "font-semibold text-primary underline underline-offset-4 hover
 function Heading() {
   return (
     <h2 className="flex items-center gap-2 text-xl font-bold">
-      <Ticket className="size-5 text-primary" aria-hidden="true" /> Book Your Spot
+      <Ticket className="size-5 text-primary" aria-hidden="true" /> <Trans>Book Your Spot</Trans>
     </h2>
   );
 }
 
 /** What the full booking form offers that this card does not: cash, a solidarity place, a companion. */
-function fullFormPrompt(event: SportEvent, free: boolean): string | null {
+function fullFormPrompt(event: SportEvent, free: boolean): MessageDescriptor | null {
   const solidarity = !free && event.solidarityPlacesLeft > 0;
-  if (event.companionAllowed) return free ? "Bringing a companion?" : "Bringing a companion, or paying another way?";
-  if (solidarity) return "Prefer to pay cash on arrival, or to use a free solidarity place?";
-  if (!free) return "Prefer to pay cash on arrival?";
+  if (event.companionAllowed) return free ? msg`Bringing a companion?` : msg`Bringing a companion, or paying another way?`;
+  if (solidarity) return msg`Prefer to pay cash on arrival, or to use a free solidarity place?`;
+  if (!free) return msg`Prefer to pay cash on arrival?`;
   return null;
 }
 
 /** After booking here, or when the person already holds a place: their reference and the calendar. */
 function Booked({ booking, event, justBooked }: { booking: Booking; event: SportEvent; justBooked: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const { reference } = booking;
   useEffect(() => {
     if (justBooked) heading.current?.focus();
   }, [justBooked]);
@@ -52,20 +56,31 @@ function Booked({ booking, event, justBooked }: { booking: Booking; event: Sport
     <div className="space-y-4 pt-4">
       <h2 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-bold outline-none">
         <CheckCircle2 className="size-5 text-accent" aria-hidden="true" />
-        {justBooked ? "Booking Confirmed!" : "You're Booked"}
+        {justBooked ? <Trans>Booking Confirmed!</Trans> : <Trans>You're Booked</Trans>}
       </h2>
       <p className="text-muted-foreground">
-        {justBooked ? "Your place is confirmed. " : "You already have a place at this event. "}
-        Your booking reference is{" "}
-        <strong className="font-mono text-foreground" data-testid="booking-reference">
-          {booking.reference}
-        </strong>
-        .
+        {justBooked ? (
+          <Trans>
+            Your place is confirmed. Your booking reference is{" "}
+            <strong className="font-mono text-foreground" data-testid="booking-reference">
+              {reference}
+            </strong>
+            .
+          </Trans>
+        ) : (
+          <Trans>
+            You already have a place at this event. Your booking reference is{" "}
+            <strong className="font-mono text-foreground" data-testid="booking-reference">
+              {reference}
+            </strong>
+            .
+          </Trans>
+        )}
       </p>
       <StatusBadges booking={booking} />
       {booking.status === "confirmed" && (
         <p className="text-sm text-muted-foreground">
-          A confirmation email is on its way. Please arrive 15 minutes early and quote your reference.
+          <Trans>A confirmation email is on its way. Please arrive 15 minutes early and quote your reference.</Trans>
         </p>
       )}
       <div className="flex flex-col gap-2">
@@ -73,7 +88,9 @@ function Booked({ booking, event, justBooked }: { booking: Booking; event: Sport
           <CalendarLinks booking={booking} event={event} justConfirmed={justBooked} className="w-full" />
         )}
         <Button asChild variant="ghost" className="w-full">
-          <Link to="/bookings">View My Bookings</Link>
+          <Link to="/bookings">
+            <Trans>View My Bookings</Trans>
+          </Link>
         </Button>
       </div>
     </div>
@@ -88,6 +105,7 @@ function Booked({ booking, event, justBooked }: { booking: Booking; event: Sport
  */
 export function BookYourSpotCard({ event }: { event: SportEvent }) {
   const { user } = useAuth();
+  const { t, i18n } = useLingui();
   const id = useId();
   const existing = useLiveBookingFor(event.id);
   const create = useCreateBooking();
@@ -101,13 +119,14 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
   if (!user) return null;
   if (booked) return <Booked booking={booked} event={event} justBooked />;
   if (existing.isLoading) {
-    return <PanelSkeleton label="Loading your bookings…" bars={["h-24 rounded-lg", "h-12 rounded-lg"]} />;
+    return <PanelSkeleton label={t`Loading your bookings…`} bars={["h-24 rounded-lg", "h-12 rounded-lg"]} />;
   }
   if (existing.booking) return <Booked booking={existing.booking} event={event} justBooked={false} />;
 
   const free = isFreePrice(event.price);
   const price = formatPounds(event.price);
   const pending = create.isPending || checkout.isPending || redirecting;
+  const prompt = fullFormPrompt(event, free);
 
   const bookFree = () =>
     create.mutate(
@@ -118,12 +137,12 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
           setBooked(booking);
         },
         onError: (error) =>
-          setRefusal({ title: "Booking Failed", message: bookingFailure(error), upgrade: isMonthlyLimit(error) }),
+          setRefusal({ title: t`Booking Failed`, message: bookingFailure(error), upgrade: isMonthlyLimit(error) }),
       },
     );
 
   const refuse = (error: unknown) =>
-    setRefusal({ title: "Payment Setup Failed", message: paymentSetupFailure(error), upgrade: isMonthlyLimit(error) });
+    setRefusal({ title: t`Payment Setup Failed`, message: paymentSetupFailure(error), upgrade: isMonthlyLimit(error) });
 
   const pay = () =>
     checkout.mutate(
@@ -159,12 +178,15 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
     <form noValidate onSubmit={onSubmit} className="space-y-5 pt-4" aria-busy={pending}>
       <Heading />
       <EventFacts event={event}>
-        <Fact label="Spots Filled">
-          {event.currentParticipants}/{event.maxParticipants}
+        <Fact label={t`Spots Filled`}>
+          {/* Filled of places, always left to right: "3/12". */}
+          <bdi dir="ltr">
+            {event.currentParticipants}/{event.maxParticipants}
+          </bdi>
         </Fact>
-        <Fact label="Price">{free ? "Free" : `${price} per person`}</Fact>
+        <Fact label={t`Price`}>{free ? t`Free` : t`${price} per person`}</Fact>
         {freePlacesLine(event) && (
-          <Fact label="Solidarity places" className="col-span-2">
+          <Fact label={t`Solidarity places`} className="col-span-2">
             {freePlacesLine(event)}
           </Fact>
         )}
@@ -175,22 +197,24 @@ export function BookYourSpotCard({ event }: { event: SportEvent }) {
       {!free && (
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Secure payment: you&apos;ll pay on our payment provider&apos;s secure page. We never see or store your card details.
+          <Trans>
+            Secure payment: you&apos;ll pay on our payment provider&apos;s secure page. We never see or store your card details.
+          </Trans>
         </p>
       )}
       <SubmitAfterTerms agreed={agreed} busy={pending}>
-        {free ? (create.isPending ? "Booking..." : "Book Free Place") : pending ? "Setting up payment..." : `Proceed to Payment (${price})`}
+        {free ? (create.isPending ? t`Booking...` : t`Book Free Place`) : pending ? t`Setting up payment...` : t`Proceed to Payment (${price})`}
       </SubmitAfterTerms>
       {refusal && (
         <Suspense>
           <BookingRefusal refusal={refusal} />
         </Suspense>
       )}
-      {fullFormPrompt(event, free) && (
+      {prompt && (
         <p className="text-center text-sm text-muted-foreground">
-          {fullFormPrompt(event, free)}{" "}
+          {i18n._(prompt)}{" "}
           <Link to={`/booking/${event.id}`} className={linkClass}>
-            Use the full booking form
+            <Trans>Use the full booking form</Trans>
           </Link>
         </p>
       )}

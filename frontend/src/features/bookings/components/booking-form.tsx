@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Lock } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
@@ -18,6 +21,7 @@ import {
   COMPANION_NAME_MAX_LENGTH,
   PAYMENT_METHODS,
   type BookingFormInput,
+  type PaymentMethod,
   type BookingFormValues,
   type KnownDetails,
 } from "../api/booking-form-schema";
@@ -56,11 +60,11 @@ const FIELD_ORDER = [
   "agreeToTerms",
 ] as const satisfies readonly (keyof BookingFormInput)[];
 
-const PAYMENT_HINTS = {
-  cash: "Pay at the session. We'll confirm your place straight away.",
-  card: "Pay securely online now. You'll go to our secure payment page.",
-  solidarity: "Free, no questions asked. Our Supporters fund these places so everyone can play.",
-} as const;
+const PAYMENT_HINTS: Record<PaymentMethod, MessageDescriptor> = {
+  cash: msg`Pay at the session. We'll confirm your place straight away.`,
+  card: msg`Pay securely online now. You'll go to our secure payment page.`,
+  solidarity: msg`Free, no questions asked. Our Supporters fund these places so everyone can play.`,
+};
 
 interface BookingFormProps {
   event: SportEvent;
@@ -77,6 +81,7 @@ interface BookingFormProps {
  */
 export function BookingForm({ event, known, onBooked }: BookingFormProps) {
   const { user } = useAuth();
+  const { t, i18n } = useLingui();
   const defaults = bookingFormDefaults(known);
   const form = useForm<BookingFormInput, unknown, BookingFormValues>({
     resolver: zodResolver(bookingFormSchema),
@@ -126,7 +131,7 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
         },
         onError: (error) => {
           applyServerFieldErrors(form, error, fieldsOf(defaults));
-          fail("Booking Failed", bookingFailure(error), error);
+          fail(t`Booking Failed`, bookingFailure(error), error);
         },
       },
     );
@@ -147,14 +152,14 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
             goToCheckout(session);
           } catch (error) {
             setRedirecting(false);
-            fail("Payment Setup Failed", paymentSetupFailure(error), error);
+            fail(t`Payment Setup Failed`, paymentSetupFailure(error), error);
           }
         },
         onError: (error) => {
           // A session that turned free needs no payment: book it as cash.
           if (error instanceof ApiError && error.body?.code === "payment_not_required") return bookCash(values);
           applyServerFieldErrors(form, error, fieldsOf(defaults));
-          fail("Payment Setup Failed", paymentSetupFailure(error), error);
+          fail(t`Payment Setup Failed`, paymentSetupFailure(error), error);
         },
       },
     );
@@ -179,25 +184,27 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)} className="space-y-6" aria-busy={pending}>
       <p className="text-sm text-muted-foreground">
-        Fields marked <span aria-hidden="true" className="text-destructive">*</span>
-        <span className="sr-only">with an asterisk</span> are required.
+        <Trans>
+          Fields marked <span aria-hidden="true" className="text-destructive">*</span>
+          <span className="sr-only">with an asterisk</span> are required.
+        </Trans>
       </p>
 
-      <Group title="Your Details">
+      <Group title={t`Your Details`}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="First Name" required error={errors.firstName?.message}>
+          <Field label={t`First Name`} required error={errors.firstName?.message}>
             {(props) => <Input autoComplete="given-name" {...props} {...register("firstName")} />}
           </Field>
-          <Field label="Last Name" required error={errors.lastName?.message}>
+          <Field label={t`Last Name`} required error={errors.lastName?.message}>
             {(props) => <Input autoComplete="family-name" {...props} {...register("lastName")} />}
           </Field>
-          <Field label="Email Address" required error={errors.email?.message}>
+          <Field label={t`Email Address`} required error={errors.email?.message}>
             {(props) => <Input type="email" autoComplete="email" {...props} {...register("email")} />}
           </Field>
-          <Field label="Phone Number" required error={errors.phone?.message}>
+          <Field label={t`Phone Number`} required error={errors.phone?.message}>
             {(props) => <Input type="tel" autoComplete="tel" {...props} {...register("phone")} />}
           </Field>
-          <Field label="Age" required error={errors.age?.message}>
+          <Field label={t`Age`} required error={errors.age?.message}>
             {(props) => (
               <Input
                 type="number"
@@ -214,29 +221,29 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
         </div>
       </Group>
 
-      <Group title="In Case of Emergency">
+      <Group title={t`In Case of Emergency`}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Emergency Contact" required hint="Their name." error={errors.emergencyContact?.message}>
+          <Field label={t`Emergency Contact`} required hint={t`Their name.`} error={errors.emergencyContact?.message}>
             {(props) => <Input autoComplete="off" {...props} {...register("emergencyContact")} />}
           </Field>
-          <Field label="Emergency Phone" required error={errors.emergencyPhone?.message}>
+          <Field label={t`Emergency Phone`} required error={errors.emergencyPhone?.message}>
             {(props) => <Input type="tel" autoComplete="off" {...props} {...register("emergencyPhone")} />}
           </Field>
         </div>
       </Group>
 
-      <Group title="Accessibility">
+      <Group title={t`Accessibility`}>
         <Controller
           control={form.control}
           name="accessNeeds"
           render={({ field, fieldState }) => (
-            <AccessNeedsChoices legend="Access Needs" value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+            <AccessNeedsChoices legend={t`Access Needs`} value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
           )}
         />
         <Field
-          label="Accessibility Requirements"
+          label={t`Accessibility Requirements`}
           optional
-          hint="Anything else that helps us welcome you: access needs, a quiet space, an interpreter."
+          hint={t`Anything else that helps us welcome you: access needs, a quiet space, an interpreter.`}
           error={errors.accessibilityRequirements?.message}
         >
           {(props) => (
@@ -247,18 +254,18 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
       </Group>
 
       {event.companionAllowed && (
-        <Group title="Companion">
+        <Group title={t`Companion`}>
           <Choice
             type="checkbox"
-            label="Bring a companion"
-            description="A carer, personal assistant or interpreter comes free on a second place. They don't need an account."
+            label={t`Bring a companion`}
+            description={t`A carer, personal assistant or interpreter comes free on a second place. They don't need an account.`}
             {...register("companion")}
           />
           {companion && (
             <Field
-              label="Companion's first name"
+              label={t`Companion's first name`}
               optional
-              hint="So the session leader can welcome them."
+              hint={t`So the session leader can welcome them.`}
               error={errors.companionName?.message}
             >
               {(props) => (
@@ -269,13 +276,13 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
         </Group>
       )}
 
-      <Group title="Payment">
+      <Group title={t`Payment`}>
         {solidarityOffered && (
           <p className="text-sm font-semibold" data-testid="free-places">
             {freePlacesLine(event)}
           </p>
         )}
-        <FieldSet legend="Payment Method" required error={errors.paymentMethod?.message}>
+        <FieldSet legend={t`Payment Method`} required error={errors.paymentMethod?.message}>
           <div className="grid gap-3 sm:grid-cols-2">
             {methods.map((method) => {
               const unavailable = method.value === "card" && free;
@@ -284,8 +291,8 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
                   key={method.value}
                   type="radio"
                   value={method.value}
-                  label={method.label}
-                  description={unavailable ? "Not needed: this session is free." : PAYMENT_HINTS[method.value]}
+                  label={i18n._(method.label)}
+                  description={unavailable ? t`Not needed: this session is free.` : i18n._(PAYMENT_HINTS[method.value])}
                   disabled={unavailable}
                   {...register("paymentMethod")}
                 />
@@ -296,7 +303,7 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
         {paymentMethod === "card" && !free && (
           <p className="flex items-start gap-2 text-sm text-muted-foreground">
             <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            Card payments are handled by our secure payment provider. We never see or store your card details.
+            <Trans>Card payments are handled by our secure payment provider. We never see or store your card details.</Trans>
           </p>
         )}
         <TermsCheckbox id="booking-terms" error={errors.agreeToTerms?.message} {...register("agreeToTerms")} />
@@ -305,7 +312,7 @@ export function BookingForm({ event, known, onBooked }: BookingFormProps) {
       {failure && <BookingRefusal ref={failureRef} refusal={failure} />}
 
       <Button type="submit" size="lg" className="w-full" disabled={pending || full}>
-        {full ? "Event Full" : pending ? "Processing Booking..." : `Confirm Booking - ${costsNothing ? "Free" : price}`}
+        {full ? t`Event Full` : pending ? t`Processing Booking...` : costsNothing ? t`Confirm Booking - Free` : t`Confirm Booking - ${price}`}
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { CalendarDays, Clock, MapPin, UserPlus } from "lucide-react";
 import { useRef } from "react";
 import { Link } from "@/lib/router";
@@ -25,6 +26,8 @@ export function BookingItem({ booking, now, upcoming }: Props) {
   const title = useRef<HTMLHeadingElement>(null);
   const live = booking.status !== "cancelled";
   const cancellable = canCancelBooking(booking, now);
+  const closedAt = formatShortDateTime(new Date(booking.cancellableUntil));
+  const price = formatPriceOrFree(booking.amount);
 
   return (
     <Card className="p-5 sm:p-6">
@@ -32,14 +35,16 @@ export function BookingItem({ booking, now, upcoming }: Props) {
         <div className="min-w-0 space-y-3">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <p className="font-mono text-sm font-semibold tracking-wider text-muted-foreground">
-              <span className="sr-only">Reference </span>
+              <span className="sr-only">
+                <Trans>Reference</Trans>{" "}
+              </span>
               {booking.reference}
             </p>
             <StatusBadges booking={booking} />
           </div>
           <h3 id={`booking-${booking.id}`} ref={title} tabIndex={-1} className="text-xl font-bold outline-none">
             <Link to={`/events/${event.id}`} className="hover:underline">
-              {event.title}
+              <bdi>{event.title}</bdi>
             </Link>
           </h3>
           <ul className="space-y-1.5 text-sm text-muted-foreground">
@@ -53,7 +58,7 @@ export function BookingItem({ booking, now, upcoming }: Props) {
             </li>
             <li className="flex items-start gap-2">
               <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              {event.location}
+              <bdi>{event.location}</bdi>
             </li>
             {booking.companion && (
               <li className="flex items-start gap-2 font-semibold text-foreground">
@@ -63,8 +68,9 @@ export function BookingItem({ booking, now, upcoming }: Props) {
             )}
           </ul>
           <p className="text-sm">
-            <span className="text-muted-foreground">Price: </span>
-            <span className="font-semibold">{formatPriceOrFree(booking.amount)}</span>
+            <Trans>
+              <span className="text-muted-foreground">Price:</span> <span className="font-semibold">{price}</span>
+            </Trans>
           </p>
           {upcoming && live && new Date(event.date) > now && <BookingNeedsEditor booking={booking} />}
         </div>
@@ -75,8 +81,9 @@ export function BookingItem({ booking, now, upcoming }: Props) {
               <CancelBookingDialog booking={booking} onCancelled={() => title.current?.focus()} />
             ) : (
               <p className="rounded-lg bg-muted px-3 py-2 text-xs text-muted-foreground">
-                Cancellation closed at {formatShortDateTime(new Date(booking.cancellableUntil))} (2 hours before the start). Please
-                contact us if you can&apos;t come.
+                <Trans>
+                  Cancellation closed at {closedAt} (2 hours before the start). Please contact us if you can&apos;t come.
+                </Trans>
               </p>
             )}
           </div>

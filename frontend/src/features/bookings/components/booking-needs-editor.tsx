@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Accessibility, Pencil } from "lucide-react";
 import { useId, useRef, useState, type SyntheticEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,7 @@ import { accessNeedLabels } from "@/lib/access-needs";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { charCount } from "@/lib/validation";
-import { ACCESSIBILITY_MAX_LENGTH, ACCESSIBILITY_TOO_LONG } from "../api/booking-form-schema";
+import { ACCESSIBILITY_MAX_LENGTH, accessibilityTooLong } from "../api/booking-form-schema";
 import type { BookingWithEvent } from "../api/booking-schema";
 import { useUpdateBookingNeeds } from "../api/update-booking-needs";
 
@@ -18,6 +19,8 @@ import { useUpdateBookingNeeds } from "../api/update-booking-needs";
  */
 export function BookingNeedsEditor({ booking }: { booking: BookingWithEvent }) {
   const id = useId();
+  const { t } = useLingui();
+  const title = booking.event.title;
   const update = useUpdateBookingNeeds();
   const [editing, setEditing] = useState(false);
   const [needs, setNeeds] = useState<string[]>(booking.accessNeeds ?? []);
@@ -41,20 +44,20 @@ export function BookingNeedsEditor({ booking }: { booking: BookingWithEvent }) {
   const onSubmit = (e: SyntheticEvent) => {
     e.preventDefault();
     if (charCount(text.trim()) > ACCESSIBILITY_MAX_LENGTH) {
-      setErrors({ text: ACCESSIBILITY_TOO_LONG });
+      setErrors({ text: accessibilityTooLong() });
       return;
     }
     update.mutate(
       { bookingId: booking.id, accessNeeds: needs, accessibilityRequirements: text },
       {
         onSuccess: () => {
-          toast.success("Access needs updated for this session.");
+          toast.success(t`Access needs updated for this session.`);
           close();
         },
         onError: (error) => {
           const fields = error instanceof ApiError ? (error.body?.fieldErrors ?? {}) : {};
           setErrors({ needs: fields.accessNeeds, text: fields.accessibilityRequirements });
-          toast.error(errorMessage(error, "We couldn't update your access needs. Please try again."));
+          toast.error(errorMessage(error, t`We couldn't update your access needs. Please try again.`));
         },
       },
     );
@@ -64,19 +67,21 @@ export function BookingNeedsEditor({ booking }: { booking: BookingWithEvent }) {
     return (
       <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border p-3">
         <h4 id={`${id}-title`} className="font-semibold">
-          Access needs for this session
+          <Trans>Access needs for this session</Trans>
         </h4>
-        <AccessNeedsChoices legend="Access Needs" value={needs} error={errors.needs} onChange={setNeeds} />
-        <Field label="Accessibility Requirements" optional error={errors.text}>
+        <AccessNeedsChoices legend={t`Access Needs`} value={needs} error={errors.needs} onChange={setNeeds} />
+        <Field label={t`Accessibility Requirements`} optional error={errors.text}>
           {(props) => <Textarea rows={3} className="min-h-20" value={text} onChange={(e) => setText(e.target.value)} {...props} />}
         </Field>
-        <p className="text-sm text-muted-foreground">Only this session&apos;s leader and our admins see this. Clear everything to share nothing.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Only this session&apos;s leader and our admins see this. Clear everything to share nothing.</Trans>
+        </p>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" disabled={update.isPending}>
-            {update.isPending ? "Saving..." : "Save"}
+            {update.isPending ? t`Saving...` : t`Save`}
           </Button>
           <Button type="button" size="sm" variant="ghost" onClick={close}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </form>
@@ -88,13 +93,23 @@ export function BookingNeedsEditor({ booking }: { booking: BookingWithEvent }) {
       <p className="flex items-start gap-2">
         <Accessibility className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
         <span>
-          <span className="font-semibold">Access needs shared with the leader: </span>
-          {said ? [...labels, booking.accessibilityRequirements ?? ""].filter(Boolean).join(". ") : "none"}
+          <span className="font-semibold">
+            <Trans>Access needs shared with the leader:</Trans>
+          </span>{" "}
+          {said ? [...labels, booking.accessibilityRequirements ?? ""].filter(Boolean).join(". ") : t`none`}
         </span>
       </p>
       <Button ref={editButton} type="button" size="sm" variant="outline" onClick={open}>
-        <Pencil aria-hidden="true" /> {said ? "Change access needs" : "Add access needs"}
-        <span className="sr-only"> for {booking.event.title}</span>
+        <Pencil aria-hidden="true" />{" "}
+        {said ? (
+          <Trans>
+            Change access needs<span className="sr-only"> for {title}</span>
+          </Trans>
+        ) : (
+          <Trans>
+            Add access needs<span className="sr-only"> for {title}</span>
+          </Trans>
+        )}
       </Button>
     </div>
   );

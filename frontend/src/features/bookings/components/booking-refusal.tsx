@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { AlertCircle, ArrowRight } from "lucide-react";
 import type { Ref } from "react";
 import { Link } from "@/lib/router";
@@ -26,7 +27,7 @@ export default function BookingRefusal({ refusal, ref }: { refusal: Refusal; ref
             to="/membership"
             className="mt-2 inline-flex items-center gap-1 font-semibold text-primary underline underline-offset-4 hover:no-underline"
           >
-            See membership plans <ArrowRight className="size-4" aria-hidden="true" />
+            <Trans>See membership plans</Trans> <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
@@ -19,12 +20,13 @@ export function Fact({ label, className, children }: { label: string; className?
 
 /** A booking card's summary: the event and when it is, then `children` (more facts). */
 export function EventFacts({ event, children }: { event: SportEvent; children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <dl className="grid grid-cols-2 gap-3 rounded-xl bg-muted/60 p-4 text-sm">
-      <Fact label="Event" className="col-span-2">
-        {event.title}
+      <Fact label={t`Event`} className="col-span-2">
+        <bdi>{event.title}</bdi>
       </Fact>
-      <Fact label="Date and Time" className="col-span-2">
+      <Fact label={t`Date and Time`} className="col-span-2">
         {formatWhen(event)}
       </Fact>
       {children}
@@ -36,7 +38,9 @@ export function EventFacts({ event, children }: { event: SportEvent; children: R
 export function BookingAs({ user }: { user: User }) {
   return (
     <div className="text-sm">
-      <p className="font-semibold">Booking as</p>
+      <p className="font-semibold">
+        <Trans>Booking as</Trans>
+      </p>
       <p className="mt-0.5">{fullName(user)}</p>
       <p className="wrap-anywhere text-muted-foreground">{user.email}</p>
     </div>
@@ -47,18 +51,29 @@ export function BookingAs({ user }: { user: User }) {
 export function AccessConsentNote({ fromProfile }: { fromProfile: boolean }) {
   return (
     <p className="text-sm text-muted-foreground">
-      Only this session&apos;s leader and our admins see what you tick or write here: filling it in is how you agree to share it
-      with them for this booking. Never other members.
-      {fromProfile && " We've filled it in from your profile, because you chose to share your access needs. Change it for this session if you like."}
+      <Trans>
+        Only this session&apos;s leader and our admins see what you tick or write here: filling it in is how you agree to share
+        it with them for this booking. Never other members.
+      </Trans>
+      {fromProfile && (
+        <>
+          {" "}
+          <Trans>
+            We&apos;ve filled it in from your profile, because you chose to share your access needs. Change it for this session
+            if you like.
+          </Trans>
+        </>
+      )}
     </p>
   );
 }
 
 export function AccessibilityField({ needs, value, error, fromProfile, box, onNeedsChange, onChange }: AccessibilityFieldProps) {
+  const { t } = useLingui();
   return (
     <div className="space-y-3">
-      <AccessNeedsChoices legend="Access Needs" value={needs} onChange={onNeedsChange} />
-      <Field label="Accessibility Requirements" optional hint="Anything else that helps us welcome you." error={error}>
+      <AccessNeedsChoices legend={t`Access Needs`} value={needs} onChange={onNeedsChange} />
+      <Field label={t`Accessibility Requirements`} optional hint={t`Anything else that helps us welcome you.`} error={error}>
         {(props) => (
           <Textarea
             rows={3}

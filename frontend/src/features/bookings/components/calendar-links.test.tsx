@@ -1,7 +1,9 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { I18nProvider } from "@lingui/react";
 import { CalendarPreferencesContext, type CalendarPreferences } from "@/lib/calendar-preferences";
+import { i18n } from "@/lib/i18n/catalogues";
 import { json, mockFetch } from "@/testing/fetch-mock";
 import { buildEvent, buildUser } from "@/testing/fixtures";
 import { renderWithProviders } from "@/testing/render";
@@ -35,9 +37,11 @@ const useKnownPreferences = () => known;
 type LinksProps = ComponentProps<typeof CalendarLinks>;
 function knowing(props: LinksProps) {
   return (
-    <CalendarPreferencesContext value={useKnownPreferences}>
-      <CalendarLinks {...props} />
-    </CalendarPreferencesContext>
+    <I18nProvider i18n={i18n}>
+      <CalendarPreferencesContext value={useKnownPreferences}>
+        <CalendarLinks {...props} />
+      </CalendarPreferencesContext>
+    </I18nProvider>
   );
 }
 function renderKnowing(preferences: CalendarPreferences | undefined, props: LinksProps) {

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef } from "react";
 import { buttonVariants, type ButtonProps } from "@/components/ui/button";
 import { ExternalLink } from "@/components/layout/external-link";
@@ -8,8 +10,8 @@ import { claimAutoDownload } from "../lib/auto-download";
 import { DownloadCalendarLink } from "./download-calendar-link";
 
 const PROVIDERS = {
-  google: { label: "Add to Google Calendar", url: googleCalendarUrl },
-  outlook: { label: "Add to Outlook", url: outlookCalendarUrl },
+  google: { label: msg`Add to Google Calendar`, url: googleCalendarUrl },
+  outlook: { label: msg`Add to Outlook`, url: outlookCalendarUrl },
 } as const satisfies Record<Exclude<CalendarPreferences["preferredFormat"], "ics">, unknown>;
 
 interface Props {
@@ -32,6 +34,7 @@ interface Props {
  */
 export function CalendarLinks({ booking, event, justConfirmed = false, variant = "outline", size = "default", className }: Props) {
   const preferences = useCalendarPreferences();
+  const { i18n } = useLingui();
   const download = useRef<HTMLAnchorElement>(null);
   const autoDownload = justConfirmed && booking.status === "confirmed" && preferences?.autoDownload === true;
 
@@ -49,7 +52,7 @@ export function CalendarLinks({ booking, event, justConfirmed = false, variant =
           href={provider.url({ event, reference: booking.reference, origin: window.location.origin })}
           className={cn(buttonVariants({ variant, size }), className)}
         >
-          {provider.label}
+          {i18n._(provider.label)}
         </ExternalLink>
       )}
     </>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { XCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
@@ -17,6 +18,9 @@ interface Props {
 /** 'Cancel Booking' with a confirmation; card payments are refunded by the server. */
 export function CancelBookingDialog({ booking, onCancelled }: Props) {
   const cancel = useCancelBooking();
+  const { t } = useLingui();
+  const title = booking.event.title;
+  const amount = formatPriceOrFree(booking.amount);
   const paidByCard = booking.paymentStatus === "paid" && Number(booking.amount) > 0;
 
   const confirm = (close: (succeeded?: boolean) => void) =>
@@ -25,16 +29,15 @@ export function CancelBookingDialog({ booking, onCancelled }: Props) {
       {
         onSuccess: ({ message }) => {
           close(true);
-          toast.success("Booking Cancelled", {
-            description: paidByCard
-              ? `${message} Your refund of ${formatPriceOrFree(booking.amount)} is on its way to your card.`
-              : message,
+          // The server's message (in English until the server's words are translated), then ours.
+          toast.success(t`Booking Cancelled`, {
+            description: paidByCard ? t`${message} Your refund of ${amount} is on its way to your card.` : message,
           });
         },
         onError: (error) => {
           close();
-          toast.error("Cancellation Failed", {
-            description: errorMessage(error, "We couldn't cancel your booking. Please try again or contact us."),
+          toast.error(t`Cancellation Failed`, {
+            description: errorMessage(error, t`We couldn't cancel your booking. Please try again or contact us.`),
           });
         },
       },
@@ -44,29 +47,32 @@ export function CancelBookingDialog({ booking, onCancelled }: Props) {
     <ConfirmDialog
       trigger={
         <Button variant="destructiveOutline" size="sm">
-          <XCircle aria-hidden="true" /> Cancel Booking
-          <span className="sr-only"> for {booking.event.title}</span>
+          <XCircle aria-hidden="true" />{" "}
+          <Trans>
+            Cancel Booking<span className="sr-only"> for {title}</span>
+          </Trans>
         </Button>
       }
-      title="Cancel this booking?"
-      keepLabel="Keep Booking"
-      confirmLabel="Yes, Cancel Booking"
-      pendingLabel="Cancelling..."
+      title={t`Cancel this booking?`}
+      keepLabel={t`Keep Booking`}
+      confirmLabel={t`Yes, Cancel Booking`}
+      pendingLabel={t`Cancelling...`}
       pending={cancel.isPending}
       onConfirm={confirm}
       // Once cancelled, this button goes away: focus moves to what replaced it.
       onDone={onCancelled}
     >
       <p>
-        <strong className="text-foreground">{booking.event.title}</strong>
+        <bdi className="font-bold text-foreground">{title}</bdi>
         <br />
         {formatWhen(booking.event)}
       </p>
       <p>
-        {paidByCard
-          ? `Your place will be released and ${formatPriceOrFree(booking.amount)} refunded to your card.`
-          : "Your place will be released for someone else."}{" "}
-        This cannot be undone.
+        {paidByCard ? (
+          <Trans>Your place will be released and {amount} refunded to your card. This cannot be undone.</Trans>
+        ) : (
+          <Trans>Your place will be released for someone else. This cannot be undone.</Trans>
+        )}
       </p>
     </ConfirmDialog>
   );

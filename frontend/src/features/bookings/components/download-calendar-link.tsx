@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { CalendarPlus } from "lucide-react";
 import type { Ref } from "react";
 import { buttonVariants, type ButtonProps } from "@/components/ui/button";
@@ -21,7 +22,7 @@ export function DownloadCalendarLink({ booking, variant = "outline", size = "def
       download={calendarFileName(booking.reference)}
       className={cn(buttonVariants({ variant, size }), className)}
     >
-      <CalendarPlus aria-hidden="true" /> Download Calendar
+      <CalendarPlus aria-hidden="true" /> <Trans>Download Calendar</Trans>
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 
@@ -11,17 +12,18 @@ interface Props {
 
 /** 'Let It Go': declines the held place after asking, since it passes on at once and for good. */
 export function LetItGoDialog({ eventTitle, disabled, pending, onConfirm }: Props) {
+  const { t } = useLingui();
   return (
     <ConfirmDialog
       trigger={
         <Button type="button" variant="ghost" className="w-full" disabled={disabled}>
-          Let It Go
+          <Trans>Let It Go</Trans>
         </Button>
       }
-      title="Let this place go?"
-      keepLabel="Keep My Place"
-      confirmLabel="Yes, Let It Go"
-      pendingLabel="Letting go..."
+      title={t`Let this place go?`}
+      keepLabel={t`Keep My Place`}
+      confirmLabel={t`Yes, Let It Go`}
+      pendingLabel={t`Letting go...`}
       pending={pending}
       // On success the dialog goes with the offer; the panel shows the next state and puts focus on its heading.
       onConfirm={(close) => {
@@ -31,10 +33,14 @@ export function LetItGoDialog({ eventTitle, disabled, pending, onConfirm }: Prop
       }}
     >
       <p>
-        The place held for you at <strong className="text-foreground">{eventTitle}</strong> will go to the next
-        person on the waitlist straight away.
+        <Trans>
+          The place held for you at <strong className="text-foreground">{eventTitle}</strong> will go to the next person on
+          the waitlist straight away.
+        </Trans>
       </p>
-      <p>You won&apos;t be offered a place at this event again. This cannot be undone.</p>
+      <p>
+        <Trans>You won&apos;t be offered a place at this event again. This cannot be undone.</Trans>
+      </p>
     </ConfirmDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { SportEvent } from "@/lib/event-schema";
 import { useLiveBookingFor } from "../api/get-my-bookings";
 import { useWaitlistEntry } from "../api/get-waitlist-entry";
@@ -31,7 +32,7 @@ export function MemberHeader({ eventId }: { eventId: string }) {
   const entry = useWaitlistEntry(eventId).data?.entry ?? null;
   const offered = entry?.status === "offered";
   const lapsed = useHasPassed(offered ? entry.offerExpiresAt : null);
-  if (booking) return "You have a place";
-  if (offered && !lapsed) return "A place is held for you";
-  return "No spots left";
+  if (booking) return t`You have a place`;
+  if (offered && !lapsed) return t`A place is held for you`;
+  return t`No spots left`;
 }

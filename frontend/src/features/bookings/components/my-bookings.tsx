@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { AlertTriangle, CalendarCheck, History } from "lucide-react";
 import { Link } from "@/lib/router";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,9 @@ import { BookingItem } from "./booking-item";
 function ListSkeleton() {
   return (
     <div className="space-y-4" role="status">
-      <span className="sr-only">Loading your bookings…</span>
+      <span className="sr-only">
+        <Trans>Loading your bookings…</Trans>
+      </span>
       {[0, 1, 2].map((n) => (
         <Card key={n} className="space-y-3 p-6">
           <Skeleton className="h-5 w-40 rounded-lg" />
@@ -29,16 +32,21 @@ export function MyBookings() {
   const bookings = useMyBookings();
   // Re-evaluated each minute so the 2-hour cancellation cut-off applies while the page is open.
   const now = useNow(60_000);
+  const { t } = useLingui();
 
   if (bookings.isPending) return <ListSkeleton />;
   if (bookings.isError) {
     return (
       <EmptyState
         icon={AlertTriangle}
-        title="We couldn't load your bookings"
-        actions={<Button onClick={() => void bookings.refetch()}>Try again</Button>}
+        title={t`We couldn't load your bookings`}
+        actions={
+          <Button onClick={() => void bookings.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        }
       >
-        Please check your connection and try again.
+        <Trans>Please check your connection and try again.</Trans>
       </EmptyState>
     );
   }
@@ -46,14 +54,16 @@ export function MyBookings() {
     return (
       <EmptyState
         icon={CalendarCheck}
-        title="No bookings yet"
+        title={t`No bookings yet`}
         actions={
           <Button asChild>
-            <Link to="/events">Browse Events</Link>
+            <Link to="/events">
+              <Trans>Browse Events</Trans>
+            </Link>
           </Button>
         }
       >
-        When you book a session it will appear here, with your reference and a calendar file.
+        <Trans>When you book a session it will appear here, with your reference and a calendar file.</Trans>
       </EmptyState>
     );
   }
@@ -63,16 +73,18 @@ export function MyBookings() {
     <div className="space-y-12">
       <section aria-labelledby="upcoming-bookings" className="space-y-4">
         <h2 id="upcoming-bookings" className="flex items-center gap-2 text-2xl font-bold">
-          <CalendarCheck className="size-6 text-primary" aria-hidden="true" /> Upcoming
+          <CalendarCheck className="size-6 text-primary" aria-hidden="true" /> <Trans>Upcoming</Trans>
           <span className="text-base font-semibold text-muted-foreground">({upcoming.length})</span>
         </h2>
         {upcoming.length === 0 ? (
           <p className="rounded-2xl border border-dashed bg-card p-6 text-muted-foreground">
-            Nothing booked yet.{" "}
-            <Link to="/events" className="font-semibold text-primary underline underline-offset-4 hover:no-underline">
-              Find your next session
-            </Link>
-            .
+            <Trans>
+              Nothing booked yet.{" "}
+              <Link to="/events" className="font-semibold text-primary underline underline-offset-4 hover:no-underline">
+                Find your next session
+              </Link>
+              .
+            </Trans>
           </p>
         ) : (
           <ul className="space-y-4">
@@ -86,11 +98,13 @@ export function MyBookings() {
       </section>
       <section aria-labelledby="past-bookings" className="space-y-4">
         <h2 id="past-bookings" className="flex items-center gap-2 text-2xl font-bold">
-          <History className="size-6 text-primary" aria-hidden="true" /> Past
+          <History className="size-6 text-primary" aria-hidden="true" /> <Trans>Past</Trans>
           <span className="text-base font-semibold text-muted-foreground">({past.length})</span>
         </h2>
         {past.length === 0 ? (
-          <p className="rounded-2xl border border-dashed bg-card p-6 text-muted-foreground">No past bookings yet.</p>
+          <p className="rounded-2xl border border-dashed bg-card p-6 text-muted-foreground">
+            <Trans>No past bookings yet.</Trans>
+          </p>
         ) : (
           <ul className="space-y-4">
             {past.map((booking) => (

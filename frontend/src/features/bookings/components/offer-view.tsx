@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Gift, Lock } from "lucide-react";
 import { lazy, Suspense, useId, useState, type Ref, type SyntheticEvent } from "react";
 import { useAuth } from "@/lib/auth";
@@ -16,8 +18,8 @@ import { PanelHeading } from "./panel-heading";
 // The confirmation dialog (and Radix's dialog code) loads with the offer, which few visits
 // ever see, rather than with every event page.
 const PAYMENT_HINTS = {
-  cash: "Pay at the session. Your place is confirmed straight away.",
-  card: "Pay securely online now. We keep the place for you while you pay.",
+  cash: msg`Pay at the session. Your place is confirmed straight away.`,
+  card: msg`Pay securely online now. We keep the place for you while you pay.`,
 } as const;
 
 /** A held place is claimed in cash or by card (a solidarity place is chosen when booking). */
@@ -45,6 +47,7 @@ interface Props {
  */
 export function OfferView({ event, heldUntil, headingRef, claiming, declining, onClaim, onDecline }: Props) {
   const { user } = useAuth();
+  const { t, i18n } = useLingui();
   const id = useId();
   const accessibility = useAccessibilityRequirements();
   const [agreed, setAgreed] = useState(false);
@@ -54,6 +57,8 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
   const price = formatPounds(event.price);
   const busy = claiming || declining;
   const holdId = `${id}-hold`;
+  const hours = HOLD_HOURS;
+  const until = heldUntil ? formatHeldUntil(heldUntil) : "";
 
   const onSubmit = (e: SyntheticEvent) => {
     e.preventDefault();
@@ -66,31 +71,34 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
     <form noValidate onSubmit={onSubmit} className="space-y-5 pt-4" aria-busy={busy}>
       <div className="space-y-2 rounded-xl border-2 border-accent bg-accent-soft p-4 text-accent-soft-foreground">
         <PanelHeading icon={Gift} iconClassName="text-accent-soft-foreground" headingRef={headingRef} describedBy={holdId}>
-          A place is free for you
+          <Trans>A place is free for you</Trans>
         </PanelHeading>
         <p id={holdId} className="text-sm">
           {heldUntil ? (
-            <>
+            <Trans>
               We&apos;re holding it for you until{" "}
               <time dateTime={heldUntil} className="font-bold">
-                {formatHeldUntil(heldUntil)}
+                {until}
               </time>
               . Claim it before then or it passes to the next person waiting.
-            </>
+            </Trans>
           ) : (
-            `We're holding it for you for up to ${HOLD_HOURS} hours. Claim it before then or it passes to the next person waiting.`
+            <Trans>
+              We&apos;re holding it for you for up to {hours} hours. Claim it before then or it passes to the next person
+              waiting.
+            </Trans>
           )}
         </p>
       </div>
       <EventFacts event={event}>
-        <Fact label="Price" className="col-span-2">
-          {free ? "Free" : byCard ? `${price}, pay by card now` : `${price}, pay cash on arrival`}
+        <Fact label={t`Price`} className="col-span-2">
+          {free ? t`Free` : byCard ? t`${price}, pay by card now` : t`${price}, pay cash on arrival`}
         </Fact>
       </EventFacts>
       {user && <BookingAs user={user} />}
       <AccessibilityField {...accessibility.field} />
       {!free && (
-        <FieldSet legend="Payment Method">
+        <FieldSet legend={t`Payment Method`}>
           <div className="grid gap-3 sm:grid-cols-2">
             {CLAIM_METHODS.map((method) => (
               <Choice
@@ -98,8 +106,8 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
                 type="radio"
                 name={`${id}-payment`}
                 value={method.value}
-                label={method.label}
-                description={method.value === "card" ? PAYMENT_HINTS.card : PAYMENT_HINTS.cash}
+                label={i18n._(method.label)}
+                description={i18n._(method.value === "card" ? PAYMENT_HINTS.card : PAYMENT_HINTS.cash)}
                 checked={paymentMethod === method.value}
                 onChange={() => setPaymentMethod(method.value)}
                 disabled={busy}
@@ -111,7 +119,9 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
       {byCard && (
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Secure payment: you&apos;ll pay on our payment provider&apos;s secure page. We never see or store your card details.
+          <Trans>
+            Secure payment: you&apos;ll pay on our payment provider&apos;s secure page. We never see or store your card details.
+          </Trans>
         </p>
       )}
       <TermsCheckbox id={`${id}-terms`} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
@@ -122,7 +132,7 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
           <Suspense
             fallback={
               <Button type="button" variant="ghost" className="w-full" disabled>
-                Let It Go
+                <Trans>Let It Go</Trans>
               </Button>
             }
           >
@@ -130,13 +140,7 @@ export function OfferView({ event, heldUntil, headingRef, claiming, declining, o
           </Suspense>
         }
       >
-        {byCard
-          ? claiming
-            ? "Setting up payment..."
-            : `Claim and Pay (${price})`
-          : claiming
-            ? "Claiming..."
-            : "Claim My Place"}
+        {byCard ? (claiming ? t`Setting up payment...` : t`Claim and Pay (${price})`) : claiming ? t`Claiming...` : t`Claim My Place`}
       </SubmitAfterTerms>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Badge } from "@/components/ui/badge";
 import type { Booking } from "../api/booking-schema";
 import { bookingStatusBadge, paymentStatusBadge } from "../lib/status";
@@ -9,11 +10,15 @@ export function StatusBadges({ booking }: { booking: Pick<Booking, "status" | "p
   return (
     <span className="flex flex-wrap gap-2">
       <Badge variant={status.tone}>
-        <span className="sr-only">Status: </span>
+        <span className="sr-only">
+          <Trans>Status:</Trans>{" "}
+        </span>
         {status.label}
       </Badge>
       <Badge variant={payment.tone}>
-        <span className="sr-only">Payment: </span>
+        <span className="sr-only">
+          <Trans>Payment:</Trans>{" "}
+        </span>
         {payment.label}
       </Badge>
     </span>

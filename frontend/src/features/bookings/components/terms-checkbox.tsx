@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { Link } from "@/lib/router";
 import { Button } from "@/components/ui/button";
@@ -11,16 +12,18 @@ export function TermsCheckbox(props: Props) {
     <CheckboxField
       label={
         <>
-          I agree to the{" "}
-          <Link
-            to="/terms"
-            target="_blank"
-            rel="noopener"
-            className="font-semibold text-primary underline underline-offset-4 hover:no-underline"
-          >
-            terms and conditions
-            <span className="sr-only"> (opens in a new tab)</span>
-          </Link>
+          <Trans>
+            I agree to the{" "}
+            <Link
+              to="/terms"
+              target="_blank"
+              rel="noopener"
+              className="font-semibold text-primary underline underline-offset-4 hover:no-underline"
+            >
+              terms and conditions
+              <span className="sr-only"> (opens in a new tab)</span>
+            </Link>
+          </Trans>
           <span aria-hidden="true" className="text-destructive">
             {" "}
             *
@@ -57,7 +60,7 @@ export function SubmitAfterTerms({ agreed, busy, children, after }: SubmitAfterT
       </Button>
       {!agreed && (
         <p id={noteId} className="text-center text-xs text-muted-foreground">
-          Tick the box to agree to the terms first.
+          <Trans>Tick the box to agree to the terms first.</Trans>
         </p>
       )}
       {after}

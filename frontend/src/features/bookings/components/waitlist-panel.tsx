@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { AlertCircle, BellRing, CheckCircle2, CreditCard, Forward, Hourglass, RotateCw, UserX } from "lucide-react";
 import { useEffect, useId, useRef, useState, type Ref } from "react";
 import { Link } from "@/lib/router";
@@ -58,7 +60,7 @@ function viewOf(entry: WaitlistEntry | null, offerLapsed: boolean): View {
 function BrowseButton({ onClick, variant = "outline" }: { onClick: () => void; variant?: "outline" | "ghost" }) {
   return (
     <Button type="button" variant={variant} className="w-full" onClick={onClick}>
-      Browse Other Events
+      <Trans>Browse Other Events</Trans>
     </Button>
   );
 }
@@ -67,19 +69,23 @@ function EventFullHeading({ headingRef }: { headingRef: Ref<HTMLHeadingElement> 
   return (
     <>
       <PanelHeading icon={UserX} iconClassName="text-destructive" headingRef={headingRef}>
-        Event Full
+        <Trans>Event Full</Trans>
       </PanelHeading>
-      <p className="mt-2 text-muted-foreground">This event is currently fully booked.</p>
+      <p className="mt-2 text-muted-foreground">
+        <Trans>This event is currently fully booked.</Trans>
+      </p>
     </>
   );
 }
 
+/** Where the person is in the queue, in the reader's language. */
 function ordinalQueue(position: number | null): { line: string; detail: string } {
-  if (position === null) return { line: "You're on the waitlist", detail: "We'll let you know when a place comes up." };
+  if (position === null) return { line: t`You're on the waitlist`, detail: t`We'll let you know when a place comes up.` };
   const ahead = position - 1;
   return {
-    line: `You're number ${position} on the waitlist`,
-    detail: ahead === 0 ? "You're next in line." : `${ahead} ${ahead === 1 ? "person is" : "people are"} ahead of you.`,
+    line: t`You're number ${position} on the waitlist`,
+    detail:
+      ahead === 0 ? t`You're next in line.` : plural(ahead, { one: "# person is ahead of you.", other: "# people are ahead of you." }),
   };
 }
 
@@ -93,26 +99,31 @@ function ClaimedView({
   event: SportEvent;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
+  const { reference } = booking;
   return (
     <div className="space-y-4 pt-4">
       <PanelHeading icon={CheckCircle2} iconClassName="text-accent" headingRef={headingRef}>
-        Booking Confirmed!
+        <Trans>Booking Confirmed!</Trans>
       </PanelHeading>
       <p className="text-muted-foreground">
-        The place is yours. Your booking reference is{" "}
-        <strong className="font-mono text-foreground" data-testid="booking-reference">
-          {booking.reference}
-        </strong>
-        .
+        <Trans>
+          The place is yours. Your booking reference is{" "}
+          <strong className="font-mono text-foreground" data-testid="booking-reference">
+            {reference}
+          </strong>
+          .
+        </Trans>
       </p>
       <StatusBadges booking={booking} />
       <p className="text-sm text-muted-foreground">
-        A confirmation email is on its way. Please arrive 15 minutes early and quote your reference.
+        <Trans>A confirmation email is on its way. Please arrive 15 minutes early and quote your reference.</Trans>
       </p>
       <div className="flex flex-col gap-2">
         <CalendarLinks booking={booking} event={event} justConfirmed className="w-full" />
         <Button asChild variant="ghost" className="w-full">
-          <Link to="/bookings">View My Bookings</Link>
+          <Link to="/bookings">
+            <Trans>View My Bookings</Trans>
+          </Link>
         </Button>
       </div>
     </div>
@@ -181,34 +192,36 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
   }, [offerLapsed, refetch]);
 
   if (!user) return null;
+  const { email } = user;
+  const hours = HOLD_HOURS;
 
   const onJoin = () =>
     join.mutate(undefined, {
       onSuccess: (joined) => {
         const { line } = ordinalQueue(joined.position);
-        waitlistSuccess("You're on the Waitlist", `${line}. We'll email you if a place comes up.`);
+        waitlistSuccess(t`You're on the Waitlist`, t`${line}. We'll email you if a place comes up.`);
         focusHeadingOf("waiting");
       },
-      onError: (error) => void waitlistFailure("Could Not Join the Waitlist", error),
+      onError: (error) => void waitlistFailure(t`Could Not Join the Waitlist`, error),
     });
 
   const onLeave = () =>
     leave.mutate(undefined, {
       onSuccess: ({ message }) => {
-        waitlistSuccess("Left the Waitlist", message);
+        waitlistSuccess(t`Left the Waitlist`, message);
         focusHeadingOf("join");
       },
-      onError: (error) => void waitlistFailure("Could Not Leave the Waitlist", error),
+      onError: (error) => void waitlistFailure(t`Could Not Leave the Waitlist`, error),
     });
 
   const onDecline = async (): Promise<boolean> => {
     try {
       await leave.mutateAsync();
-      waitlistSuccess("Place Passed On", "Thanks for letting us know. The place has gone to the next person waiting.");
+      waitlistSuccess(t`Place Passed On`, t`Thanks for letting us know. The place has gone to the next person waiting.`);
       focusHeadingOf("passed");
       return true;
     } catch (error) {
-      waitlistFailure("Could Not Let the Place Go", error);
+      waitlistFailure(t`Could Not Let the Place Go`, error);
       return false;
     }
   };
@@ -256,7 +269,7 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
 
   switch (view) {
     case "loading":
-      return <PanelSkeleton label="Checking the waitlist…" bars={["h-5 rounded-lg", "h-20 rounded-xl", "h-12 rounded-lg"]} />;
+      return <PanelSkeleton label={t`Checking the waitlist…`} bars={["h-5 rounded-lg", "h-20 rounded-xl", "h-12 rounded-lg"]} />;
 
     case "booked":
       // The person holds a place: the Book Your Spot card shows it ('You're Booked').
@@ -269,10 +282,10 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
       return (
         <div className="space-y-4 pt-4">
           <PanelHeading icon={CreditCard} iconClassName="text-primary" headingRef={heading}>
-            Taking You to Payment
+            <Trans>Taking You to Payment</Trans>
           </PanelHeading>
           <p className="text-muted-foreground">
-            Your place is held while you pay. If you don&apos;t finish paying, it passes to the next person waiting.
+            <Trans>Your place is held while you pay. If you don&apos;t finish paying, it passes to the next person waiting.</Trans>
           </p>
         </div>
       );
@@ -286,13 +299,17 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
           <Alert variant="destructive" role="alert">
             <AlertCircle aria-hidden="true" />
             <div>
-              <p className="font-semibold">We couldn&apos;t check the waitlist</p>
-              <p className="mt-1">Please check your connection and try again.</p>
+              <p className="font-semibold">
+                <Trans>We couldn&apos;t check the waitlist</Trans>
+              </p>
+              <p className="mt-1">
+                <Trans>Please check your connection and try again.</Trans>
+              </p>
             </div>
           </Alert>
           <div className="flex flex-col gap-2">
             <Button type="button" className="w-full" onClick={() => void waitlist.refetch()} disabled={waitlist.isFetching}>
-              <RotateCw aria-hidden="true" /> {waitlist.isFetching ? "Trying again..." : "Try Again"}
+              <RotateCw aria-hidden="true" /> {waitlist.isFetching ? t`Trying again...` : t`Try Again`}
             </Button>
             <BrowseButton onClick={onBrowseOtherEvents} />
           </div>
@@ -308,19 +325,25 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
           <div className="flex gap-3 rounded-xl bg-muted/60 p-4 text-sm">
             <BellRing className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
             <div className="space-y-1">
-              <p className="font-semibold">Join the waitlist</p>
+              <p className="font-semibold">
+                <Trans>Join the waitlist</Trans>
+              </p>
               <p className="text-muted-foreground">
-                If a place comes up, we&apos;ll email you and hold it for you for {HOLD_HOURS} hours, so you can claim it
-                before anyone else.
+                <Trans>
+                  If a place comes up, we&apos;ll email you and hold it for you for {hours} hours, so you can claim it before
+                  anyone else.
+                </Trans>
               </p>
               {entry?.status === "left" && (
-                <p className="text-muted-foreground">You left the waitlist earlier: joining again puts you at the back.</p>
+                <p className="text-muted-foreground">
+                  <Trans>You left the waitlist earlier: joining again puts you at the back.</Trans>
+                </p>
               )}
             </div>
           </div>
           <div className="flex flex-col gap-2">
             <Button type="button" size="lg" className="w-full" onClick={onJoin} disabled={join.isPending}>
-              {join.isPending ? "Joining..." : "Join the Waitlist"}
+              {join.isPending ? t`Joining...` : t`Join the Waitlist`}
             </Button>
             <BrowseButton onClick={onBrowseOtherEvents} />
           </div>
@@ -333,7 +356,7 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
       return (
         <div className="space-y-4 pt-4">
           <PanelHeading icon={Hourglass} iconClassName="text-primary" headingRef={heading} describedBy={positionId}>
-            You&apos;re on the Waitlist
+            <Trans>You&apos;re on the Waitlist</Trans>
           </PanelHeading>
           {/* Polite: a move up the queue is read out without interrupting. */}
           <div id={positionId} role="status" aria-atomic="true" className="flex items-center gap-4 rounded-xl bg-secondary p-4 text-secondary-foreground">
@@ -351,12 +374,14 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
             </div>
           </div>
           <p className="text-sm text-muted-foreground">
-            If a place comes up, we&apos;ll email you at <span className="wrap-anywhere text-foreground">{user.email}</span>{" "}
-            and hold it for you for {HOLD_HOURS} hours.
+            <Trans>
+              If a place comes up, we&apos;ll email you at <span className="wrap-anywhere text-foreground">{email}</span> and
+              hold it for you for {hours} hours.
+            </Trans>
           </p>
           <div className="flex flex-col gap-2">
             <Button type="button" variant="outline" className="w-full" onClick={onLeave} disabled={leave.isPending}>
-              {leave.isPending ? "Leaving..." : "Leave Waitlist"}
+              {leave.isPending ? t`Leaving...` : t`Leave Waitlist`}
             </Button>
             <BrowseButton onClick={onBrowseOtherEvents} variant="ghost" />
           </div>
@@ -382,11 +407,13 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
         <div className="space-y-4 pt-4">
           <div>
             <PanelHeading icon={Forward} iconClassName="text-muted-foreground" headingRef={heading}>
-              Offer Passed On
+              <Trans>Offer Passed On</Trans>
             </PanelHeading>
             <p className="mt-2 text-muted-foreground">
-              The place we held for you has gone to the next person on the waitlist, so we can&apos;t offer you a place at
-              this event again.
+              <Trans>
+                The place we held for you has gone to the next person on the waitlist, so we can&apos;t offer you a place at
+                this event again.
+              </Trans>
             </p>
           </div>
           <BrowseButton onClick={onBrowseOtherEvents} />
@@ -399,8 +426,10 @@ export function WaitlistPanel({ event, onBrowseOtherEvents }: WaitlistPanelProps
           <div>
             <EventFullHeading headingRef={heading} />
             <p className="mt-2 text-sm text-muted-foreground">
-              You took a place from the waitlist earlier and have since cancelled it, so the waitlist is closed to you for
-              this event.
+              <Trans>
+                You took a place from the waitlist earlier and have since cancelled it, so the waitlist is closed to you for
+                this event.
+              </Trans>
             </p>
           </div>
           <BrowseButton onClick={onBrowseOtherEvents} />

@@ -1,7 +1,7 @@
 import { useRef, useState, type RefObject } from "react";
 import { useAccessNeeds } from "@/lib/access-needs-api";
 import { charCount } from "@/lib/validation";
-import { ACCESSIBILITY_MAX_LENGTH, ACCESSIBILITY_TOO_LONG } from "../api/booking-form-schema";
+import { ACCESSIBILITY_MAX_LENGTH, accessibilityTooLong } from "../api/booking-form-schema";
 
 /** What a booking form says about access: the needs ticked and the spec's free text. */
 export interface AccessSaid {
@@ -37,7 +37,7 @@ export function useAccessibilityRequirements() {
   const current = own ?? fromProfile;
   const check = () => {
     if (charCount(current.text.trim()) <= ACCESSIBILITY_MAX_LENGTH) return true;
-    setError(ACCESSIBILITY_TOO_LONG);
+    setError(accessibilityTooLong());
     box.current?.focus();
     return false;
   };

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 /**
  * "Add to Google Calendar" / "Add to Outlook" addresses for a booked event: the providers'
  * own compose pages with the event's details filled in, for people who chose that calendar
@@ -43,11 +44,13 @@ export function eventPageUrl(entry: Pick<CalendarEntry, "event" | "origin">): st
 
 /** The entry's notes: what to quote on arrival and where the event's details are. */
 export function calendarDescription(entry: CalendarEntry): string {
+  const { reference } = entry;
+  const url = eventPageUrl(entry);
   return [
-    `Booking reference: ${entry.reference}`,
-    "Please arrive 15 minutes early and quote your reference.",
+    t`Booking reference: ${reference}`,
+    t`Please arrive 15 minutes early and quote your reference.`,
     "",
-    `Event details: ${eventPageUrl(entry)}`,
+    t`Event details: ${url}`,
   ].join("\n");
 }
 

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useEffect, useState } from "react";
 import { formatLongDate, formatTime } from "@/lib/format";
 import { WAITLIST_HOLD_HOURS } from "@/generated/shared-rules/bookings";
@@ -7,7 +8,9 @@ export const HOLD_HOURS = WAITLIST_HOLD_HOURS;
 
 /** "Tuesday 24 November 2026, 16:30" in London time, as the offer email says it. */
 export function formatHeldUntil(iso: string): string {
-  return `${formatLongDate(iso)}, ${formatTime(iso)}`;
+  const date = formatLongDate(iso);
+  const time = formatTime(iso);
+  return t`${date}, ${time}`;
 }
 
 // setTimeout takes at most about 24.8 days.

@@ -1,14 +1,23 @@
+import { t } from "@lingui/core/macro";
 import { markBookedHere, toast } from "@/lib/toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
 /** One toast at a time in the booking area (spec section 4): each replaces the last. */
 export const BOOKING_TOAST_ID = "booking";
 
-export const BOOKING_FALLBACK = "Please try again or contact support.";
+// The spec's messages, in the reader's language (functions: read when shown).
+const bookingFallback = () => t`Please try again or contact support.`;
 /** The spec's failure message when the server refused a booking without saying why. */
-export const BOOKING_FAILED = "Booking failed";
-export const PAYMENT_FALLBACK = "Failed to setup payment. Please try again.";
-export const LOGIN_TO_BOOK = "Please log in to book this event.";
+const bookingFailed = () => t`Booking failed`;
+const paymentFallback = () => t`Failed to setup payment. Please try again.`;
+const loginToBook = () => t`Please log in to book this event.`;
+
+/** Asks a signed-out person to log in (in the booking area's one toast) and answers why. */
+function askToLogIn(): string {
+  const message = loginToBook();
+  toast.error(t`Authentication Required`, { id: BOOKING_TOAST_ID, description: message });
+  return message;
+}
 
 function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
@@ -25,31 +34,25 @@ export function isMonthlyLimit(error: unknown): boolean {
  * came (the connection failed). Shows the toast and answers the message.
  */
 export function bookingFailure(error: unknown): string {
-  if (isSignedOut(error)) {
-    toast.error("Authentication Required", { id: BOOKING_TOAST_ID, description: LOGIN_TO_BOOK });
-    return LOGIN_TO_BOOK;
-  }
-  const message = error instanceof ApiError ? errorMessage(error, BOOKING_FAILED) : BOOKING_FALLBACK;
-  toast.error("Booking Failed", { id: BOOKING_TOAST_ID, description: message });
+  if (isSignedOut(error)) return askToLogIn();
+  const message = error instanceof ApiError ? errorMessage(error, bookingFailed()) : bookingFallback();
+  toast.error(t`Booking Failed`, { id: BOOKING_TOAST_ID, description: message });
   return message;
 }
 
 /** 'Payment Setup Failed' with the server's message, or the spec's fallback; shows the toast. */
 export function paymentSetupFailure(error: unknown): string {
-  if (isSignedOut(error)) {
-    toast.error("Authentication Required", { id: BOOKING_TOAST_ID, description: LOGIN_TO_BOOK });
-    return LOGIN_TO_BOOK;
-  }
-  const message = error instanceof ApiError ? errorMessage(error, PAYMENT_FALLBACK) : PAYMENT_FALLBACK;
-  toast.error("Payment Setup Failed", { id: BOOKING_TOAST_ID, description: message });
+  if (isSignedOut(error)) return askToLogIn();
+  const message = error instanceof ApiError ? errorMessage(error, paymentFallback()) : paymentFallback();
+  toast.error(t`Payment Setup Failed`, { id: BOOKING_TOAST_ID, description: message });
   return message;
 }
 
 /** 'Booking Confirmed!' with the server's reference. */
 export function showBookedToast(reference: string): void {
   markBookedHere();
-  toast.bookingConfirmation("Booking Confirmed!", {
+  toast.bookingConfirmation(t`Booking Confirmed!`, {
     id: BOOKING_TOAST_ID,
-    description: `Your booking reference is ${reference}. Check your email for details.`,
+    description: t`Your booking reference is ${reference}. Check your email for details.`,
   });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { BadgeProps } from "@/components/ui/badge";
 
 type Tone = NonNullable<BadgeProps["variant"]>;
@@ -6,11 +7,11 @@ type Tone = NonNullable<BadgeProps["variant"]>;
 export function bookingStatusBadge(status: string): { label: string; tone: Tone } {
   switch (status) {
     case "confirmed":
-      return { label: "Confirmed", tone: "accent" };
+      return { label: t`Confirmed`, tone: "accent" };
     case "pending":
-      return { label: "Awaiting payment", tone: "secondary" };
+      return { label: t`Awaiting payment`, tone: "secondary" };
     case "cancelled":
-      return { label: "Cancelled", tone: "outline" };
+      return { label: t`Cancelled`, tone: "outline" };
     default:
       return { label: status, tone: "outline" };
   }
@@ -23,23 +24,23 @@ export function paymentStatusBadge(
   amount: string,
   status = "confirmed",
 ): { label: string; tone: Tone } {
-  if (paymentMethod === "solidarity") return { label: "Free solidarity place", tone: "outline" };
-  if (Number(amount) === 0) return { label: "Free", tone: "outline" };
+  if (paymentMethod === "solidarity") return { label: t`Free solidarity place`, tone: "outline" };
+  if (Number(amount) === 0) return { label: t`Free`, tone: "outline" };
   // Nothing was taken for a cancelled booking that was never paid: don't ask for cash.
   if (status === "cancelled" && (paymentStatus === "pending" || paymentStatus === "failed")) {
-    return { label: "Not charged", tone: "outline" };
+    return { label: t`Not charged`, tone: "outline" };
   }
   switch (paymentStatus) {
     case "paid":
-      return { label: "Paid", tone: "accent" };
+      return { label: t`Paid`, tone: "accent" };
     case "pending":
       return paymentMethod === "cash"
-        ? { label: "Pay cash on arrival", tone: "secondary" }
-        : { label: "Payment pending", tone: "secondary" };
+        ? { label: t`Pay cash on arrival`, tone: "secondary" }
+        : { label: t`Payment pending`, tone: "secondary" };
     case "failed":
-      return { label: "Payment failed", tone: "destructive" };
+      return { label: t`Payment failed`, tone: "destructive" };
     case "refunded":
-      return { label: "Refunded", tone: "outline" };
+      return { label: t`Refunded`, tone: "outline" };
     default:
       return { label: paymentStatus, tone: "outline" };
   }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Choice } from "@/components/ui/choice";
 import { ACCESS_FACTS, type AccessKey } from "@/lib/access-facts";
 
@@ -9,11 +10,14 @@ export default function AccessFilterChoices({
   chosen: readonly AccessKey[];
   onToggle: (key: AccessKey, on: boolean) => void;
 }) {
+  const { t } = useLingui();
   return (
     <>
         <p className="mb-3 text-sm text-muted-foreground">
-          Show only sessions at venues we have checked for everything you tick. Details we have
-          not checked yet don't count, so ask us if a session you like isn't shown.
+          <Trans>
+            Show only sessions at venues we have checked for everything you tick. Details we have
+            not checked yet don't count, so ask us if a session you like isn't shown.
+          </Trans>
         </p>
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {ACCESS_FACTS.map((fact) => (
@@ -24,8 +28,8 @@ export default function AccessFilterChoices({
               value={fact.key}
               checked={chosen.includes(fact.key)}
               onChange={(event) => onToggle(fact.key, event.currentTarget.checked)}
-              label={fact.label}
-              description={fact.summary}
+              label={t(fact.label)}
+              description={t(fact.summary)}
             />
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { InLanguage } from "@/testing/render";
 import { AccessFilter } from "./access-filter";
 
 describe("AccessFilter", () => {
@@ -8,7 +9,7 @@ describe("AccessFilter", () => {
     // The parent's `chosen` stays as it was, like a URL change still in its transition.
     const onChange = vi.fn();
     const user = userEvent.setup();
-    render(<AccessFilter chosen={[]} onChange={onChange} />);
+    render(<AccessFilter chosen={[]} onChange={onChange} />, { wrapper: InLanguage });
     await user.click(screen.getByText("Access needs", { selector: "span" }));
     const stepFree = await screen.findByRole("checkbox", { name: /Step-free access/ });
     await user.click(stepFree);
@@ -19,7 +20,9 @@ describe("AccessFilter", () => {
   });
 
   it("follows the URL when it changes from outside (back, a shared link, clearing filters)", async () => {
-    const { rerender } = render(<AccessFilter chosen={["lift"]} onChange={() => {}} />);
+    const { rerender } = render(<AccessFilter chosen={["lift"]} onChange={() => {}} />, {
+      wrapper: InLanguage,
+    });
     expect(await screen.findByRole("checkbox", { name: /Lift/ })).toBeChecked();
     rerender(<AccessFilter chosen={[]} onChange={() => {}} />);
     expect(screen.getByRole("checkbox", { name: /Lift/ })).not.toBeChecked();

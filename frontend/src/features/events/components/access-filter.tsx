@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Accessibility, ChevronDown } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { ACCESS_KEYS, type AccessKey } from "@/lib/access-keys";
@@ -38,9 +40,11 @@ export function AccessFilter({ chosen, onChange }: AccessFilterProps) {
     >
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
         <Accessibility className="size-5 shrink-0 text-primary" aria-hidden="true" />
-        <span>Access needs</span>
+        <span>
+          <Trans>Access needs</Trans>
+        </span>
         <span className="font-normal text-muted-foreground">
-          {ticked.length > 0 ? `(${ticked.length} chosen)` : "(any venue)"}
+          {ticked.length > 0 ? plural(ticked.length, { other: "(# chosen)" }) : t`(any venue)`}
         </span>
         <ChevronDown
           className="ms-auto size-4 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
@@ -48,9 +52,17 @@ export function AccessFilter({ chosen, onChange }: AccessFilterProps) {
         />
       </summary>
       <fieldset className="border-t px-4 pt-3 pb-4">
-        <legend className="sr-only">Access needs</legend>
+        <legend className="sr-only">
+          <Trans>Access needs</Trans>
+        </legend>
         {open && (
-          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading access needs…</p>}>
+          <Suspense
+            fallback={
+              <p className="text-sm text-muted-foreground">
+                <Trans>Loading access needs…</Trans>
+              </p>
+            }
+          >
             <AccessFilterChoices chosen={ticked} onToggle={toggle} />
           </Suspense>
         )}

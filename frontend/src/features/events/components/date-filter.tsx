@@ -23,7 +23,7 @@ export function DateFilter({ id, labelId, value, onChange }: DateFilterProps) {
       type="button"
       id={id}
       aria-labelledby={`${labelId} ${id}`}
-      className="flex h-10 w-full items-center gap-2 rounded-lg border border-input bg-card px-3 text-left text-sm hover:bg-muted"
+      className="flex h-10 w-full items-center gap-2 rounded-lg border border-input bg-card px-3 text-start text-sm hover:bg-muted"
       {...props}
     >
       <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CalendarDays, Clock, HeartHandshake, MapPin, Users } from "lucide-react";
 import { Link } from "@/lib/router";
 import { useAuth } from "@/lib/auth";
@@ -21,11 +22,13 @@ export function EventCard({ event, headingLevel: Heading = "h3", eagerImage = fa
   const full = isFull(event);
   const freePlaces = freePlacesLine(event);
   const { user } = useAuth();
+  const { t } = useLingui();
+  const { category, title, currentParticipants: going, maxParticipants: places } = event;
   return (
     <Card className="flex h-full flex-col overflow-hidden">
       <img
         src={sportImageUrl(event.category)}
-        alt={`${event.category} illustration`}
+        alt={t`${category} illustration`}
         width={SPORT_IMAGE_WIDTH}
         height={SPORT_IMAGE_HEIGHT}
         loading={eagerImage ? "eager" : "lazy"}
@@ -35,14 +38,20 @@ export function EventCard({ event, headingLevel: Heading = "h3", eagerImage = fa
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="accent">{event.category}</Badge>
-          {full && <Badge variant="destructive">Fully Booked</Badge>}
+          {full && (
+            <Badge variant="destructive">
+              <Trans>Fully Booked</Trans>
+            </Badge>
+          )}
         </div>
         <Heading className="text-lg leading-snug font-bold">
           <Link to={`/events/${event.id}`} className="rounded hover:text-primary hover:underline">
             {event.title}
           </Link>
         </Heading>
-        <p className="line-clamp-2 text-sm text-muted-foreground">{event.description}</p>
+        <p dir="auto" className="line-clamp-2 text-sm text-muted-foreground">
+          {event.description}
+        </p>
         <ul className="mt-auto space-y-1.5 text-sm">
           <li className="flex items-center gap-2">
             <CalendarDays className="size-4 shrink-0 text-primary" aria-hidden="true" />
@@ -56,12 +65,14 @@ export function EventCard({ event, headingLevel: Heading = "h3", eagerImage = fa
           </li>
           <li className="flex items-center gap-2">
             <MapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>{event.location}</span>
+            <bdi>{event.location}</bdi>
           </li>
           <li className="flex items-center gap-2">
             <Users className="size-4 shrink-0 text-primary" aria-hidden="true" />
             <span>
-              {event.currentParticipants}/{event.maxParticipants} participants
+              <Trans>
+                {going}/{places} participants
+              </Trans>
             </span>
           </li>
           {freePlaces && (
@@ -73,12 +84,14 @@ export function EventCard({ event, headingLevel: Heading = "h3", eagerImage = fa
         </ul>
         <div className="flex items-center justify-between gap-3 border-t pt-4">
           <p className="text-lg font-extrabold">
-            <span className="sr-only">Price: </span>
+            <span className="sr-only">
+              <Trans>Price:</Trans>{" "}
+            </span>
             {formatPrice(event.price)}
           </p>
           {full ? (
             <Button variant="secondary" disabled>
-              Fully Booked
+              <Trans>Fully Booked</Trans>
             </Button>
           ) : (
             <Button asChild>
@@ -87,7 +100,9 @@ export function EventCard({ event, headingLevel: Heading = "h3", eagerImage = fa
                 to={user ? `/booking/${event.id}` : "/login"}
                 onClick={user ? undefined : () => saveReturnUrl(`/booking/${event.id}`)}
               >
-                Book Now<span className="sr-only">: {event.title}</span>
+                <Trans>
+                  Book Now<span className="sr-only">: {title}</span>
+                </Trans>
               </Link>
             </Button>
           )}

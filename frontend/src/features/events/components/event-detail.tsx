@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Accessibility, ArrowLeft, CalendarDays, Check, Clock, HeartHandshake, MapPin, UserPlus, Users } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "@/lib/router";
@@ -13,10 +15,10 @@ import VenueDetails from "./venue-details";
 import { WhosGoing } from "./whos-going";
 
 const WHAT_TO_EXPECT = [
-  "A warm welcome from friendly, trained session leaders",
-  "Activities adapted for every level, including complete beginners",
-  "Equipment provided, so just bring comfortable clothes and water",
-  "A safe, inclusive space to meet people from your community",
+  msg`A warm welcome from friendly, trained session leaders`,
+  msg`Activities adapted for every level, including complete beginners`,
+  msg`Equipment provided, so just bring comfortable clothes and water`,
+  msg`A safe, inclusive space to meet people from your community`,
 ] as const;
 
 export function BackToEvents() {
@@ -25,7 +27,7 @@ export function BackToEvents() {
       to="/events"
       className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-muted-foreground hover:text-foreground"
     >
-      <ArrowLeft className="size-4" aria-hidden="true" /> Back to Events
+      <ArrowLeft className="size-4" aria-hidden="true" /> <Trans>Back to Events</Trans>
     </Link>
   );
 }
@@ -52,6 +54,9 @@ function TextPlaceholder({ className }: { className: string }) {
 export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookingPanel: ReactNode }) {
   const free = Number(event.price) === 0;
   const hydrated = useHydrated();
+  const { t } = useLingui();
+  const { category, currentParticipants: going, maxParticipants: places } = event;
+  const price = formatPrice(event.price);
   const aside = useRef<HTMLElement>(null);
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -71,13 +76,13 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
         <header className="space-y-4">
           <img
             src={sportImageUrl(event.category)}
-            alt={`${event.category} illustration`}
+            alt={t`${category} illustration`}
             width={SPORT_IMAGE_WIDTH}
             height={SPORT_IMAGE_HEIGHT}
             className="aspect-2/1 h-auto w-full rounded-2xl border bg-muted object-cover lg:aspect-5/2"
           />
           <Badge variant="accent">{event.category}</Badge>
-          <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+          <h1 dir="auto" className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
             {event.title}
           </h1>
           <ul className="grid gap-3 text-base sm:grid-cols-2">
@@ -101,12 +106,15 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
             </li>
             <li className="flex items-start gap-3">
               <MapPin className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <span>{event.location}</span>
+              <bdi>{event.location}</bdi>
             </li>
             <li className="flex items-start gap-3">
               <Users className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
               <span>
-                {event.currentParticipants}/{event.maxParticipants} participants
+                {/* Each number in an element of its own: the prerendered template fills them in. */}
+                <Trans>
+                  <span>{going}</span>/<span>{places}</span> participants
+                </Trans>
               </span>
             </li>
             {/* Known only once the app has the event: the prerendered template has neither. */}
@@ -119,7 +127,9 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
             {hydrated && event.companionAllowed && (
               <li className="flex items-start gap-3">
                 <UserPlus className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                <span>Bring a companion free (a carer, assistant or interpreter)</span>
+                <span>
+                  <Trans>Bring a companion free (a carer, assistant or interpreter)</Trans>
+                </span>
               </li>
             )}
           </ul>
@@ -127,16 +137,20 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
 
         <section aria-labelledby="about-event" className="space-y-6">
           <h2 id="about-event" className="text-2xl font-bold">
-            About This Event
+            <Trans>About This Event</Trans>
           </h2>
-          <p className="leading-relaxed whitespace-pre-line">{event.description}</p>
+          <p dir="auto" className="leading-relaxed whitespace-pre-line">
+            {event.description}
+          </p>
           <div>
-            <h3 className="text-lg font-bold">What to Expect</h3>
+            <h3 className="text-lg font-bold">
+              <Trans>What to Expect</Trans>
+            </h3>
             <ul className="mt-3 space-y-2">
               {WHAT_TO_EXPECT.map((item) => (
-                <li key={item} className="flex items-start gap-3">
+                <li key={item.id} className="flex items-start gap-3">
                   <Check className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
-                  {item}
+                  {t(item)}
                 </li>
               ))}
             </ul>
@@ -144,11 +158,15 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
           <div className="flex gap-3 rounded-xl bg-accent-soft p-4 text-accent-soft-foreground">
             <Accessibility className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <div>
-              <h3 className="font-bold">Accessibility</h3>
+              <h3 className="font-bold">
+                <Trans>Accessibility</Trans>
+              </h3>
               <p className="mt-1 text-sm">
-                This session is designed to be inclusive and accessible. Tell us about any
-                access needs when you book, or contact us beforehand, and we will make sure
-                you are supported.
+                <Trans>
+                  This session is designed to be inclusive and accessible. Tell us about any
+                  access needs when you book, or contact us beforehand, and we will make sure
+                  you are supported.
+                </Trans>
               </p>
             </div>
           </div>
@@ -163,20 +181,24 @@ export function EventDetail({ event, bookingPanel }: { event: SportEvent; bookin
         {hydrated && !free && (
           <section aria-labelledby="pricing" className="rounded-xl border p-5">
             <h2 id="pricing" className="text-xl font-bold">
-              Pricing
+              <Trans>Pricing</Trans>
             </h2>
             <p className="mt-2">
-              <span className="text-2xl font-extrabold">{formatPrice(event.price)}</span> per
-              person. Payment can be made during booking.
+              <Trans>
+                <span className="text-2xl font-extrabold">{price}</span> per person. Payment can be
+                made during booking.
+              </Trans>
             </p>
             <p className="mt-2 text-sm text-muted-foreground">
-              We offer sliding-scale pricing so cost is never a barrier. Get in touch if you
-              would like to pay less.
+              <Trans>
+                We offer sliding-scale pricing so cost is never a barrier. Get in touch if you
+                would like to pay less.
+              </Trans>
             </p>
           </section>
         )}
       </article>
-      <aside ref={aside} aria-label="Booking" className="lg:sticky lg:top-24 lg:self-start">
+      <aside ref={aside} aria-label={t`Booking`} className="lg:sticky lg:top-24 lg:self-start">
         {hydrated ? bookingPanel : <BookingCardSkeleton />}
       </aside>
     </div>
@@ -196,7 +218,9 @@ function BookingCardSkeleton() {
 export function EventDetailSkeleton() {
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]" role="status">
-      <span className="sr-only">Loading event…</span>
+      <span className="sr-only">
+        <Trans>Loading event…</Trans>
+      </span>
       <div className="space-y-4">
         <Skeleton className="aspect-2/1 w-full rounded-2xl" />
         <Skeleton className="h-6 w-24 rounded-full" />

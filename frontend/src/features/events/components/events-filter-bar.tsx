@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Search, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -23,6 +24,7 @@ interface EventsFilterBarProps {
 
 export function EventsFilterBar({ filters, searchText, sports, areas, onChange }: EventsFilterBarProps) {
   const id = useId();
+  const { t } = useLingui();
   const [text, setText] = useState(searchText);
   const [urlText, setUrlText] = useState(searchText);
   // Follow the URL when it changes from outside (clear filters, back button).
@@ -54,45 +56,51 @@ export function EventsFilterBar({ filters, searchText, sports, areas, onChange }
             onChange("q", text.trim() ? text : undefined, { replace: true });
           }}
         >
-          <Label htmlFor={`${id}-search`}>Search</Label>
+          <Label htmlFor={`${id}-search`}>
+            <Trans>Search</Trans>
+          </Label>
           <div className="relative">
             <Search
               aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted-foreground"
             />
             <Input
               id={`${id}-search`}
               type="search"
               value={text}
               onChange={(event) => setText(event.target.value)}
-              placeholder="Search events, locations, or descriptions..."
-              className="pl-9"
+              placeholder={t`Search events, locations, or descriptions...`}
+              className="ps-9"
             />
           </div>
         </form>
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-sport`}>Sport</Label>
+          <Label htmlFor={`${id}-sport`}>
+            <Trans>Sport</Trans>
+          </Label>
           {/* Its own box: Radix adds a hidden native select beside the button only in the
               server's HTML, which must not change the spacing above the next row. */}
           <div>
             <FilterSelect
               id={`${id}-sport`}
               value={filters.sport ?? ALL}
-              allLabel="All Sports"
+              allLabel={t`All Sports`}
               options={sportOptions}
               onValueChange={(value) => onChange("sport", value)}
             />
           </div>
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-area`}>Area</Label>
+          <Label htmlFor={`${id}-area`}>
+            <Trans>Area</Trans>
+          </Label>
           {/* Its own box: Radix adds a hidden native select beside the button only in the
               server's HTML, which must not change the spacing above the next row. */}
           <div>
             <FilterSelect
               id={`${id}-area`}
               value={filters.area ?? ALL}
-              allLabel="All Areas"
+              allLabel={t`All Areas`}
               options={areaOptions}
               onValueChange={(value) => onChange("area", value)}
             />
@@ -100,7 +108,7 @@ export function EventsFilterBar({ filters, searchText, sports, areas, onChange }
         </div>
         <div className="col-span-2 space-y-1.5 lg:col-span-1">
           <Label id={`${id}-date-label`} htmlFor={`${id}-date`}>
-            Date
+            <Trans>Date</Trans>
           </Label>
           <DateFilter
             id={`${id}-date`}
@@ -116,7 +124,7 @@ export function EventsFilterBar({ filters, searchText, sports, areas, onChange }
       />
       {filters.sport && (
         <Button variant="outline" size="sm" className="mt-4" onClick={() => onChange("sport", undefined)}>
-          <X aria-hidden="true" /> Clear Sport Filter
+          <X aria-hidden="true" /> <Trans>Clear Sport Filter</Trans>
         </Button>
       )}
     </div>

@@ -1,8 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { accessCheckedLine } from "@/lib/access-facts";
 import { buildVenue } from "@/testing/fixtures";
+import { renderWithProviders } from "@/testing/render";
 import VenueDetails from "./venue-details";
 
 describe("a venue's access facts", () => {
@@ -11,7 +12,7 @@ describe("a venue's access facts", () => {
       nearestStepFreeStation: "Hackney Wick (Overground)",
       access: { ...buildVenue().access, stepFree: "yes", lift: "no" },
     });
-    render(<VenueDetails venue={venue} />);
+    renderWithProviders(<VenueDetails venue={venue} />);
     const item = (key: string) => {
       const found = document.querySelector(`[data-fact="${key}"]`);
       if (!(found instanceof HTMLElement)) throw new Error(key);
@@ -29,9 +30,9 @@ describe("a venue's access facts", () => {
     expect(screen.getByText(/have not been checked yet/)).toBeInTheDocument();
   });
 
-  it("loads a fact's full meaning when it is opened", async () => {
+  it("shows a fact's full meaning when it is opened", async () => {
     const user = userEvent.setup();
-    render(<VenueDetails venue={buildVenue()} />);
+    renderWithProviders(<VenueDetails venue={buildVenue()} />);
     const stepFree = document.querySelector('[data-fact="stepFree"]');
     if (!(stepFree instanceof HTMLElement)) throw new Error("stepFree");
     await user.click(within(stepFree).getByText(/What “Step-free access” means/));

@@ -1,7 +1,8 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleCheck, CircleHelp, CircleX, ExternalLink, MapPin, TrainFront } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
-import { useState } from "react";
-import { ACCESS_FACTS, FACT_VALUE_WORDS, accessCheckedLine, type AccessKey, type FactValue } from "@/lib/access-facts";
+import { ACCESS_FACTS, FACT_VALUE_WORDS, accessCheckedLine, type FactValue } from "@/lib/access-facts";
 import type { Venue } from "@/lib/event-schema";
 
 const VALUE_ICONS: Record<FactValue, { icon: LucideIcon; className: string }> = {
@@ -13,7 +14,7 @@ const VALUE_ICONS: Record<FactValue, { icon: LucideIcon; className: string }> = 
 /** What follows the answer on a fact's short line. */
 function shortLine(value: FactValue, summary: string): string {
   if (value === "yes") return summary;
-  if (value === "unknown") return "ask us before you come";
+  if (value === "unknown") return t`ask us before you come`;
   return "";
 }
 
@@ -23,29 +24,39 @@ function shortLine(value: FactValue, summary: string): string {
  * means one tap away (shared/access-facts.md).
  */
 export default function VenueDetails({ venue }: { venue: Venue }) {
+  const { t: translate } = useLingui();
   const address = [venue.address, venue.postcode].filter(Boolean).join(", ");
+  const station = venue.nearestStepFreeStation;
   return (
     <section aria-labelledby="venue-heading" className="space-y-5 rounded-xl border p-5">
       <div className="space-y-2">
         <h2 id="venue-heading" className="text-2xl font-bold">
-          Venue and access
+          <Trans>Venue and access</Trans>
         </h2>
         <p className="flex items-start gap-3">
           <MapPin className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
           <span>
-            <span className="font-semibold">{venue.name}</span>
-            {address && address !== venue.name && <span className="block">{address}</span>}
+            <bdi className="font-semibold">{venue.name}</bdi>
+            {address && address !== venue.name && (
+              <bdi className="block">{address}</bdi>
+            )}
           </span>
         </p>
         {venue.nearestStepFreeStation && (
           <p className="flex items-start gap-3">
             <TrainFront className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
             <span>
-              <span className="font-semibold">Nearest step-free station:</span> {venue.nearestStepFreeStation}
+              <Trans>
+                <span className="font-semibold">Nearest step-free station:</span> <bdi>{station}</bdi>
+              </Trans>
             </span>
           </p>
         )}
-        {venue.transportNotes && <p className="text-muted-foreground">{venue.transportNotes}</p>}
+        {venue.transportNotes && (
+          <p dir="auto" className="text-muted-foreground">
+            {venue.transportNotes}
+          </p>
+        )}
         {venue.mapUrl && (
           <a
             href={venue.mapUrl}
@@ -53,28 +64,41 @@ export default function VenueDetails({ venue }: { venue: Venue }) {
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1.5 rounded-md font-semibold text-primary underline underline-offset-4"
           >
-            Open in a map <ExternalLink className="size-4" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <Trans>Open in a map</Trans> <ExternalLink className="size-4" aria-hidden="true" />
+            <span className="sr-only">
+              <Trans>(opens in a new tab)</Trans>
+            </span>
           </a>
         )}
       </div>
       <div className="space-y-3">
-        <h3 className="text-lg font-bold">Access at this venue</h3>
+        <h3 className="text-lg font-bold">
+          <Trans>Access at this venue</Trans>
+        </h3>
         <p className="text-sm text-muted-foreground">{accessCheckedLine(venue.accessCheckedAt)}</p>
         <ul className="divide-y rounded-lg border">
           {ACCESS_FACTS.map((fact) => {
             const value = venue.access[fact.key];
             const { icon: Icon, className } = VALUE_ICONS[value];
-            const rest = shortLine(value, fact.summary);
+            const label = translate(fact.label);
+            const answer = translate(FACT_VALUE_WORDS[value]);
+            const rest = shortLine(value, translate(fact.summary));
             return (
               <li key={fact.key} className="flex items-start gap-3 p-3" data-fact={fact.key}>
                 <Icon className={`mt-0.5 size-5 shrink-0 ${className}`} aria-hidden="true" />
                 <div className="min-w-0">
                   <p>
-                    <span className="font-semibold">{fact.label}:</span> {FACT_VALUE_WORDS[value]}
+                    <Trans>
+                      <span className="font-semibold">{label}:</span> {answer}
+                    </Trans>
                     {rest && <span className="text-muted-foreground"> — {rest}</span>}
                   </p>
-                  <FactMeaning factKey={fact.key} label={fact.label} />
+                  <details className="mt-1 text-sm">
+                    <summary className="w-fit cursor-pointer rounded-sm text-primary underline underline-offset-4">
+                      <Trans>What “{label}” means</Trans>
+                    </summary>
+                    <p className="mt-1 text-muted-foreground">{translate(fact.definition)}</p>
+                  </details>
                 </div>
               </li>
             );
@@ -82,31 +106,5 @@ export default function VenueDetails({ venue }: { venue: Venue }) {
         </ul>
       </div>
     </section>
-  );
-}
-
-type Definitions = typeof import("@/lib/access-fact-definitions").ACCESS_FACT_DEFINITIONS;
-
-/** "What … means", folded: the full words load the first time someone opens one. */
-function FactMeaning({ factKey, label }: { factKey: AccessKey; label: string }) {
-  const [definitions, setDefinitions] = useState<Definitions | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = () => {
-    if (definitions) return;
-    setFailed(false);
-    import("@/lib/access-fact-definitions").then(
-      (module) => setDefinitions(module.ACCESS_FACT_DEFINITIONS),
-      () => setFailed(true),
-    );
-  };
-  return (
-    <details className="mt-1 text-sm" onToggle={(event) => event.currentTarget.open && load()}>
-      <summary className="w-fit cursor-pointer rounded-sm text-primary underline underline-offset-4">
-        What “{label}” means
-      </summary>
-      <p className="mt-1 text-muted-foreground" aria-live="polite">
-        {definitions ? definitions[factKey] : failed ? "We couldn't load this just now. Close and open it to try again." : "Loading…"}
-      </p>
-    </details>
   );
 }

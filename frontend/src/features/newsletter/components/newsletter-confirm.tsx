@@ -36,7 +36,7 @@ export function NewsletterConfirm({ token }: { token: string }) {
   if (confirmation.isError) {
     return (
       <ResultPanel icon={LinkIcon} title="Confirm Your Subscription">
-        <Alert variant="destructive" role="alert" className="mt-6 text-left">
+        <Alert variant="destructive" role="alert" className="mt-6 text-start">
           {errorMessage(confirmation.error, "We couldn't check your link. Please try again.")}
         </Alert>
         <Button className="mt-6 w-full" onClick={() => void confirmation.refetch()}>

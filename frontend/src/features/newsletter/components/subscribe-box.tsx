@@ -37,7 +37,7 @@ export function SubscribeBox() {
         </p>
         <form
           noValidate
-          className="mt-6 text-left"
+          className="mt-6 text-start"
           onSubmit={(event) => {
             event.preventDefault();
             if (subscribe.isPending) return;

@@ -44,7 +44,7 @@ function Item({
         type="button"
         data-notification-item=""
         onClick={onOpen}
-        className="flex min-w-0 flex-1 items-start gap-3 rounded-lg p-2 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="flex min-w-0 flex-1 items-start gap-3 rounded-lg p-2 text-start hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
           <Icon className="size-4" aria-hidden="true" />

@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { charCount } from "@/lib/validation";
 import { useAccessNeeds, useSaveAccessNeeds, type AccessNeeds } from "@/lib/access-needs-api";
-import { ACCESS_NOTE_TOO_LONG, ACCESS_NOTE_MAX_LENGTH } from "@/lib/access-needs";
+import { ACCESS_NOTE_MAX_LENGTH, accessNoteTooLong } from "@/lib/access-needs";
 import { AccessNeedsChoices } from "@/components/access-needs-choices";
 
 type Errors = Partial<Record<"needs" | "note", string>>;
@@ -30,7 +30,7 @@ function Editor({ saved }: { saved: AccessNeeds }) {
   const onSubmit = (e: SyntheticEvent) => {
     e.preventDefault();
     if (charCount(note.trim()) > ACCESS_NOTE_MAX_LENGTH) {
-      setErrors({ note: ACCESS_NOTE_TOO_LONG });
+      setErrors({ note: accessNoteTooLong() });
       return;
     }
     setErrors({});

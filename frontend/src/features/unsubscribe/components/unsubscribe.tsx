@@ -71,7 +71,7 @@ export function Unsubscribe({ token }: { token: string }) {
   if (address.isError) {
     return (
       <ResultPanel icon={MailX} title="Unsubscribe">
-        <Alert variant="destructive" role="alert" className="mt-6 text-left">
+        <Alert variant="destructive" role="alert" className="mt-6 text-start">
           {errorMessage(address.error, "We couldn't check your link. Please try again.")}
         </Alert>
         <Button className="mt-6 w-full" onClick={() => void address.refetch()}>
@@ -115,7 +115,7 @@ export function Unsubscribe({ token }: { token: string }) {
         {list.stillComes}
       </p>
       {confirm.isError && (
-        <Alert variant="destructive" role="alert" className="mt-6 text-left">
+        <Alert variant="destructive" role="alert" className="mt-6 text-start">
           {errorMessage(confirm.error, "We couldn't unsubscribe you. Please try again.")}
         </Alert>
       )}
