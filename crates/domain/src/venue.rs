@@ -8,7 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 use crate::ids::{UserId, VenueId};
 use crate::text;
 use crate::text_enum;
-use crate::validation::{FieldErrors, ValidationError};
+use crate::validation::{FieldErrors, ValidationError, too_long};
 
 text_enum!(
     /// One access fact's answer.
@@ -226,7 +226,7 @@ impl AccessSet {
     /// repeats ignored). An unknown key is refused with every valid key listed.
     pub fn parse(input: &str) -> Result<Self, ValidationError> {
         if input.chars().count() > MAX_ACCESS_INPUT_CHARS {
-            return Err(ValidationError::new(text::too_long(MAX_ACCESS_INPUT_CHARS)));
+            return Err(ValidationError::new(too_long(MAX_ACCESS_INPUT_CHARS)));
         }
         let mut set = Self::default();
         for key in input.split(',').map(str::trim).filter(|k| !k.is_empty()) {
@@ -646,7 +646,7 @@ fn map_url(input: Option<&str>) -> Result<Option<String>, ValidationError> {
         ));
     }
     if link.chars().count() > MAP_URL_CHARS {
-        return Err(ValidationError::new(text::too_long(MAP_URL_CHARS)));
+        return Err(ValidationError::new(too_long(MAP_URL_CHARS)));
     }
     text::plain(link)?;
     Ok(Some(link.to_owned()))
