@@ -1,8 +1,7 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use playspace_domain::booking_rules::BookingRefusal;
-use playspace_domain::free_places::check_claim_places;
+use playspace_domain::booking_rules::{BookingRefusal, check_claim_places};
 use playspace_domain::waitlist::{
     JoinRefusal, WaitlistEntry, WaitlistStatus, can_offer, check_joinable, check_rejoin,
     offer_expires_at,

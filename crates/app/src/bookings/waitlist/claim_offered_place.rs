@@ -1,6 +1,5 @@
 use chrono::{DateTime, Utc};
-use playspace_domain::booking_rules::{BookingRefusal, check_bookable};
-use playspace_domain::free_places::check_claim_places;
+use playspace_domain::booking_rules::{BookingRefusal, check_bookable, check_claim_places};
 use playspace_domain::{Booking, Event, User};
 use playspace_ports::{BookingRequest, CheckoutSession, ClaimError};
 
