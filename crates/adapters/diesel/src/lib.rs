@@ -36,6 +36,7 @@ mod schema;
 mod sessions;
 mod signups;
 mod stories;
+mod user_rows;
 mod users;
 mod venues;
 mod waitlist;
