@@ -11,6 +11,13 @@ use crate::access_needs::put_access_needs;
 use crate::convert::{corrupt, from_db_time, to_db_time};
 use crate::schema::{user_tokens, users};
 
+/// The name to show for a person: chosen (or first) name and last name.
+pub(crate) fn display_name(first: &str, chosen: Option<&str>, last: &str) -> String {
+    format!("{} {last}", chosen.unwrap_or(first))
+        .trim()
+        .to_owned()
+}
+
 /// The columns that make up a domain `User` (everything but secrets and bookkeeping).
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users)]
