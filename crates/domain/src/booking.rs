@@ -2,7 +2,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
 
 use crate::access_needs::{AccessNeed, AccessNeeds, BookingNeeds};
@@ -73,6 +73,10 @@ text_enum!(
     /// no payment step (ADR 0022).
     PaymentMethod { Cash => "cash", Card => "card", Solidarity => "solidarity" }
 );
+
+/// How long a card payment may take: a card booking holds its place this long, and the
+/// hosted checkout (a booking's or a membership plan's) expires with it.
+pub const PAYMENT_HOLD: Duration = Duration::minutes(30);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Booking {
@@ -205,6 +209,12 @@ mod tests {
             }
         );
         assert_eq!(booking.place_request().seats(), 2);
+    }
+
+    #[test]
+    fn a_card_payment_holds_the_place_for_half_an_hour() {
+        // The API's answers promise 30 minutes (docs/openapi.json).
+        assert_eq!(PAYMENT_HOLD, chrono::Duration::minutes(30));
     }
 
     #[test]

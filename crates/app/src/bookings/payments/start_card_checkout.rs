@@ -1,4 +1,5 @@
 use chrono::{DateTime, Utc};
+use playspace_domain::booking::PAYMENT_HOLD;
 use playspace_domain::booking_rules::{self, BookingRefusal, check_booking, limit_month};
 use playspace_domain::{
     Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
@@ -9,7 +10,6 @@ use playspace_ports::{
     RepoError,
 };
 
-use super::HOLD;
 use crate::bookings::BookingDeps;
 use crate::bookings::book_event::{BookingChoices, Chosen};
 
@@ -61,7 +61,7 @@ pub fn start_card_checkout(
         Err(BookError::Store(e)) => return Err(e.into()),
     }
     let booking = &request.booking;
-    let checkout = checkout_request(deps, user, &event, booking, now + HOLD);
+    let checkout = checkout_request(deps, user, &event, booking, now + PAYMENT_HOLD);
     let session = match deps.gateway.create_checkout(&checkout) {
         Ok(session) => session,
         Err(e) => {
@@ -80,7 +80,7 @@ pub fn start_card_checkout(
     Ok(session)
 }
 
-/// A card booking of `event` waiting for payment (pending, its place held for [`HOLD`]),
+/// A card booking of `event` waiting for payment (pending, its place held for [`PAYMENT_HOLD`]),
 /// under the person's current plan limit. Emails wait for the payment.
 pub(crate) fn card_booking_request(
     deps: &BookingDeps,
@@ -107,7 +107,7 @@ pub(crate) fn card_booking_request(
     }
     .with_needs(chosen.needs);
     Ok(BookingRequest {
-        hold_until: Some(now + HOLD),
+        hold_until: Some(now + PAYMENT_HOLD),
         limit_month: limit_month(event),
         monthly_limit: booking_rules::monthly_limit(plan),
         emails: vec![],
