@@ -8,7 +8,6 @@ mod start_card_checkout;
 #[cfg(test)]
 mod tests;
 
-use playspace_domain::{BookingStatus, PaymentStatus};
 use playspace_ports::{GatewayError, PaymentTransition, RepoError, TransitionOutcome};
 
 use super::memberships::stop_renewals;
@@ -70,9 +69,7 @@ pub(super) fn apply(
     let transition = match transition {
         Transition::Paid { payment_intent, .. } => {
             let user = deps.users.get(found.booking.user_id)?;
-            let mut paid = found.booking.clone();
-            paid.status = BookingStatus::Confirmed;
-            paid.payment_status = PaymentStatus::Paid;
+            let paid = found.booking.clone().paid();
             PaymentTransition::Paid {
                 payment_intent,
                 emails: vec![

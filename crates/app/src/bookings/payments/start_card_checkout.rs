@@ -1,10 +1,7 @@
 use chrono::{DateTime, Utc};
 use playspace_domain::booking::PAYMENT_HOLD;
 use playspace_domain::booking_rules::{self, BookingRefusal, check_booking, limit_month};
-use playspace_domain::{
-    Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
-    PaymentStatus, User, london,
-};
+use playspace_domain::{Booking, BookingReference, Event, EventId, PaymentMethod, User, london};
 use playspace_ports::{
     BookError, BookingRequest, CheckoutMode, CheckoutRequest, CheckoutSession, GatewayError,
     RepoError,
@@ -90,21 +87,14 @@ pub(crate) fn card_booking_request(
     now: DateTime<Utc>,
 ) -> Result<BookingRequest, RepoError> {
     let plan = deps.memberships.current_plan(user.id, now)?;
-    let booking = Booking {
-        id: BookingId::new(),
-        reference: BookingReference::generate(&mut rand::rng()),
-        user_id: user.id,
-        event_id: event.id,
-        status: BookingStatus::Pending,
-        payment_status: PaymentStatus::Pending,
-        payment_method: PaymentMethod::Card,
-        amount: event.price,
-        accessibility_requirements: None,
-        access_needs: vec![],
-        needs_from_profile: false,
-        companion: chosen.companion,
-        created_at: now,
-    }
+    let booking = Booking::new(
+        user.id,
+        event,
+        PaymentMethod::Card,
+        chosen.companion,
+        BookingReference::generate(&mut rand::rng()),
+        now,
+    )
     .with_needs(chosen.needs);
     Ok(BookingRequest {
         hold_until: Some(now + PAYMENT_HOLD),

@@ -5,7 +5,8 @@ use crate::bookings::BookingChoices;
 use crate::bookings::needs::access_default;
 use playspace_domain::booking::PAYMENT_HOLD;
 use playspace_domain::{
-    Booking, BookingId, BookingReference, Event, EventId, Money, PaymentMethod,
+    Booking, BookingId, BookingReference, BookingStatus, Event, EventId, Money, PaymentMethod,
+    PaymentStatus,
 };
 use playspace_ports::{
     BookingWithEvent, CheckoutMode, CheckoutPayment, CheckoutSession, CheckoutStatus, GatewayEvent,
