@@ -1,6 +1,6 @@
-//! The rows of the users table as the other stores read and write them: the columns of a
-//! domain `User`, a profile's columns, and a new account or token inserted on the caller's
-//! connection (an account made directly, by sign-up, or by an admin).
+//! The rows of the users table as the other stores read and write them: the name shown for
+//! a person, the columns of a domain `User`, a profile's columns, and a new account or token
+//! inserted on the caller's connection (an account made directly, by sign-up, or by an admin).
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use playspace_domain::{AccessNeeds, Email, Profile, ProfileAccessNeeds, User};
