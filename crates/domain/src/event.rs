@@ -73,12 +73,6 @@ impl Event {
     }
 }
 
-/// The area of a location: its last comma-separated part, trimmed ("Haggerston Park,
-/// Hackney" → "Hackney"); a location without a comma is its own area.
-pub fn area_of(location: &str) -> &str {
-    location.rsplit(',').next().unwrap_or(location).trim()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,15 +129,12 @@ mod tests {
     }
 
     #[test]
-    fn area_is_the_last_comma_separated_part() {
-        assert_eq!(area_of("Haggerston Park, Hackney"), "Hackney");
-        assert_eq!(
-            area_of("Unit 3, Mile End Park,Tower Hamlets "),
-            "Tower Hamlets"
-        );
-        assert_eq!(area_of("Online"), "Online");
+    fn the_area_is_the_venues_borough_the_last_part_of_its_location() {
         assert_eq!(event(0, 1).area(), "Hackney");
-        assert_eq!(area_of(&event(0, 1).location()), event(0, 1).area());
+        assert_eq!(
+            crate::venue::area_of(&event(0, 1).location()),
+            event(0, 1).area()
+        );
     }
 
     #[test]

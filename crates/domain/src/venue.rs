@@ -307,7 +307,7 @@ pub struct Venue {
 
 impl Venue {
     /// The one line a session's place reads as ("Haggerston Park, Hackney"), as events'
-    /// `location` always has: its last comma part is the borough (`crate::area_of`).
+    /// `location` always has: its last comma part is the borough ([`area_of`]).
     pub fn location(&self) -> String {
         if self.borough.is_empty() || self.name.eq_ignore_ascii_case(&self.borough) {
             self.name.clone()
@@ -322,7 +322,7 @@ impl Venue {
     /// events' locations follows the same rule in SQL (a store test holds them together).
     pub fn from_location(location: &str) -> Self {
         let trimmed = location.trim();
-        let borough = crate::area_of(trimmed).to_owned();
+        let borough = area_of(trimmed).to_owned();
         let name = match trimmed.rsplit_once(',') {
             Some((name, _)) if !name.trim().is_empty() => name.trim().to_owned(),
             _ => trimmed.to_owned(),
@@ -659,10 +659,26 @@ fn optional(input: Option<&str>, max_chars: usize) -> Result<Option<String>, Val
     }
 }
 
+/// The area of a location: its last comma-separated part, trimmed ("Haggerston Park,
+/// Hackney" → "Hackney"); a location without a comma is its own area.
+pub fn area_of(location: &str) -> &str {
+    location.rsplit(',').next().unwrap_or(location).trim()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testing::now;
+
+    #[test]
+    fn area_is_the_last_comma_separated_part() {
+        assert_eq!(area_of("Haggerston Park, Hackney"), "Hackney");
+        assert_eq!(
+            area_of("Unit 3, Mile End Park,Tower Hamlets "),
+            "Tower Hamlets"
+        );
+        assert_eq!(area_of("Online"), "Online");
+    }
 
     fn form() -> VenueForm {
         VenueForm {
@@ -944,7 +960,7 @@ mod tests {
         assert_eq!(online.location(), "Online", "never \"Online, Online\"");
         let plain = Venue::from_location("Haggerston Park, Hackney");
         assert_eq!(plain.location(), "Haggerston Park, Hackney");
-        assert_eq!(crate::area_of(&plain.location()), plain.borough);
+        assert_eq!(area_of(&plain.location()), plain.borough);
     }
 
     #[test]
