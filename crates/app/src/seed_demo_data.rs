@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveTime};
 use playspace_domain::{
-    Booking, BookingId, BookingReference, BookingStatus, Category, Event, EventId, Money,
-    PaymentMethod, PaymentStatus, UserId, Venue, london,
+    Booking, BookingReference, Category, Event, EventId, Money, PaymentMethod, UserId, Venue,
+    london,
 };
 use playspace_ports::{Clock, DemoData, DemoMember, DemoSeedStore, RepoError};
 use rand::SeedableRng;
@@ -106,21 +106,14 @@ fn demo_data(clock: &impl Clock) -> Result<DemoData, SeedError> {
                 (index as u32 * 5 + 2) % (event.max_participants * 2 / 3 + 1)
             };
             for member in members.iter().take(taken as usize) {
-                bookings.push(Booking {
-                    id: BookingId::new(),
-                    reference: BookingReference::generate(&mut rng),
-                    user_id: member.id,
-                    event_id: event.id,
-                    status: BookingStatus::Confirmed,
-                    payment_status: PaymentStatus::Pending,
-                    payment_method: PaymentMethod::Cash,
-                    amount: event.price,
-                    accessibility_requirements: None,
-                    access_needs: vec![],
-                    needs_from_profile: false,
-                    companion: None,
-                    created_at: now - Duration::days(1),
-                });
+                bookings.push(Booking::new(
+                    member.id,
+                    &event,
+                    PaymentMethod::Cash,
+                    None,
+                    BookingReference::generate(&mut rng),
+                    now - Duration::days(1),
+                ));
             }
             event.current_participants = taken;
             events.push(event);

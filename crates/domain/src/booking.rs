@@ -2,10 +2,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
 
 use crate::access_needs::{AccessNeed, AccessNeeds, BookingNeeds};
+use crate::event::Event;
 use crate::free_places::{Companion, PlaceRequest};
 use crate::ids::{BookingId, EventId, UserId};
 use crate::money::Money;
@@ -74,6 +75,10 @@ text_enum!(
     PaymentMethod { Cash => "cash", Card => "card", Solidarity => "solidarity" }
 );
 
+/// How long a card payment may take: a card booking holds its place this long, and the
+/// hosted checkout (a booking's or a membership plan's) expires with it.
+pub const PAYMENT_HOLD: Duration = Duration::minutes(30);
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Booking {
     pub id: BookingId,
@@ -97,6 +102,55 @@ pub struct Booking {
 }
 
 impl Booking {
+    /// A new booking of `event` at its price when booked, its status pair following from
+    /// how it is paid: by card it waits for the payment (both pending, its place held for
+    /// [`PAYMENT_HOLD`]); in cash it is confirmed at once and paid on arrival (payment
+    /// pending); a solidarity place is confirmed with nothing owed (paid, £0).
+    pub fn new(
+        user_id: UserId,
+        event: &Event,
+        payment_method: PaymentMethod,
+        companion: Option<Companion>,
+        reference: BookingReference,
+        now: DateTime<Utc>,
+    ) -> Self {
+        let (status, payment_status, amount) = match payment_method {
+            PaymentMethod::Card => (BookingStatus::Pending, PaymentStatus::Pending, event.price),
+            PaymentMethod::Cash => (
+                BookingStatus::Confirmed,
+                PaymentStatus::Pending,
+                event.price,
+            ),
+            PaymentMethod::Solidarity => {
+                (BookingStatus::Confirmed, PaymentStatus::Paid, Money::ZERO)
+            }
+        };
+        Self {
+            id: BookingId::new(),
+            reference,
+            user_id,
+            event_id: event.id,
+            status,
+            payment_status,
+            payment_method,
+            amount,
+            accessibility_requirements: None,
+            access_needs: vec![],
+            needs_from_profile: false,
+            companion,
+            created_at: now,
+        }
+    }
+
+    /// The card booking once its payment has arrived: confirmed and paid.
+    pub fn paid(self) -> Self {
+        Self {
+            status: BookingStatus::Confirmed,
+            payment_status: PaymentStatus::Paid,
+            ..self
+        }
+    }
+
     /// Live bookings hold a place; cancelled ones do not.
     pub fn is_live(&self) -> bool {
         self.status != BookingStatus::Cancelled
@@ -205,6 +259,64 @@ mod tests {
             }
         );
         assert_eq!(booking.place_request().seats(), 2);
+    }
+
+    #[test]
+    fn how_a_booking_is_paid_sets_its_status_pair_and_what_it_owes() {
+        let event = crate::testing::event(0, 10, chrono::Duration::days(1));
+        let user = UserId::new();
+        let new = |method| {
+            let reference = BookingReference::generate(&mut StdRng::seed_from_u64(5));
+            Booking::new(user, &event, method, None, reference, crate::testing::now())
+        };
+        let card = new(PaymentMethod::Card);
+        assert_eq!(
+            (card.status, card.payment_status, card.amount),
+            (BookingStatus::Pending, PaymentStatus::Pending, event.price)
+        );
+        let cash = new(PaymentMethod::Cash);
+        assert_eq!(
+            (cash.status, cash.payment_status, cash.amount),
+            (
+                BookingStatus::Confirmed,
+                PaymentStatus::Pending,
+                event.price
+            )
+        );
+        let solidarity = new(PaymentMethod::Solidarity);
+        assert_eq!(
+            (
+                solidarity.status,
+                solidarity.payment_status,
+                solidarity.amount
+            ),
+            (BookingStatus::Confirmed, PaymentStatus::Paid, Money::ZERO)
+        );
+        assert_eq!(
+            (cash.user_id, cash.event_id, cash.created_at),
+            (user, event.id, crate::testing::now())
+        );
+        assert!(cash.is_live() && card.is_live());
+        // Paying by card confirms the booking; nothing else about it changes.
+        let paid = card.clone().paid();
+        assert_eq!(
+            (paid.status, paid.payment_status),
+            (BookingStatus::Confirmed, PaymentStatus::Paid)
+        );
+        assert_eq!(
+            Booking {
+                status: card.status,
+                payment_status: card.payment_status,
+                ..paid
+            },
+            card
+        );
+    }
+
+    #[test]
+    fn a_card_payment_holds_the_place_for_half_an_hour() {
+        // The API's answers promise 30 minutes (docs/openapi.json).
+        assert_eq!(PAYMENT_HOLD, chrono::Duration::minutes(30));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use crate::event::Event;
-use crate::free_places::{self, PlaceRequest};
+use crate::free_places::PlaceRequest;
 use crate::london;
 use crate::text_enum;
 
@@ -71,7 +71,7 @@ pub fn check_bookable(event: &Event, now: DateTime<Utc>) -> Result<(), BookingRe
 }
 
 /// [`check_bookable`], then what a companion or a solidarity place needs
-/// ([`free_places::check_places`]): the store's guard enforces the same, and after a refusal
+/// ([`check_places`]): the store's guard enforces the same, and after a refusal
 /// this names which rule it was.
 pub fn check_booking(
     event: &Event,
@@ -79,7 +79,41 @@ pub fn check_booking(
     now: DateTime<Utc>,
 ) -> Result<(), BookingRefusal> {
     check_bookable(event, now)?;
-    free_places::check_places(event, request)
+    check_places(event, request)
+}
+
+/// The checks a companion or a solidarity place adds to [`check_bookable`],
+/// in the order a person would want to hear them: what the session does not offer first,
+/// then what has run out.
+pub fn check_places(event: &Event, request: PlaceRequest) -> Result<(), BookingRefusal> {
+    check_with_held(event, request, 0)
+}
+
+/// [`check_places`] for claiming a waitlist offer, whose place is already held for the
+/// member (and counted): a companion needs one more free place.
+pub fn check_claim_places(event: &Event, request: PlaceRequest) -> Result<(), BookingRefusal> {
+    check_with_held(event, request, 1)
+}
+
+fn check_with_held(event: &Event, request: PlaceRequest, held: u32) -> Result<(), BookingRefusal> {
+    if request.companion && !event.free_places.companion_allowed {
+        return Err(BookingRefusal::CompanionNotAllowed);
+    }
+    if request.solidarity && event.price.is_free() {
+        return Err(BookingRefusal::SolidarityNotNeeded);
+    }
+    let places = &event.free_places;
+    if request.solidarity && places.solidarity_used >= places.solidarity_places {
+        return Err(BookingRefusal::NoSolidarityPlaces);
+    }
+    if event.spots_remaining() + held < request.seats() {
+        return Err(if event.is_full() && held == 0 {
+            BookingRefusal::EventFull
+        } else {
+            BookingRefusal::NoRoomForCompanion
+        });
+    }
+    Ok(())
 }
 
 /// How many events a month the person's plan allows (`None`: no limit); no plan is the
@@ -112,6 +146,34 @@ pub fn can_cancel(event: &Event, now: DateTime<Utc>) -> bool {
 mod tests {
     use super::*;
     use crate::testing::{event, now};
+    use crate::{FreePlaces, Money};
+
+    fn with(current: u32, max: u32, places: FreePlaces) -> Event {
+        let mut e = event(current, max, Duration::days(1));
+        e.free_places = places;
+        e
+    }
+
+    const COMPANION: PlaceRequest = PlaceRequest {
+        companion: true,
+        solidarity: false,
+    };
+    const SOLIDARITY: PlaceRequest = PlaceRequest {
+        companion: false,
+        solidarity: true,
+    };
+    const BOTH: PlaceRequest = PlaceRequest {
+        companion: true,
+        solidarity: true,
+    };
+
+    fn offers(companion_allowed: bool, solidarity_places: u32, used: u32) -> FreePlaces {
+        FreePlaces {
+            companion_allowed,
+            solidarity_places,
+            solidarity_used: used,
+        }
+    }
 
     #[test]
     fn open_events_are_bookable() {
@@ -163,6 +225,87 @@ mod tests {
         );
         e.free_places.companion_allowed = true;
         assert_eq!(check_booking(&e, companion, now()), Ok(()));
+    }
+
+    #[test]
+    fn a_companion_needs_an_event_that_allows_one_and_two_places() {
+        assert_eq!(
+            check_places(&with(0, 10, offers(false, 0, 0)), COMPANION),
+            Err(BookingRefusal::CompanionNotAllowed)
+        );
+        assert_eq!(
+            check_places(&with(8, 10, offers(true, 0, 0)), COMPANION),
+            Ok(())
+        );
+        assert_eq!(
+            check_places(&with(9, 10, offers(true, 0, 0)), COMPANION),
+            Err(BookingRefusal::NoRoomForCompanion)
+        );
+        assert_eq!(
+            check_places(&with(10, 10, offers(true, 0, 0)), COMPANION),
+            Err(BookingRefusal::EventFull)
+        );
+        // One place is all a booking without a companion needs.
+        assert_eq!(
+            check_places(&with(9, 10, offers(false, 0, 0)), PlaceRequest::default()),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_solidarity_place_needs_a_paid_session_with_one_left() {
+        let mut free = with(0, 10, offers(false, 0, 0));
+        free.price = Money::ZERO;
+        assert_eq!(
+            check_places(&free, SOLIDARITY),
+            Err(BookingRefusal::SolidarityNotNeeded)
+        );
+        assert_eq!(
+            check_places(&with(0, 10, offers(false, 0, 0)), SOLIDARITY),
+            Err(BookingRefusal::NoSolidarityPlaces)
+        );
+        assert_eq!(
+            check_places(&with(0, 10, offers(false, 2, 2)), SOLIDARITY),
+            Err(BookingRefusal::NoSolidarityPlaces)
+        );
+        assert_eq!(
+            check_places(&with(0, 10, offers(false, 2, 1)), SOLIDARITY),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_solidarity_place_with_a_companion_uses_one_solidarity_place_and_two_places() {
+        assert_eq!(check_places(&with(8, 10, offers(true, 1, 0)), BOTH), Ok(()));
+        assert_eq!(
+            check_places(&with(9, 10, offers(true, 1, 0)), BOTH),
+            Err(BookingRefusal::NoRoomForCompanion)
+        );
+        assert_eq!(
+            check_places(&with(0, 10, offers(false, 1, 0)), BOTH),
+            Err(BookingRefusal::CompanionNotAllowed)
+        );
+    }
+
+    #[test]
+    fn claiming_an_offer_with_a_companion_needs_one_more_free_place() {
+        // The offered place is held and counted: a full session has no room for a companion.
+        assert_eq!(
+            check_claim_places(&with(10, 10, offers(true, 0, 0)), COMPANION),
+            Err(BookingRefusal::NoRoomForCompanion)
+        );
+        assert_eq!(
+            check_claim_places(&with(9, 10, offers(true, 0, 0)), COMPANION),
+            Ok(())
+        );
+        assert_eq!(
+            check_claim_places(&with(10, 10, offers(false, 1, 0)), SOLIDARITY),
+            Ok(())
+        );
+        assert_eq!(
+            check_claim_places(&with(10, 10, offers(false, 0, 0)), PlaceRequest::default()),
+            Ok(())
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use validator::Validate;
 
 use crate::text;
-use crate::validation::{FieldErrors, ValidationError};
+use crate::validation::{FieldErrors, ValidationError, too_long};
 
 const MAX_NAME_CHARS: u64 = 80;
 const MAX_DESCRIPTION_CHARS: u64 = 500;
@@ -93,7 +93,7 @@ fn invite_link(link: &str) -> Result<String, ValidationError> {
         return Err(invalid());
     }
     if link.chars().count() > MAX_LINK_CHARS {
-        return Err(ValidationError::new(text::too_long(MAX_LINK_CHARS)));
+        return Err(ValidationError::new(too_long(MAX_LINK_CHARS)));
     }
     Ok(link.to_owned())
 }

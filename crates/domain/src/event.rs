@@ -58,10 +58,19 @@ impl Event {
     }
 }
 
-/// The area of a location: its last comma-separated part, trimmed ("Haggerston Park,
-/// Hackney" → "Hackney"); a location without a comma is its own area.
-pub fn area_of(location: &str) -> &str {
-    location.rsplit(',').next().unwrap_or(location).trim()
+impl Event {
+    /// Solidarity places that can be booked now: those not yet used, as far as the
+    /// session has places left at all. Zero on a free session.
+    pub fn solidarity_places_left(&self) -> u32 {
+        if self.price.is_free() {
+            return 0;
+        }
+        let places = &self.free_places;
+        places
+            .solidarity_places
+            .saturating_sub(places.solidarity_used)
+            .min(self.spots_remaining())
+    }
 }
 
 #[cfg(test)]
@@ -100,15 +109,32 @@ mod tests {
     }
 
     #[test]
-    fn area_is_the_last_comma_separated_part() {
-        assert_eq!(area_of("Haggerston Park, Hackney"), "Hackney");
-        assert_eq!(
-            area_of("Unit 3, Mile End Park,Tower Hamlets "),
-            "Tower Hamlets"
-        );
-        assert_eq!(area_of("Online"), "Online");
+    fn solidarity_places_left_are_the_unused_ones_while_the_session_has_room() {
+        let with = |current, solidarity_places, solidarity_used| Event {
+            price: Money::from_pence(500).unwrap(),
+            free_places: FreePlaces {
+                companion_allowed: false,
+                solidarity_places,
+                solidarity_used,
+            },
+            ..event(current, 10)
+        };
+        assert_eq!(with(0, 3, 1).solidarity_places_left(), 2);
+        assert_eq!(with(9, 3, 1).solidarity_places_left(), 1);
+        assert_eq!(with(10, 3, 1).solidarity_places_left(), 0);
+        assert_eq!(with(0, 3, 3).solidarity_places_left(), 0);
+        let mut free = with(0, 3, 0);
+        free.price = Money::ZERO;
+        assert_eq!(free.solidarity_places_left(), 0);
+    }
+
+    #[test]
+    fn the_area_is_the_venues_borough_the_last_part_of_its_location() {
         assert_eq!(event(0, 1).area(), "Hackney");
-        assert_eq!(area_of(&event(0, 1).location()), event(0, 1).area());
+        assert_eq!(
+            crate::venue::area_of(&event(0, 1).location()),
+            event(0, 1).area()
+        );
     }
 
     #[test]

@@ -8,8 +8,6 @@
 use chrono::{DateTime, Utc};
 use validator::Validate;
 
-use crate::booking_rules::BookingRefusal;
-use crate::event::Event;
 use crate::money::Money;
 use crate::text;
 use crate::validation::{FieldErrors, ValidationError};
@@ -42,55 +40,6 @@ impl PlaceRequest {
     pub fn seats(self) -> u32 {
         1 + u32::from(self.companion)
     }
-}
-
-impl Event {
-    /// Solidarity places that can be booked now: those not yet used, as far as the
-    /// session has places left at all. Zero on a free session.
-    pub fn solidarity_places_left(&self) -> u32 {
-        if self.price.is_free() {
-            return 0;
-        }
-        let places = &self.free_places;
-        places
-            .solidarity_places
-            .saturating_sub(places.solidarity_used)
-            .min(self.spots_remaining())
-    }
-}
-
-/// The checks a companion or a solidarity place adds to [`crate::booking_rules::check_bookable`],
-/// in the order a person would want to hear them: what the session does not offer first,
-/// then what has run out.
-pub fn check_places(event: &Event, request: PlaceRequest) -> Result<(), BookingRefusal> {
-    check_with_held(event, request, 0)
-}
-
-/// [`check_places`] for claiming a waitlist offer, whose place is already held for the
-/// member (and counted): a companion needs one more free place.
-pub fn check_claim_places(event: &Event, request: PlaceRequest) -> Result<(), BookingRefusal> {
-    check_with_held(event, request, 1)
-}
-
-fn check_with_held(event: &Event, request: PlaceRequest, held: u32) -> Result<(), BookingRefusal> {
-    if request.companion && !event.free_places.companion_allowed {
-        return Err(BookingRefusal::CompanionNotAllowed);
-    }
-    if request.solidarity && event.price.is_free() {
-        return Err(BookingRefusal::SolidarityNotNeeded);
-    }
-    let places = &event.free_places;
-    if request.solidarity && places.solidarity_used >= places.solidarity_places {
-        return Err(BookingRefusal::NoSolidarityPlaces);
-    }
-    if event.spots_remaining() + held < request.seats() {
-        return Err(if event.is_full() && held == 0 {
-            BookingRefusal::EventFull
-        } else {
-            BookingRefusal::NoRoomForCompanion
-        });
-    }
-    Ok(())
 }
 
 /// The most a companion's first name may be.
@@ -188,14 +137,6 @@ pub fn supporter_share_tenths(places_used: u64, supporters: u64) -> Option<u64> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::event;
-    use chrono::Duration;
-
-    fn with(current: u32, max: u32, places: FreePlaces) -> Event {
-        let mut e = event(current, max, Duration::days(1));
-        e.free_places = places;
-        e
-    }
 
     const COMPANION: PlaceRequest = PlaceRequest {
         companion: true,
@@ -210,115 +151,12 @@ mod tests {
         solidarity: true,
     };
 
-    fn offers(companion_allowed: bool, solidarity_places: u32, used: u32) -> FreePlaces {
-        FreePlaces {
-            companion_allowed,
-            solidarity_places,
-            solidarity_used: used,
-        }
-    }
-
     #[test]
     fn a_companion_takes_a_second_place() {
         assert_eq!(PlaceRequest::default().seats(), 1);
         assert_eq!(COMPANION.seats(), 2);
         assert_eq!(SOLIDARITY.seats(), 1);
         assert_eq!(BOTH.seats(), 2);
-    }
-
-    #[test]
-    fn a_companion_needs_an_event_that_allows_one_and_two_places() {
-        assert_eq!(
-            check_places(&with(0, 10, offers(false, 0, 0)), COMPANION),
-            Err(BookingRefusal::CompanionNotAllowed)
-        );
-        assert_eq!(
-            check_places(&with(8, 10, offers(true, 0, 0)), COMPANION),
-            Ok(())
-        );
-        assert_eq!(
-            check_places(&with(9, 10, offers(true, 0, 0)), COMPANION),
-            Err(BookingRefusal::NoRoomForCompanion)
-        );
-        assert_eq!(
-            check_places(&with(10, 10, offers(true, 0, 0)), COMPANION),
-            Err(BookingRefusal::EventFull)
-        );
-        // One place is all a booking without a companion needs.
-        assert_eq!(
-            check_places(&with(9, 10, offers(false, 0, 0)), PlaceRequest::default()),
-            Ok(())
-        );
-    }
-
-    #[test]
-    fn a_solidarity_place_needs_a_paid_session_with_one_left() {
-        let mut free = with(0, 10, offers(false, 0, 0));
-        free.price = Money::ZERO;
-        assert_eq!(
-            check_places(&free, SOLIDARITY),
-            Err(BookingRefusal::SolidarityNotNeeded)
-        );
-        assert_eq!(
-            check_places(&with(0, 10, offers(false, 0, 0)), SOLIDARITY),
-            Err(BookingRefusal::NoSolidarityPlaces)
-        );
-        assert_eq!(
-            check_places(&with(0, 10, offers(false, 2, 2)), SOLIDARITY),
-            Err(BookingRefusal::NoSolidarityPlaces)
-        );
-        assert_eq!(
-            check_places(&with(0, 10, offers(false, 2, 1)), SOLIDARITY),
-            Ok(())
-        );
-    }
-
-    #[test]
-    fn a_solidarity_place_with_a_companion_uses_one_solidarity_place_and_two_places() {
-        assert_eq!(check_places(&with(8, 10, offers(true, 1, 0)), BOTH), Ok(()));
-        assert_eq!(
-            check_places(&with(9, 10, offers(true, 1, 0)), BOTH),
-            Err(BookingRefusal::NoRoomForCompanion)
-        );
-        assert_eq!(
-            check_places(&with(0, 10, offers(false, 1, 0)), BOTH),
-            Err(BookingRefusal::CompanionNotAllowed)
-        );
-    }
-
-    #[test]
-    fn claiming_an_offer_with_a_companion_needs_one_more_free_place() {
-        // The offered place is held and counted: a full session has no room for a companion.
-        assert_eq!(
-            check_claim_places(&with(10, 10, offers(true, 0, 0)), COMPANION),
-            Err(BookingRefusal::NoRoomForCompanion)
-        );
-        assert_eq!(
-            check_claim_places(&with(9, 10, offers(true, 0, 0)), COMPANION),
-            Ok(())
-        );
-        assert_eq!(
-            check_claim_places(&with(10, 10, offers(false, 1, 0)), SOLIDARITY),
-            Ok(())
-        );
-        assert_eq!(
-            check_claim_places(&with(10, 10, offers(false, 0, 0)), PlaceRequest::default()),
-            Ok(())
-        );
-    }
-
-    #[test]
-    fn places_left_are_the_unused_ones_while_the_session_has_room() {
-        assert_eq!(with(0, 10, offers(false, 3, 1)).solidarity_places_left(), 2);
-        assert_eq!(with(9, 10, offers(false, 3, 1)).solidarity_places_left(), 1);
-        assert_eq!(
-            with(10, 10, offers(false, 3, 1)).solidarity_places_left(),
-            0
-        );
-        assert_eq!(with(0, 10, offers(false, 3, 3)).solidarity_places_left(), 0);
-        let mut free = with(0, 10, offers(false, 3, 0));
-        free.price = Money::ZERO;
-        assert_eq!(free.solidarity_places_left(), 0);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use validator::Validate;
 use crate::ids::{StoryId, UserId};
 use crate::notification::{NewNotification, NotificationKind};
 use crate::text;
-use crate::validation::FieldErrors;
+use crate::validation::{FieldErrors, too_long};
 
 /// The categories the Share Your Story form offers (spec section 5), in its order.
 pub const STORY_CATEGORIES: [&str; 4] = ["Member Story", "Wellness", "Events", "Community"];
@@ -317,7 +317,7 @@ pub fn decline_reason(input: &str) -> Result<String, FieldErrors> {
     } else if reason.chars().count() > MAX_DECLINE_REASON_CHARS {
         errors.add(
             "reason",
-            crate::ValidationError::new(text::too_long(MAX_DECLINE_REASON_CHARS)),
+            crate::ValidationError::new(too_long(MAX_DECLINE_REASON_CHARS)),
         );
     } else if let Err(e) = text::plain(&reason) {
         errors.add("reason", e);

@@ -1,6 +1,6 @@
 //! Free-text rules shared by entities: trimmed, bounded, never blank where required, and
 //! free of characters that are invisible or rewrite how text around them reads.
-use crate::validation::ValidationError;
+use crate::validation::{ValidationError, too_long};
 
 pub const CONTROL_MESSAGE: &str = "Please remove the invisible control characters";
 
@@ -19,12 +19,6 @@ pub fn plain(text: &str) -> Result<(), ValidationError> {
         return Err(ValidationError::new(CONTROL_MESSAGE));
     }
     Ok(())
-}
-
-/// The house wording for text over its limit (the derived `length(max = N)` rules and
-/// [`required`] both read it).
-pub fn too_long(max_chars: impl std::fmt::Display) -> String {
-    format!("Must be at most {max_chars} characters")
 }
 
 /// Trims a field in place, before its rules run: limits count what is kept.

@@ -126,6 +126,12 @@ fn camel_case(field: &str) -> String {
     out
 }
 
+/// The house wording for text over its limit: the derived `length(max = N)` rules read it
+/// here, and [`crate::text::required`] and the hand-written limits build their errors with it.
+pub fn too_long(max_chars: impl fmt::Display) -> String {
+    format!("Must be at most {max_chars} characters")
+}
+
 /// The rule's own message (`message = "..."` or set by its function); a `length(max = N)`
 /// without one reads the house wording for over-long text.
 fn message_of(error: &validator::ValidationError) -> String {
@@ -133,7 +139,7 @@ fn message_of(error: &validator::ValidationError) -> String {
         return message.to_string();
     }
     match (error.code.as_ref(), error.params.get("max")) {
-        ("length", Some(max)) => crate::text::too_long(max),
+        ("length", Some(max)) => too_long(max),
         _ => error.to_string(),
     }
 }

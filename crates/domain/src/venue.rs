@@ -8,7 +8,7 @@ use chrono::{DateTime, Duration, Utc};
 use crate::ids::{UserId, VenueId};
 use crate::text;
 use crate::text_enum;
-use crate::validation::{FieldErrors, ValidationError};
+use crate::validation::{FieldErrors, ValidationError, too_long};
 
 text_enum!(
     /// One access fact's answer.
@@ -226,7 +226,7 @@ impl AccessSet {
     /// repeats ignored). An unknown key is refused with every valid key listed.
     pub fn parse(input: &str) -> Result<Self, ValidationError> {
         if input.chars().count() > MAX_ACCESS_INPUT_CHARS {
-            return Err(ValidationError::new(text::too_long(MAX_ACCESS_INPUT_CHARS)));
+            return Err(ValidationError::new(too_long(MAX_ACCESS_INPUT_CHARS)));
         }
         let mut set = Self::default();
         for key in input.split(',').map(str::trim).filter(|k| !k.is_empty()) {
@@ -307,7 +307,7 @@ pub struct Venue {
 
 impl Venue {
     /// The one line a session's place reads as ("Haggerston Park, Hackney"), as events'
-    /// `location` always has: its last comma part is the borough (`crate::area_of`).
+    /// `location` always has: its last comma part is the borough ([`area_of`]).
     pub fn location(&self) -> String {
         if self.borough.is_empty() || self.name.eq_ignore_ascii_case(&self.borough) {
             self.name.clone()
@@ -322,7 +322,7 @@ impl Venue {
     /// events' locations follows the same rule in SQL (a store test holds them together).
     pub fn from_location(location: &str) -> Self {
         let trimmed = location.trim();
-        let borough = crate::area_of(trimmed).to_owned();
+        let borough = area_of(trimmed).to_owned();
         let name = match trimmed.rsplit_once(',') {
             Some((name, _)) if !name.trim().is_empty() => name.trim().to_owned(),
             _ => trimmed.to_owned(),
@@ -646,7 +646,7 @@ fn map_url(input: Option<&str>) -> Result<Option<String>, ValidationError> {
         ));
     }
     if link.chars().count() > MAP_URL_CHARS {
-        return Err(ValidationError::new(text::too_long(MAP_URL_CHARS)));
+        return Err(ValidationError::new(too_long(MAP_URL_CHARS)));
     }
     text::plain(link)?;
     Ok(Some(link.to_owned()))
@@ -659,10 +659,26 @@ fn optional(input: Option<&str>, max_chars: usize) -> Result<Option<String>, Val
     }
 }
 
+/// The area of a location: its last comma-separated part, trimmed ("Haggerston Park,
+/// Hackney" → "Hackney"); a location without a comma is its own area.
+pub fn area_of(location: &str) -> &str {
+    location.rsplit(',').next().unwrap_or(location).trim()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testing::now;
+
+    #[test]
+    fn area_is_the_last_comma_separated_part() {
+        assert_eq!(area_of("Haggerston Park, Hackney"), "Hackney");
+        assert_eq!(
+            area_of("Unit 3, Mile End Park,Tower Hamlets "),
+            "Tower Hamlets"
+        );
+        assert_eq!(area_of("Online"), "Online");
+    }
 
     fn form() -> VenueForm {
         VenueForm {
@@ -944,7 +960,7 @@ mod tests {
         assert_eq!(online.location(), "Online", "never \"Online, Online\"");
         let plain = Venue::from_location("Haggerston Park, Hackney");
         assert_eq!(plain.location(), "Haggerston Park, Hackney");
-        assert_eq!(crate::area_of(&plain.location()), plain.borough);
+        assert_eq!(area_of(&plain.location()), plain.borough);
     }
 
     #[test]

@@ -5,12 +5,13 @@ use playspace_domain::page_cursor::{Page, PageCursor};
 use playspace_domain::{AuditEntry, BookingId, BookingStatus, OutgoingEmail, PaymentStatus};
 use playspace_ports::{AdminBooking, AdminBookingRepository, BookingFilter, RepoError};
 
-use crate::admin_events::display_name;
 use crate::audit::insert_audit;
-use crate::bookings::{BookingRow, cancel_live, held_by, take_place};
+use crate::bookings::{BookingRow, cancel_live};
 use crate::convert::{from_db_time, refused, repo_error, to_db_time};
 use crate::events::contains_pattern;
+use crate::places::{held_by, take_place};
 use crate::schema::{bookings, cancellations, events, users};
+use crate::user_rows::display_name;
 use crate::{DbConnection, Store};
 
 /// The booking, then (first, chosen, last name, email), (event title, start), attendance.

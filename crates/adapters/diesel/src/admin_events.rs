@@ -16,16 +16,10 @@ use crate::convert::{corrupt, lower, refused, repo_error, to_db_time, to_i32};
 use crate::events::{EventRow, NewEventRow, contains_pattern};
 use crate::notifications;
 use crate::outbox::insert_emails;
+use crate::places::release_place;
 use crate::schema::{bookings, event_series, events, users, venues, waitlist};
-use crate::waitlist::release_place;
+use crate::user_rows::display_name;
 use crate::{DbConnection, Store};
-
-/// The name to show for a person: chosen (or first) name and last name.
-pub(crate) fn display_name(first: &str, chosen: Option<&str>, last: &str) -> String {
-    format!("{} {last}", chosen.unwrap_or(first))
-        .trim()
-        .to_owned()
-}
 
 pub(crate) type LeaderColumns = (
     diesel::dsl::Nullable<users::id>,

@@ -16,7 +16,8 @@ use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::outbox::insert_emails;
 use crate::schema::{user_tokens, users};
 use crate::sessions::close_admin_sessions;
-use crate::users::{erase_user, insert_token, insert_user};
+use crate::user_rows::{insert_token, insert_user};
+use crate::users::{erase_user, lock_admins};
 use crate::{DbConnection, Store};
 
 type Db = <DbConnection as Connection>::Backend;
@@ -110,26 +111,6 @@ impl From<Abort> for AdminUserError {
             }
             Abort::Db(e) => AdminUserError::Store(repo_error(e)),
         }
-    }
-}
-
-/// Makes concurrent changes to admins queue, so each counts the admins the other left.
-/// PostgreSQL: locks the live admins' rows (a waiting transaction re-reads them once the
-/// first commits). SQLite: takes the database's write lock before reading anything.
-/// Returns how many live admins there are.
-pub(crate) fn lock_admins(c: &mut DbConnection) -> QueryResult<usize> {
-    let admins = users::table
-        .filter(users::role.eq(Role::Admin.as_str()))
-        .filter(users::deleted_at.is_null());
-    match c {
-        DbConnection::Postgres(pg) => admins
-            .select(users::id)
-            .for_update()
-            .load::<String>(pg)
-            .map(|ids| ids.len()),
-        DbConnection::Sqlite(_) => diesel::update(admins)
-            .set(users::updated_at.eq(users::updated_at))
-            .execute(c),
     }
 }
 

@@ -1,23 +1,21 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
-use diesel::IntoSql;
 use diesel::prelude::*;
 use playspace_domain::booking_rules::BookingRefusal;
-use playspace_domain::{
-    Booking, BookingId, Companion, EventId, Money, PaymentMethod, PlaceRequest, UserId,
-};
+use playspace_domain::{Booking, BookingId, Companion, EventId, Money, PaymentMethod, UserId};
 use playspace_ports::{
     BookError, BookingRepository, BookingRequest, BookingWithEvent, PaymentTransition, RepoError,
     TransitionOutcome,
 };
 
 use crate::access_needs::{needs_text, parse_needs_text, refresh_profile_copy};
+use crate::booking_abort::Abort;
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::notifications;
 use crate::one_statement_booking;
 use crate::outbox::insert_emails;
+use crate::places::{give_back, held_by, take_place};
 use crate::schema::{bookings, cancellations, events, processed_webhook_events, users, venues};
-use crate::waitlist::give_back;
 use crate::{DbConnection, Store};
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -100,38 +98,6 @@ impl BookingRow {
     }
 }
 
-/// Rolls a booking transaction back with a reason for the caller.
-pub(crate) enum Abort {
-    Refused(BookingRefusal),
-    EventNotFound,
-    Db(diesel::result::Error),
-}
-
-impl Abort {
-    pub(crate) fn into_book_error(self) -> BookError {
-        match self {
-            Abort::Refused(r) => BookError::Refused(r),
-            Abort::EventNotFound => BookError::EventNotFound,
-            // The unique index is the last word on one live booking per person and event.
-            Abort::Db(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _,
-            )) => BookError::Refused(BookingRefusal::AlreadyBooked),
-            Abort::Db(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::ForeignKeyViolation,
-                _,
-            )) => BookError::EventNotFound,
-            Abort::Db(e) => BookError::Store(repo_error(e)),
-        }
-    }
-}
-
-impl From<diesel::result::Error> for Abort {
-    fn from(e: diesel::result::Error) -> Self {
-        Abort::Db(e)
-    }
-}
-
 type BookingEventRow = (BookingRow, Option<String>, EventRow);
 
 fn row_pair((b, session_id, e): BookingEventRow) -> Result<BookingWithEvent, RepoError> {
@@ -185,72 +151,6 @@ pub(crate) fn insert_booking(
         notifications::add(c, n, to_db_time(now))?;
     }
     Ok(())
-}
-
-/// The capacity guard, last in the transaction: the places `request` asks for (the
-/// member's, and a companion's) are taken only if that many are free at an active event
-/// that has not started, with its solidarity place only if one of those set is unused and
-/// its companion only where companions are allowed, all in one statement; the event row
-/// stays locked (PostgreSQL) only until the commit. Every path that takes a place goes
-/// through it (ADR 0022).
-pub(crate) fn take_place(
-    c: &mut DbConnection,
-    event_id: &str,
-    now: NaiveDateTime,
-    request: PlaceRequest,
-) -> QueryResult<bool> {
-    take_places(c, event_id, now, request.seats(), request)
-}
-
-/// [`take_place`] for `seats` places (fewer than `request` holds when one is held already,
-/// as a waitlist offer's is), with `request`'s solidarity place and companion rule.
-pub(crate) fn take_places(
-    c: &mut DbConnection,
-    event_id: &str,
-    now: NaiveDateTime,
-    seats: u32,
-    request: PlaceRequest,
-) -> QueryResult<bool> {
-    use diesel::dsl::not;
-    use diesel::sql_types::Bool;
-    let seats = i32::try_from(seats).unwrap_or(i32::MAX);
-    let solidarity = i32::from(request.solidarity);
-    let taken = diesel::update(
-        events::table
-            .find(event_id)
-            .filter(events::is_active.eq(true))
-            .filter(events::starts_at.gt(now))
-            .filter(events::current_participants.le(events::max_participants - seats))
-            .filter(events::solidarity_used.le(events::solidarity_places - solidarity))
-            .filter(events::companion_allowed.or(not(request.companion.into_sql::<Bool>()))),
-    )
-    .set((
-        events::current_participants.eq(events::current_participants + seats),
-        events::solidarity_used.eq(events::solidarity_used + solidarity),
-        events::updated_at.eq(now),
-    ))
-    .execute(c)?;
-    Ok(taken == 1)
-}
-
-/// What the live booking `key` holds of its event: (event id, its places and solidarity
-/// place), read before it is cancelled so exactly that is given back.
-pub(crate) fn held_by(c: &mut DbConnection, key: &str) -> QueryResult<(String, PlaceRequest)> {
-    let (event_id, companion, method): (String, bool, String) = bookings::table
-        .find(key)
-        .select((
-            bookings::event_id,
-            bookings::companion,
-            bookings::payment_method,
-        ))
-        .first(c)?;
-    Ok((
-        event_id,
-        PlaceRequest {
-            companion,
-            solidarity: method == PaymentMethod::Solidarity.as_str(),
-        },
-    ))
 }
 
 /// Cancels a live booking and releases what it held exactly once (only a live booking
@@ -736,7 +636,7 @@ impl Store {
     /// and no transaction. Exists only so a test can show the race the real `book` prevents;
     /// returns whether this caller believed it got a place.
     pub fn unguarded_take_place_for_tests(&self, event: playspace_domain::EventId) -> bool {
-        self.unguarded_take_for_tests(event, PlaceRequest::default())
+        self.unguarded_take_for_tests(event, playspace_domain::PlaceRequest::default())
     }
 
     /// [`Self::unguarded_take_place_for_tests`] for what `request` asks (a companion's
@@ -744,7 +644,7 @@ impl Store {
     pub fn unguarded_take_for_tests(
         &self,
         event: playspace_domain::EventId,
-        request: PlaceRequest,
+        request: playspace_domain::PlaceRequest,
     ) -> bool {
         let Ok(mut conn) = self.conn() else {
             return false;

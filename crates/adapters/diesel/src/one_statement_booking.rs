@@ -18,7 +18,7 @@ use playspace_domain::DeliveryId;
 use playspace_domain::booking_rules::BookingRefusal;
 use playspace_ports::BookingRequest;
 
-use crate::bookings::Abort;
+use crate::booking_abort::Abort;
 use crate::convert::to_db_time;
 use crate::schema::{bookings, email_deliveries, users};
 

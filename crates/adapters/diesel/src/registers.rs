@@ -6,10 +6,11 @@ use playspace_domain::{AuditEntry, BookingId, EventId, Money, UserId};
 use playspace_ports::{AdminEvent, RegisterChange, RegisterLine, RegisterRepository, RepoError};
 
 use crate::access_needs::parse_needs_text;
-use crate::admin_events::{AdminEventRow, admin_event, admin_events_query, bad, display_name};
+use crate::admin_events::{AdminEventRow, admin_event, admin_events_query, bad};
 use crate::audit::insert_audit;
 use crate::convert::{refused, repo_error, to_db_time};
 use crate::schema::{bookings, events, users};
+use crate::user_rows::display_name;
 use crate::{DbConnection, Store};
 
 /// (id, reference, user, status, payment method, payment status, amount), (accessibility

@@ -6,7 +6,7 @@ use playspace_ports::{RepoError, SessionRepository};
 use crate::audit::insert_audit;
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::schema::{sessions, users};
-use crate::users::UserRow;
+use crate::user_rows::UserRow;
 use crate::{DbConnection, Store};
 
 #[derive(Queryable, Selectable, Insertable)]

@@ -12,7 +12,7 @@ use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::outbox::insert_emails;
 use crate::schema::{email_deliveries, pending_signups as ps, users};
 use crate::sessions::insert_session;
-use crate::users::{insert_user, parse_opt};
+use crate::user_rows::{insert_user, parse_opt};
 use crate::{DbConnection, Store};
 
 /// A pending sign-up as written: the profile's columns as `users` has them.

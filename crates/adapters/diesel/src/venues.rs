@@ -10,10 +10,10 @@ use playspace_domain::venue::AccessCheck;
 use playspace_domain::{AccessFact, AccessFacts, AuditEntry, FactValue, Venue, VenueId};
 use playspace_ports::{AdminVenue, RepoError, VenueRepository};
 
-use crate::admin_events::display_name;
 use crate::audit::insert_audit;
 use crate::convert::{corrupt, from_db_time, refused, repo_error, to_db_time};
 use crate::schema::{events, users, venues};
+use crate::user_rows::display_name;
 use crate::{DbConnection, Store};
 
 #[derive(Queryable, Selectable)]

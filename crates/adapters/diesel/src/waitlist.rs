@@ -1,23 +1,23 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use playspace_domain::booking_rules::BookingRefusal;
-use playspace_domain::free_places::check_claim_places;
+use playspace_domain::booking_rules::{BookingRefusal, check_claim_places};
 use playspace_domain::waitlist::{
-    JoinRefusal, WaitlistEntry, WaitlistStatus, can_offer, check_joinable, check_rejoin,
-    offer_expires_at,
+    JoinRefusal, WaitlistEntry, WaitlistStatus, check_joinable, check_rejoin,
 };
-use playspace_domain::{EventId, OutgoingEmail, PlaceRequest, UserId, WaitlistEntryId};
+use playspace_domain::{EventId, OutgoingEmail, UserId, WaitlistEntryId};
 use playspace_ports::{
     BookingRequest, ClaimError, JoinError, NewNotification, OfferNotice, RepoError,
     WaitlistRepository,
 };
 
-use crate::bookings::{Abort, insert_booking, take_places};
+use crate::booking_abort::Abort;
+use crate::bookings::insert_booking;
 use crate::convert::{corrupt, from_db_time, repo_error, to_db_time};
 use crate::events::EventRow;
 use crate::notifications;
 use crate::outbox::insert_emails;
+use crate::places::{release_place, take_places};
 use crate::schema::{bookings, events, venues, waitlist};
 use crate::{DbConnection, Store};
 
@@ -54,95 +54,6 @@ pub(crate) fn leave_waitlist(
         return Err(DieselError::NotFound);
     }
     release_place(c, event_key, now)
-}
-
-/// Gives back what a cancelled or released booking held: its solidarity place to the
-/// session's pool, and each of its places (two with a companion) through [`release_place`],
-/// one at a time, so a freed pair goes to the first two people waiting, one place each
-/// (ADR 0022).
-pub(crate) fn give_back(
-    c: &mut DbConnection,
-    event_id: &str,
-    held: PlaceRequest,
-    now: DateTime<Utc>,
-) -> QueryResult<()> {
-    if held.solidarity {
-        diesel::update(
-            events::table
-                .find(event_id)
-                .filter(events::solidarity_used.gt(0)),
-        )
-        .set(events::solidarity_used.eq(events::solidarity_used - 1))
-        .execute(c)?;
-    }
-    for _ in 0..held.seats() {
-        release_place(c, event_id, now)?;
-    }
-    Ok(())
-}
-
-/// Gives a freed place of `event_id` to the first person still waiting, holding it for
-/// them (the count stays), or back to the event when nobody is. Runs inside the
-/// transaction that freed the place, so a place is passed on exactly once.
-pub(crate) fn release_place(
-    c: &mut DbConnection,
-    event_id: &str,
-    now: DateTime<Utc>,
-) -> QueryResult<()> {
-    let now_db = to_db_time(now);
-    // Touching the event row first serialises concurrent releases for the event on
-    // PostgreSQL, so two freed places never go to the same person.
-    diesel::update(events::table.find(event_id))
-        .set(events::updated_at.eq(now_db))
-        .execute(c)?;
-    let (is_active, starts_at): (bool, NaiveDateTime) = events::table
-        .find(event_id)
-        .select((events::is_active, events::starts_at))
-        .first(c)?;
-    if can_offer(is_active, from_db_time(starts_at), now) {
-        let queue = waitlist::table
-            .filter(waitlist::event_id.eq(event_id))
-            .filter(waitlist::status.eq(WaitlistStatus::Waiting.as_str()))
-            .order(waitlist::position.asc());
-        while let Some((id, user_id)) = queue
-            .select((waitlist::id, waitlist::user_id))
-            .first::<(String, String)>(c)
-            .optional()?
-        {
-            let booked: i64 = bookings::table
-                .filter(bookings::event_id.eq(event_id))
-                .filter(bookings::user_id.eq(&user_id))
-                .filter(bookings::status.ne("cancelled"))
-                .count()
-                .get_result(c)?;
-            let (status, expires) = if booked > 0 {
-                // Already has a place (e.g. capacity grew): they need no offer.
-                (WaitlistStatus::Left, None)
-            } else {
-                let expires = offer_expires_at(from_db_time(starts_at), now);
-                (WaitlistStatus::Offered, Some(to_db_time(expires)))
-            };
-            diesel::update(waitlist::table.find(&id))
-                .set((
-                    waitlist::status.eq(status.as_str()),
-                    waitlist::offer_expires_at.eq(expires),
-                    waitlist::notification_sent.eq(false),
-                    waitlist::updated_at.eq(now_db),
-                ))
-                .execute(c)?;
-            if status == WaitlistStatus::Offered {
-                return Ok(());
-            }
-        }
-    }
-    diesel::update(
-        events::table
-            .find(event_id)
-            .filter(events::current_participants.gt(0)),
-    )
-    .set(events::current_participants.eq(events::current_participants - 1))
-    .execute(c)
-    .map(|_| ())
 }
 
 #[derive(Queryable, Selectable)]

@@ -2,8 +2,8 @@ use chrono::{DateTime, Utc};
 use playspace_domain::booking_rules::{self, BookingRefusal, check_booking, limit_month};
 use playspace_domain::free_places::{self, Companion};
 use playspace_domain::{
-    AccessNeeds, Booking, BookingId, BookingNeeds, BookingReference, BookingStatus, Event, EventId,
-    FieldErrors, Money, PaymentMethod, PaymentStatus, PlaceRequest, User, UserId, ValidationError,
+    AccessNeeds, Booking, BookingNeeds, BookingReference, Event, EventId, FieldErrors,
+    PaymentMethod, PlaceRequest, User, UserId, ValidationError,
 };
 use playspace_ports::{BookError, BookingRequest, RepoError};
 
@@ -146,26 +146,19 @@ pub(super) fn confirmed_booking_request(
     now: DateTime<Utc>,
 ) -> Result<BookingRequest, RepoError> {
     let plan = deps.memberships.current_plan(user.id, now)?;
-    let (payment_method, payment_status, amount) = if solidarity {
-        (PaymentMethod::Solidarity, PaymentStatus::Paid, Money::ZERO)
+    let payment_method = if solidarity {
+        PaymentMethod::Solidarity
     } else {
-        (PaymentMethod::Cash, PaymentStatus::Pending, event.price)
+        PaymentMethod::Cash
     };
-    let booking = Booking {
-        id: BookingId::new(),
-        reference: BookingReference::generate(&mut rand::rng()),
-        user_id: user.id,
-        event_id: event.id,
-        status: BookingStatus::Confirmed,
-        payment_status,
+    let booking = Booking::new(
+        user.id,
+        event,
         payment_method,
-        amount,
-        accessibility_requirements: None,
-        access_needs: vec![],
-        needs_from_profile: false,
-        companion: chosen.companion,
-        created_at: now,
-    }
+        chosen.companion,
+        BookingReference::generate(&mut rand::rng()),
+        now,
+    )
     .with_needs(chosen.needs);
     Ok(BookingRequest {
         hold_until: None,
@@ -182,7 +175,9 @@ mod tests {
     use super::*;
     use crate::accounts::testing::{settings, user};
     use playspace_domain::booking_rules::Plan;
-    use playspace_domain::{AccessNeed, AccessNeeds, ProfileAccessNeeds};
+    use playspace_domain::{
+        AccessNeed, AccessNeeds, BookingStatus, Money, PaymentStatus, ProfileAccessNeeds,
+    };
     use playspace_ports::{
         MockAccessNeedsRepository, MockBookingRepository, MockEventRepository,
         MockMembershipRepository, MockUserRepository,

@@ -1,6 +1,7 @@
 //! Choosing a membership plan: Community at once; paid plans through a subscription
 //! checkout, active once the gateway reports payment.
 use playspace_domain::User;
+use playspace_domain::booking::PAYMENT_HOLD;
 use playspace_domain::booking_rules::Plan;
 use playspace_domain::plans::period_end;
 use playspace_ports::{
@@ -8,7 +9,6 @@ use playspace_ports::{
 };
 
 use super::BookingDeps;
-use super::payments::HOLD;
 
 #[derive(Debug)]
 pub enum PlanChoice {
@@ -61,7 +61,7 @@ pub fn choose_plan(
         customer_email: user.email.as_str().to_owned(),
         success_url: format!("{base}/membership?session_id={{CHECKOUT_SESSION_ID}}"),
         cancel_url: format!("{base}/membership"),
-        expires_at: now + HOLD,
+        expires_at: now + PAYMENT_HOLD,
         idempotency_key: format!("membership-{}", membership.id),
         metadata: vec![
             ("membership_id".into(), membership.id.clone()),

@@ -8,8 +8,6 @@ mod start_card_checkout;
 #[cfg(test)]
 mod tests;
 
-use chrono::Duration;
-use playspace_domain::{BookingStatus, PaymentStatus};
 use playspace_ports::{GatewayError, PaymentTransition, RepoError, TransitionOutcome};
 
 use super::memberships::stop_renewals;
@@ -22,9 +20,6 @@ pub use handle_gateway_event::handle_gateway_event;
 pub use release_expired_holds::release_expired_holds;
 pub use start_card_checkout::{CheckoutError, start_card_checkout};
 pub(crate) use start_card_checkout::{card_booking_request, checkout_request};
-
-/// How long a held place waits for payment (the checkout session expires with it).
-pub const HOLD: Duration = Duration::minutes(30);
 
 #[derive(Debug, thiserror::Error)]
 pub enum PaymentError {
@@ -74,9 +69,7 @@ pub(super) fn apply(
     let transition = match transition {
         Transition::Paid { payment_intent, .. } => {
             let user = deps.users.get(found.booking.user_id)?;
-            let mut paid = found.booking.clone();
-            paid.status = BookingStatus::Confirmed;
-            paid.payment_status = PaymentStatus::Paid;
+            let paid = found.booking.clone().paid();
             PaymentTransition::Paid {
                 payment_intent,
                 emails: vec![

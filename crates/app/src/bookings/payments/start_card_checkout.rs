@@ -1,15 +1,12 @@
 use chrono::{DateTime, Utc};
+use playspace_domain::booking::PAYMENT_HOLD;
 use playspace_domain::booking_rules::{self, BookingRefusal, check_booking, limit_month};
-use playspace_domain::{
-    Booking, BookingId, BookingReference, BookingStatus, Event, EventId, PaymentMethod,
-    PaymentStatus, User, london,
-};
+use playspace_domain::{Booking, BookingReference, Event, EventId, PaymentMethod, User, london};
 use playspace_ports::{
     BookError, BookingRequest, CheckoutMode, CheckoutRequest, CheckoutSession, GatewayError,
     RepoError,
 };
 
-use super::HOLD;
 use crate::bookings::BookingDeps;
 use crate::bookings::book_event::{BookingChoices, Chosen};
 
@@ -61,7 +58,7 @@ pub fn start_card_checkout(
         Err(BookError::Store(e)) => return Err(e.into()),
     }
     let booking = &request.booking;
-    let checkout = checkout_request(deps, user, &event, booking, now + HOLD);
+    let checkout = checkout_request(deps, user, &event, booking, now + PAYMENT_HOLD);
     let session = match deps.gateway.create_checkout(&checkout) {
         Ok(session) => session,
         Err(e) => {
@@ -80,7 +77,7 @@ pub fn start_card_checkout(
     Ok(session)
 }
 
-/// A card booking of `event` waiting for payment (pending, its place held for [`HOLD`]),
+/// A card booking of `event` waiting for payment (pending, its place held for [`PAYMENT_HOLD`]),
 /// under the person's current plan limit. Emails wait for the payment.
 pub(crate) fn card_booking_request(
     deps: &BookingDeps,
@@ -90,24 +87,17 @@ pub(crate) fn card_booking_request(
     now: DateTime<Utc>,
 ) -> Result<BookingRequest, RepoError> {
     let plan = deps.memberships.current_plan(user.id, now)?;
-    let booking = Booking {
-        id: BookingId::new(),
-        reference: BookingReference::generate(&mut rand::rng()),
-        user_id: user.id,
-        event_id: event.id,
-        status: BookingStatus::Pending,
-        payment_status: PaymentStatus::Pending,
-        payment_method: PaymentMethod::Card,
-        amount: event.price,
-        accessibility_requirements: None,
-        access_needs: vec![],
-        needs_from_profile: false,
-        companion: chosen.companion,
-        created_at: now,
-    }
+    let booking = Booking::new(
+        user.id,
+        event,
+        PaymentMethod::Card,
+        chosen.companion,
+        BookingReference::generate(&mut rand::rng()),
+        now,
+    )
     .with_needs(chosen.needs);
     Ok(BookingRequest {
-        hold_until: Some(now + HOLD),
+        hold_until: Some(now + PAYMENT_HOLD),
         limit_month: limit_month(event),
         monthly_limit: booking_rules::monthly_limit(plan),
         emails: vec![],

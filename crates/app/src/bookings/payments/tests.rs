@@ -3,8 +3,10 @@ use super::*;
 use crate::accounts::testing::{settings, user};
 use crate::bookings::BookingChoices;
 use crate::bookings::needs::access_default;
+use playspace_domain::booking::PAYMENT_HOLD;
 use playspace_domain::{
-    Booking, BookingId, BookingReference, Event, EventId, Money, PaymentMethod,
+    Booking, BookingId, BookingReference, BookingStatus, Event, EventId, Money, PaymentMethod,
+    PaymentStatus,
 };
 use playspace_ports::{
     BookingWithEvent, CheckoutMode, CheckoutPayment, CheckoutSession, CheckoutStatus, GatewayEvent,
@@ -81,7 +83,8 @@ fn checkout_holds_for_thirty_minutes_and_asks_the_gateway_for_a_gbp_payment() {
     m.bookings
         .expect_book()
         .withf(|r, _| {
-            r.booking.status == BookingStatus::Pending && r.hold_until == Some(test_now() + HOLD)
+            r.booking.status == BookingStatus::Pending
+                && r.hold_until == Some(test_now() + PAYMENT_HOLD)
         })
         .times(1)
         .returning(|_, _| Ok(()));
@@ -93,7 +96,7 @@ fn checkout_holds_for_thirty_minutes_and_asks_the_gateway_for_a_gbp_payment() {
                 && c.success_url
                     .ends_with("/success?session_id={CHECKOUT_SESSION_ID}")
                 && c.cancel_url.contains("/cancel?booking_id=")
-                && c.expires_at == test_now() + HOLD
+                && c.expires_at == test_now() + PAYMENT_HOLD
                 && c.idempotency_key.starts_with("checkout-")
         })
         .returning(|_| {

@@ -1,13 +1,13 @@
 use chrono::{DateTime, Utc};
-use playspace_domain::booking_rules::{BookingRefusal, check_bookable};
-use playspace_domain::free_places::check_claim_places;
+use playspace_domain::booking::PAYMENT_HOLD;
+use playspace_domain::booking_rules::{BookingRefusal, check_bookable, check_claim_places};
 use playspace_domain::{Booking, Event, User};
 use playspace_ports::{BookingRequest, CheckoutSession, ClaimError};
 
 use super::{WaitlistError, find_event};
 use crate::bookings::BookingDeps;
 use crate::bookings::book_event::{BookingChoices, Chosen, confirmed_booking_request};
-use crate::bookings::payments::{HOLD, card_booking_request, checkout_request};
+use crate::bookings::payments::{card_booking_request, checkout_request};
 
 /// Takes the place held for the person: a cash booking (paid on arrival) or, with
 /// `solidarity`, a free solidarity place, confirmed with the usual email, under the same
@@ -55,7 +55,7 @@ pub fn claim_offered_place_by_card(
     }
     let request = card_booking_request(deps, user, &event, chosen, now)?;
     let booking = &request.booking;
-    let checkout = checkout_request(deps, user, &event, booking, now + HOLD);
+    let checkout = checkout_request(deps, user, &event, booking, now + PAYMENT_HOLD);
     let session = deps
         .gateway
         .create_checkout(&checkout)

@@ -4,6 +4,7 @@ use crate::accounts::testing::{settings, user};
 use crate::bookings::needs::access_default;
 use crate::bookings::{BookingChoices, NeedsInput};
 use chrono::Duration;
+use playspace_domain::booking::PAYMENT_HOLD;
 use playspace_domain::waitlist::{WaitlistEntry, WaitlistStatus};
 use playspace_domain::{BookingStatus, PaymentMethod, PaymentStatus, WaitlistEntryId};
 use playspace_ports::{
@@ -246,7 +247,7 @@ fn claiming_by_card_turns_the_offer_into_a_held_pending_booking_with_a_checkout(
                 && r.booking.payment_status == PaymentStatus::Pending
                 && r.booking.payment_method == PaymentMethod::Card
                 && r.booking.amount.pence() == 800
-                && r.hold_until == Some(test_now() + crate::bookings::payments::HOLD)
+                && r.hold_until == Some(test_now() + PAYMENT_HOLD)
                 && r.monthly_limit == Some(2)
                 // Confirmation waits for the payment.
                 && r.emails.is_empty()
@@ -260,7 +261,7 @@ fn claiming_by_card_turns_the_offer_into_a_held_pending_booking_with_a_checkout(
         .expect_create_checkout()
         .withf(|c| {
             c.amount_pence == 800
-                && c.expires_at == test_now() + crate::bookings::payments::HOLD
+                && c.expires_at == test_now() + PAYMENT_HOLD
                 && c.success_url.contains("/success?session_id=")
         })
         .times(1)
