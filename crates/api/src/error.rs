@@ -234,6 +234,14 @@ pub fn framework_error(status: StatusCode, content_type: Option<&str>) -> Option
     })
 }
 
+/// What any `/api/…` path no route answers gets.
+pub(crate) async fn api_not_found() -> Result<actix_web::HttpResponse, ApiError> {
+    Err(ApiError::new(
+        ErrorCode::RouteNotFound,
+        "No such API endpoint",
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

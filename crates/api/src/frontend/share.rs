@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use playspace_domain::{Event, london};
 
-use super::{escape_html, summary};
+use super::text::{escape_html, summary};
 
 /// Where the pictures are on the site: a stable address, sent with a long cache lifetime.
 pub const PICTURES_PATH: &str = "/share/";

@@ -157,7 +157,7 @@ impl<F: Placeholders> Template<F> {
             match part {
                 Part::Markup(text) => html.push_str(text),
                 Part::Field(field) => match value(*field) {
-                    Value::Text(text) => html.push_str(&super::escape_html(&text)),
+                    Value::Text(text) => html.push_str(&super::text::escape_html(&text)),
                     Value::Html(clean) => html.push_str(clean.as_str()),
                 },
             }

@@ -7,7 +7,7 @@ use chrono::SecondsFormat;
 use playspace_app::stories::{GetStoryError, get_story, list_stories};
 use playspace_app::{GetEventError, get_event};
 
-use super::{Html, Page, data_script};
+use super::page::{Html, Page, data_script};
 use playspace_domain::language::Language;
 
 use crate::dto::EventDto;

@@ -5,23 +5,22 @@
 //! what a link preview shows (crate::frontend::share).
 mod assets;
 mod data;
-
-use std::sync::Arc;
+mod page;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, HeaderValue, VARY};
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use playspace_domain::language::Language;
-
 use crate::encoding::{accepts_gzip, gzip};
-use crate::frontend::escape_html;
 use crate::frontend::share;
 use crate::frontend::templates::{Prerendered, detail_id};
 use crate::locale::request_language;
 use crate::state::AppState;
 pub use assets::{asset, embedded_file};
 use data::{ListPage, blog_page, event_page, events_list_page, story_page};
+#[cfg(test)]
+use page::{DESCRIPTION_START, HEAD_MARKER, HTML_ELEMENT, data_script};
+use page::{Html, Page};
 
 const NOT_BUILT: &str = "PlaySpace is running, but the frontend has not been built yet.\n\
 Build it with: cd frontend && npm ci && npm run build (scripts/run does this for you).\n\
@@ -183,97 +182,12 @@ pub async fn spa_index(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
     }
 }
 
-/// What the server sends for one page: the app's shell or a prerendered page, plus what it
-/// adds to the `<head>`.
-struct Page {
-    status: StatusCode,
-    /// The prerendered page to send instead of the shell (whose `#root` is empty).
-    html: Option<Html>,
-    title: Option<String>,
-    description: Option<String>,
-    /// Tags for `<head>`: the page's data (so the first screen needs no API round trip),
-    /// Open Graph tags and JSON-LD.
-    head: String,
-}
-
-enum Html {
-    /// The home or events page, as prerendered.
-    Template(Arc<str>),
-    /// An event or story page or the stories list, its template filled in.
-    Filled(String),
-}
-
-impl Default for Page {
-    fn default() -> Self {
-        Self {
-            status: StatusCode::OK,
-            html: None,
-            title: None,
-            description: None,
-            head: String::new(),
-        }
-    }
-}
-
-const HEAD_MARKER: &str = "<!--initial-data-->";
-/// The shell's `<html>` element (frontend/index.html), which takes the page's language.
-const HTML_ELEMENT: &str = "<html lang=\"en-GB\">";
-/// Where the page's description starts in frontend/index.html (kept on one line there).
-const DESCRIPTION_START: &str = "<meta name=\"description\" content=\"";
-
-impl Page {
-    /// The page in `language`: prerendered pages were built in it; the shell's `<html>`
-    /// takes its `lang` and `dir` here.
-    fn render(&self, index: &str, language: Language) -> String {
-        let base = match &self.html {
-            Some(Html::Template(html)) => html,
-            Some(Html::Filled(html)) => html.as_str(),
-            None => index,
-        };
-        let mut html = base.replacen(HEAD_MARKER, &self.head, 1).replacen(
-            HTML_ELEMENT,
-            &format!(
-                "<html lang=\"{}\" dir=\"{}\">",
-                language.as_str(),
-                language.direction()
-            ),
-            1,
-        );
-        if let Some(title) = &self.title {
-            html = replace_between(&html, "<title>", "</title>", &escape_html(title));
-        }
-        if let Some(description) = &self.description {
-            html = replace_between(&html, DESCRIPTION_START, "\"", &escape_html(description));
-        }
-        html
-    }
-}
-
-fn replace_between(html: &str, start: &str, end: &str, with: &str) -> String {
-    let Some(from) = html.find(start).map(|i| i + start.len()) else {
-        return html.to_owned();
-    };
-    let Some(len) = html[from..].find(end) else {
-        return html.to_owned();
-    };
-    format!("{}{with}{}", &html[..from], &html[from + len..])
-}
-
-/// A `<script>` data block. Escaping `<`, `>` and `&` keeps any text (an event titled
-/// "</script>", say) from ending the block early; JSON parsers read the escapes back.
-fn data_script(id: &str, kind: &str, json: &str) -> String {
-    let safe = json
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026");
-    format!("<script id=\"{id}\" type=\"{kind}\">{safe}</script>")
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::Path;
 
     use super::*;
+    use playspace_domain::language::Language;
 
     #[test]
     fn client_routes_are_recognised() {

@@ -5,8 +5,7 @@ use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
 use actix_web::web;
 
 use crate::changes::Cache;
-use crate::error::ApiError;
-use crate::error_code::ErrorCode;
+use crate::error::api_not_found;
 use crate::state::AppState;
 
 mod admin;
@@ -398,11 +397,4 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 // Unknown API paths answer JSON, never the single-page app.
                 .default_service(web::to(api_not_found)),
         );
-}
-
-pub(crate) async fn api_not_found() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::new(
-        ErrorCode::RouteNotFound,
-        "No such API endpoint",
-    ))
 }

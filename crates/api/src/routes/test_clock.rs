@@ -25,7 +25,7 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     let Some(clock) = state.test_clock.clone() else {
         // As if the route did not exist.
-        return super::api_not_found().await;
+        return crate::error::api_not_found().await;
     };
     // Read only now: without the test clock nothing here may tell the route exists.
     let body: Body = serde_json::from_slice(&body)

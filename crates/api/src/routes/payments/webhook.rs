@@ -17,7 +17,7 @@ pub async fn handle(
 ) -> Result<HttpResponse, ApiError> {
     let Some(verifier) = state.webhooks.clone() else {
         // As if the route did not exist.
-        return crate::routes::api_not_found().await;
+        return crate::error::api_not_found().await;
     };
     let header = req
         .headers()
