@@ -12,7 +12,6 @@ import {
   launchBrowser,
   MOBILE,
   registerMember,
-  settled,
   signInAdminContext,
   signInContext,
   tabUntil,
@@ -150,7 +149,7 @@ describe("admin login", () => {
       ]) {
         await goto(page, `/admin?tab=${tab.toLowerCase()}`);
         await page.getByRole("heading", { name: heading, level: 2 }).waitFor();
-        await settled(page);
+        await page.waitForLoadState("networkidle");
         // Every section's tab is on screen (they wrap rather than scroll away).
         for (const name of ["Overview", "Registers"]) {
           assert.ok(await page.getByRole("tab", { name }).isVisible(), `${name} tab`);

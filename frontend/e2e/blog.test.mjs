@@ -47,6 +47,8 @@ describe("community stories", () => {
       assert.ok(await featured(page).getByText(published[0].excerpt).isVisible());
       assert.ok(await featured(page).getByText(published[0].category, { exact: true }).isVisible());
       const cards = grid(page).getByRole("listitem");
+      // The featured story is in the prerendered HTML; the grid is drawn once the page hydrates.
+      await cards.nth(4).waitFor();
       assert.equal(await cards.count(), 5);
       for (const [index, story] of published.slice(1, 6).entries()) {
         const card = cards.nth(index);

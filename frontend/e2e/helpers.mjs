@@ -34,7 +34,6 @@ export async function openPage(browser, { viewport = DESKTOP, colorScheme = "lig
   const context = await browser.newContext({ viewport, colorScheme, locale: "en-GB", timezoneId: "Europe/London" });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
-  trackRequests(page);
   const errors = [];
   page.on("pageerror", (error) => errors.push(error));
   page.on("console", (message) => {
@@ -60,55 +59,13 @@ export async function withPage(browser, { prepare, ...options }, body) {
   }
 }
 
-/** The page's requests still waiting for an answer, and when the last one was answered. */
-const requestsOf = new WeakMap();
-
-/** Follows `page`'s requests, so `settled` can tell when its data is in. */
-function trackRequests(page) {
-  const state = { pending: new Set(), quietSince: performance.now() };
-  requestsOf.set(page, state);
-  // A notification stream stays open as long as the page: it is never "answered".
-  page.on("request", (request) => request.resourceType() !== "eventsource" && state.pending.add(request));
-  const answered = (request) => {
-    if (state.pending.delete(request)) state.quietSince = performance.now();
-  };
-  page.on("requestfinished", answered);
-  page.on("requestfailed", answered);
-}
-
-/** How long no request may be pending before a page counts as settled. */
-const QUIET_MS = 250;
-
-/**
- * Waits until the page has loaded and none of its requests has been pending for QUIET_MS:
- * its data, and the code that shows it, are in. Playwright's `networkidle` waits for 500 ms
- * without a connection after every navigation (about 0.65 s a page here); a page not made
- * by openPage falls back to it.
- */
-export async function settled(page) {
-  await page.waitForLoadState("load");
-  const state = requestsOf.get(page);
-  if (!state) return page.waitForLoadState("networkidle");
-  const deadline = Date.now() + 10_000;
-  while (state.pending.size > 0 || performance.now() - state.quietSince < QUIET_MS) {
-    if (Date.now() > deadline) {
-      const pending = [...state.pending].map((request) => request.url()).join(", ");
-      throw new Error(`the page did not settle within 10 s; still waiting for: ${pending}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 export async function goto(page, path) {
-  const response = await page.goto(`${BASE_URL}${path}`, { waitUntil: "load" });
-  await settled(page);
-  return response;
+  return page.goto(`${BASE_URL}${path}`, { waitUntil: "networkidle" });
 }
 
-/** Reloads the page and waits until it has settled (see `settled`). */
+/** Reloads the page and waits until the network has been idle for 500 ms. */
 export async function reload(page) {
-  await page.reload({ waitUntil: "load" });
-  await settled(page);
+  await page.reload({ waitUntil: "networkidle" });
 }
 
 /**
